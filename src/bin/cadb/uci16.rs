@@ -1,0 +1,9 @@
+//! `cadb uci16` commands (being written).
+
+use std::process::ExitCode;
+
+use crate::args::Args;
+
+pub fn run(args: &mut Args) -> Result<ExitCode, String> {
+    let _ = args; Err("not built yet".into())
+}

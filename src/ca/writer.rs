@@ -1,0 +1,1 @@
+//! The Chess Assistant writer (being written).

@@ -1,0 +1,241 @@
+//! One flat error type for every decoder: what went wrong, and where.
+//!
+//! Errors are split by who is at fault ([`Fault`]): the data (format), a
+//! limit this crate sets against hostile input, or the byte source (I/O).
+//! Every error names the file and offset, and for moves the game and ply.
+//!
+//! ```
+//! use cadb::{Error, ErrorKind, FileKind};
+//! let e = Error::new(ErrorKind::UnknownCode { code: 250 }, FileKind::D02).at(1234).in_game(17).at_ply(23);
+//! assert_eq!(e.to_string(), "D02 offset 1234, game 17, ply 23: code 250 is not defined");
+//! assert_eq!(e.code(), "unknown-code");
+//! ```
+
+use alloc::string::String;
+use core::fmt;
+
+/// Which file (or codec stream) an error is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FileKind {
+    Cdp,
+    Emb,
+    D00,
+    A02,
+    D02,
+    /// A file inside the EMB volume (its name is in the error kind).
+    EmbInner,
+    Jose,
+    Uci16,
+    Pgc,
+    Mgc,
+    Stats64,
+    Pgn,
+}
+
+impl FileKind {
+    /// Short name, as used in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            FileKind::Cdp => "CDP",
+            FileKind::Emb => "EMB",
+            FileKind::D00 => "D00",
+            FileKind::A02 => "A02",
+            FileKind::D02 => "D02",
+            FileKind::EmbInner => "EMB inner file",
+            FileKind::Jose => "Jose GameText",
+            FileKind::Uci16 => "UCI16",
+            FileKind::Pgc => "PGC",
+            FileKind::Mgc => "MGC",
+            FileKind::Stats64 => "stats64",
+            FileKind::Pgn => "PGN",
+        }
+    }
+}
+
+/// Who is at fault.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// The data does not follow the format.
+    Format,
+    /// The data asks for more than this crate allows (see [`crate::limits`]).
+    Limits,
+    /// The byte source failed.
+    Io,
+}
+
+/// What went wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The file ends before `needed` bytes at the offset.
+    Truncated { needed: u64, available: u64 },
+    /// A signature or fixed field does not have the expected value.
+    BadSignature { expected: &'static str },
+    /// A code the format does not define.
+    UnknownCode { code: u8 },
+    /// A code's payload crosses the end of its record.
+    RecordOverrun { code: u8, record_end: u64 },
+    /// A move that is not legal in the position (under every convention tried).
+    IllegalMove { code: u8 },
+    /// A move names a piece number that is not on the board.
+    NoSuchPiece { code: u8, piece: u8 },
+    /// A setup position that is not a legal chess position.
+    BadSetup { reason: &'static str },
+    /// A redirection chain (a01/A02) loops.
+    ChainCycle { id: u32 },
+    /// A redirection chain points outside its array.
+    ChainOutOfRange { id: u32, len: u32 },
+    /// An inner file is missing from the EMB directory.
+    MissingInnerFile { name: String },
+    /// An EMB fragment list loops, overlaps or points outside the file.
+    BadFragment { reason: &'static str },
+    /// A length or count is over a limit.
+    TooLarge { what: &'static str, size: u64, limit: u64 },
+    /// Variations are nested deeper than the limit.
+    TooDeep { limit: u32 },
+    /// A game index past the end of the database.
+    NoSuchGame { index: u64, count: u64 },
+    /// Something else that is malformed, described.
+    Invalid { what: &'static str },
+    /// The byte source failed.
+    Io { message: String },
+}
+
+impl ErrorKind {
+    /// A stable identifier for programs (and the JS `code` property).
+    pub fn code(&self) -> &'static str {
+        match self {
+            ErrorKind::Truncated { .. } => "truncated",
+            ErrorKind::BadSignature { .. } => "bad-signature",
+            ErrorKind::UnknownCode { .. } => "unknown-code",
+            ErrorKind::RecordOverrun { .. } => "record-overrun",
+            ErrorKind::IllegalMove { .. } => "illegal-move",
+            ErrorKind::NoSuchPiece { .. } => "no-such-piece",
+            ErrorKind::BadSetup { .. } => "bad-setup",
+            ErrorKind::ChainCycle { .. } => "chain-cycle",
+            ErrorKind::ChainOutOfRange { .. } => "chain-out-of-range",
+            ErrorKind::MissingInnerFile { .. } => "missing-inner-file",
+            ErrorKind::BadFragment { .. } => "bad-fragment",
+            ErrorKind::TooLarge { .. } => "too-large",
+            ErrorKind::TooDeep { .. } => "too-deep",
+            ErrorKind::NoSuchGame { .. } => "no-such-game",
+            ErrorKind::Invalid { .. } => "invalid",
+            ErrorKind::Io { .. } => "io",
+        }
+    }
+
+    /// Who is at fault for this kind of error.
+    pub fn fault(&self) -> Fault {
+        match self {
+            ErrorKind::TooLarge { .. } | ErrorKind::TooDeep { .. } => Fault::Limits,
+            ErrorKind::Io { .. } => Fault::Io,
+            _ => Fault::Format,
+        }
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ErrorKind::Truncated { needed, available } => {
+                write!(f, "expected {needed} more bytes, only {available} left")
+            }
+            ErrorKind::BadSignature { expected } => write!(f, "expected {expected}"),
+            ErrorKind::UnknownCode { code } => write!(f, "code {code} is not defined"),
+            ErrorKind::RecordOverrun { code, record_end } => {
+                write!(f, "code {code} runs past the end of its record at {record_end}")
+            }
+            ErrorKind::IllegalMove { code } => write!(f, "code {code} gives an illegal move"),
+            ErrorKind::NoSuchPiece { code, piece } => {
+                write!(f, "code {code} moves piece number {piece}, which is not on the board")
+            }
+            ErrorKind::BadSetup { reason } => write!(f, "bad setup position: {reason}"),
+            ErrorKind::ChainCycle { id } => write!(f, "redirection chain from id {id} loops"),
+            ErrorKind::ChainOutOfRange { id, len } => {
+                write!(f, "id {id} is outside the array of {len} entries")
+            }
+            ErrorKind::MissingInnerFile { name } => write!(f, "inner file {name} is missing"),
+            ErrorKind::BadFragment { reason } => write!(f, "bad fragment list: {reason}"),
+            ErrorKind::TooLarge { what, size, limit } => {
+                write!(f, "{what} of {size} is over the limit of {limit}")
+            }
+            ErrorKind::TooDeep { limit } => write!(f, "variations nested deeper than {limit}"),
+            ErrorKind::NoSuchGame { index, count } => {
+                write!(f, "game {index} does not exist (the database has {count})")
+            }
+            ErrorKind::Invalid { what } => f.write_str(what),
+            ErrorKind::Io { message } => write!(f, "read failed: {message}"),
+        }
+    }
+}
+
+/// An error with its location.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    /// What went wrong.
+    pub kind: ErrorKind,
+    /// In which file or stream.
+    pub file: FileKind,
+    /// Byte offset in that file, when known.
+    pub offset: Option<u64>,
+    /// Game index (0-based, in D00 order), when known.
+    pub game: Option<u64>,
+    /// Ply (0-based half-move index from the start of the record), when known.
+    pub ply: Option<u32>,
+}
+
+impl Error {
+    /// An error with no location beyond the file.
+    pub fn new(kind: ErrorKind, file: FileKind) -> Error {
+        Error { kind, file, offset: None, game: None, ply: None }
+    }
+
+    /// Sets the byte offset.
+    pub fn at(mut self, offset: u64) -> Error {
+        self.offset = Some(offset);
+        self
+    }
+
+    /// Sets the game index.
+    pub fn in_game(mut self, game: u64) -> Error {
+        self.game = Some(game);
+        self
+    }
+
+    /// Sets the ply.
+    pub fn at_ply(mut self, ply: u32) -> Error {
+        self.ply = Some(ply);
+        self
+    }
+
+    /// A stable identifier of the kind (`"unknown-code"`, `"truncated"`, ...).
+    pub fn code(&self) -> &'static str {
+        self.kind.code()
+    }
+
+    /// Who is at fault.
+    pub fn fault(&self) -> Fault {
+        self.kind.fault()
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.file.name())?;
+        if let Some(o) = self.offset {
+            write!(f, " offset {o}")?;
+        }
+        if let Some(g) = self.game {
+            write!(f, ", game {g}")?;
+        }
+        if let Some(p) = self.ply {
+            write!(f, ", ply {p}")?;
+        }
+        write!(f, ": {}", self.kind)
+    }
+}
+
+impl core::error::Error for Error {}
+
+/// Results of this crate.
+pub type Result<T, E = Error> = core::result::Result<T, E>;

@@ -1,0 +1,233 @@
+//! The game model every codec shares: headers plus a move tree.
+//!
+//! A [`Game`] is what a decoder produces and an encoder consumes. Moves are
+//! stored as legal [`shakmaty::Move`]s in the context of their position, so
+//! SAN, UCI and FEN are derived on demand by replaying ([`Game::replay`]).
+//! Variations follow the PGN convention: `node.variations` are alternatives
+//! to `node`'s own move (the Chess Assistant reader moves them there from the
+//! D02 order, where they come first).
+//!
+//! ```
+//! use cadb::game::{Game, Node};
+//! use shakmaty::{Chess, Position, uci::UciMove};
+//! let pos = Chess::default();
+//! let e4 = "e2e4".parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+//! let mut game = Game::default();
+//! game.moves.push(Node::new(e4));
+//! assert_eq!(game.main_line_sans().unwrap(), ["e4"]);
+//! ```
+
+pub mod headers;
+pub mod pgn;
+pub mod visitor;
+#[cfg(feature = "std")]
+pub mod import;
+
+use alloc::{
+    string::{String, ToString},
+    vec::Vec,
+};
+use shakmaty::{CastlingMode, Chess, Move, Position, fen::Fen, san::SanPlus};
+
+pub use headers::{Assessment, Date, GameResult, Headers};
+pub use visitor::{GameVisitor, Placement, Skip, TreeBuilder};
+
+/// One game: headers, an optional start position, and the main line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Game {
+    /// Tags (players, event, result, ...).
+    pub headers: Headers,
+    /// FEN of the start position when it is not the standard one.
+    pub start_fen: Option<String>,
+    /// Comments that belong to no move (a game without moves, or text after the last move).
+    pub comments: Vec<String>,
+    /// The main line.
+    pub moves: Vec<Node>,
+}
+
+/// A played move (or null move) and everything attached to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// The move; legal in the position before it.
+    pub mv: Ply,
+    /// Comments shown before the move.
+    pub comments_before: Vec<String>,
+    /// Comments shown after the move.
+    pub comments_after: Vec<String>,
+    /// Numeric annotation glyphs, after the move (`$1` = `!`).
+    pub nags: Vec<u8>,
+    /// Glyphs a source placed before the move (Chess Assistant comment type 3).
+    pub nags_before: Vec<u8>,
+    /// Evaluations of the position after the move.
+    pub evals: Vec<Eval>,
+    /// A diagram is shown before the move (CA type 9).
+    pub diagram_before: bool,
+    /// A diagram is shown after the move (CA types 8).
+    pub diagram_after: bool,
+    /// Items kept as they were read, with no known meaning.
+    pub raw: Vec<RawItem>,
+    /// Alternatives to this move, each a line starting in the position before it.
+    pub variations: Vec<Vec<Node>>,
+}
+
+/// What was played at one ply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ply {
+    /// A legal move.
+    Move(Move),
+    /// A null move: the side to move passes.
+    Null,
+}
+
+/// An evaluation attached to a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Eval {
+    /// A computer evaluation in centipawns from White's view; `cap` marks a CAP-tagged engine value.
+    Engine { centipawns: i16, cap: bool },
+    /// An evaluation with its author (CA comment type 6): the payload is undocumented, kept as text.
+    Author { text: String },
+}
+
+/// An item kept opaque because its meaning is unknown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RawItem {
+    /// Chess Assistant code 233 and its byte.
+    Ca233(u8),
+    /// A Chess Assistant comment of a type without a known meaning (7, 21, ...), payload bytes as stored.
+    CaComment { kind: u8, bytes: Vec<u8> },
+    /// A Jose error record (`0xe1`..`0xe5`) with its text.
+    JoseError { code: u8, text: String },
+}
+
+impl Node {
+    /// A node for `mv` with nothing attached.
+    pub fn new(mv: Move) -> Node {
+        Node::from_ply(Ply::Move(mv))
+    }
+
+    /// A node for a null move.
+    pub fn null() -> Node {
+        Node::from_ply(Ply::Null)
+    }
+
+    /// A node for any ply with nothing attached.
+    pub fn from_ply(mv: Ply) -> Node {
+        Node {
+            mv,
+            comments_before: Vec::new(),
+            comments_after: Vec::new(),
+            nags: Vec::new(),
+            nags_before: Vec::new(),
+            evals: Vec::new(),
+            diagram_before: false,
+            diagram_after: false,
+            raw: Vec::new(),
+            variations: Vec::new(),
+        }
+    }
+
+    /// The move, unless this is a null move.
+    pub fn as_move(&self) -> Option<&Move> {
+        match &self.mv {
+            Ply::Move(m) => Some(m),
+            Ply::Null => None,
+        }
+    }
+}
+
+/// Plays `ply` on `pos`. A null move passes the turn (and fails in check).
+pub fn play_ply(pos: &mut Chess, ply: &Ply) -> Result<(), GameError> {
+    match ply {
+        Ply::Move(m) => {
+            if !pos.is_legal(m.clone()) {
+                return Err(GameError::IllegalMove);
+            }
+            pos.play_unchecked(m.clone());
+            Ok(())
+        }
+        Ply::Null => {
+            let p = core::mem::take(pos)
+                .swap_turn()
+                .map_err(|_| GameError::IllegalNullMove)?;
+            *pos = p;
+            Ok(())
+        }
+    }
+}
+
+/// SAN of a ply in `pos` (null moves are `--`, as in many PGN tools).
+pub fn ply_san(pos: &Chess, ply: &Ply) -> String {
+    match ply {
+        Ply::Move(m) => SanPlus::from_move(pos.clone(), m.clone()).to_string(),
+        Ply::Null => String::from("--"),
+    }
+}
+
+/// Why a game tree does not replay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// The start FEN does not parse or is not a legal position.
+    BadStartFen,
+    /// A move is not legal in its position.
+    IllegalMove,
+    /// A null move was made while in check.
+    IllegalNullMove,
+}
+
+impl core::fmt::Display for GameError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            GameError::BadStartFen => "the start FEN is not a legal position",
+            GameError::IllegalMove => "a move is not legal in its position",
+            GameError::IllegalNullMove => "a null move was played in check",
+        })
+    }
+}
+
+impl Game {
+    /// The start position: `start_fen`, or the standard one.
+    pub fn start_position(&self) -> Result<Chess, GameError> {
+        start_position(self.start_fen.as_deref())
+    }
+
+    /// Replays the main line from the start, calling `f(position_before, node, ply_index)` for each node.
+    pub fn replay(&self, mut f: impl FnMut(&Chess, &Node, usize)) -> Result<Chess, GameError> {
+        let mut pos = self.start_position()?;
+        for (i, node) in self.moves.iter().enumerate() {
+            f(&pos, node, i);
+            play_ply(&mut pos, &node.mv)?;
+        }
+        Ok(pos)
+    }
+
+    /// The SAN of every main-line move.
+    pub fn main_line_sans(&self) -> Result<Vec<String>, GameError> {
+        let mut out = Vec::with_capacity(self.moves.len());
+        self.replay(|pos, node, _| out.push(ply_san(pos, &node.mv)))?;
+        Ok(out)
+    }
+
+    /// Number of plies in the main line.
+    pub fn plies(&self) -> usize {
+        self.moves.len()
+    }
+}
+
+/// Parses an optional FEN into a position (standard chess, standard castling).
+pub fn start_position(fen: Option<&str>) -> Result<Chess, GameError> {
+    match fen {
+        None => Ok(Chess::default()),
+        Some(f) => {
+            let fen = Fen::from_ascii(f.as_bytes()).map_err(|_| GameError::BadStartFen)?;
+            fen.into_position(CastlingMode::Standard)
+                .or_else(|e| e.ignore_invalid_castling_rights())
+                .or_else(|e| e.ignore_invalid_ep_square())
+                .map_err(|_| GameError::BadStartFen)
+        }
+    }
+}
+
+/// The FEN of a position (legal en passant squares only).
+pub fn fen_of(pos: &Chess) -> String {
+    Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string()
+}

@@ -1,0 +1,252 @@
+//! PGN export, as a [`GameVisitor`] so it streams from any decoder.
+//!
+//! Writes the Seven Tag Roster, the other known tags, `FEN`/`SetUp` for a
+//! set-up start, then wrapped movetext with comments, NAGs, variations,
+//! `[%eval]` for engine evaluations and `{[#]}` for diagrams.
+//!
+//! ```
+//! let game = &cadb::game::import::read_pgn("1. e4 {best} (1. d4 d5) e5 *").unwrap()[0];
+//! let pgn = cadb::game::pgn::to_pgn(game).unwrap();
+//! assert!(pgn.ends_with("1. e4 { best } ( 1. d4 d5 ) 1... e5 *\n\n"));
+//! ```
+
+use alloc::{
+    string::{String, ToString},
+    vec::Vec,
+};
+use core::{fmt::Write, ops::ControlFlow};
+use shakmaty::{Chess, Color, Position, san::SanPlus};
+
+use super::{Eval, Game, GameError, GameVisitor, Headers, Placement, Ply, Skip};
+
+/// Longest movetext line before wrapping.
+const LINE: usize = 79;
+
+/// Writes one game as PGN into a `String` sink.
+pub struct PgnWriter<'w> {
+    out: &'w mut String,
+    line_len: usize,
+    result: &'static str,
+    /// A move number is needed before the next Black move (after a comment or variation).
+    need_number: bool,
+    nags_before: Vec<u8>,
+    tags: Option<Headers>,
+    fen: Option<String>,
+    tags_written: bool,
+}
+
+/// The whole game as PGN text (tags, blank line, movetext, blank line).
+pub fn to_pgn(game: &Game) -> Result<String, GameError> {
+    let mut out = String::new();
+    game.visit(&mut PgnWriter::new(&mut out))?;
+    Ok(out)
+}
+
+impl<'w> PgnWriter<'w> {
+    /// A writer that appends to `out`.
+    pub fn new(out: &'w mut String) -> PgnWriter<'w> {
+        PgnWriter {
+            out,
+            line_len: 0,
+            result: "*",
+            need_number: true,
+            nags_before: Vec::new(),
+            tags: None,
+            fen: None,
+            tags_written: false,
+        }
+    }
+
+    fn write_tags(&mut self) {
+        if self.tags_written {
+            return;
+        }
+        self.tags_written = true;
+        let h = self.tags.take().unwrap_or_default();
+        let q = |v: &Option<String>| v.clone().unwrap_or_else(|| String::from("?"));
+        tag(self.out, "Event", &q(&h.event));
+        tag(self.out, "Site", &q(&h.site));
+        tag(self.out, "Date", &h.date.to_string());
+        tag(self.out, "Round", &q(&h.round));
+        tag(self.out, "White", &q(&h.white));
+        tag(self.out, "Black", &q(&h.black));
+        tag(self.out, "Result", h.result.as_pgn());
+        let opt = [
+            ("WhiteTitle", &h.white_title),
+            ("BlackTitle", &h.black_title),
+        ];
+        for (k, v) in opt {
+            if let Some(v) = v {
+                tag(self.out, k, v);
+            }
+        }
+        for (k, v) in [("WhiteElo", h.white_elo), ("BlackElo", h.black_elo)] {
+            if let Some(v) = v {
+                tag(self.out, k, &alloc::format!("{v}"));
+            }
+        }
+        let opt = [
+            ("ECO", &h.eco),
+            ("Annotator", &h.annotator),
+            ("Source", &h.source),
+            ("GameType", &h.game_type),
+        ];
+        for (k, v) in opt {
+            if let Some(v) = v {
+                tag(self.out, k, v);
+            }
+        }
+        if let Some(a) = h.assessment {
+            tag(self.out, "Assessment", a.symbol());
+        }
+        for (k, v) in &h.other {
+            tag(self.out, k, v);
+        }
+        if let Some(fen) = self.fen.take() {
+            tag(self.out, "SetUp", "1");
+            tag(self.out, "FEN", &fen);
+        }
+        self.out.push('\n');
+        self.result = h.result.as_pgn();
+    }
+
+    fn token(&mut self, t: &str) {
+        self.write_tags();
+        if self.line_len > 0 && self.line_len + 1 + t.chars().count() > LINE {
+            self.out.push('\n');
+            self.line_len = 0;
+        } else if self.line_len > 0 {
+            self.out.push(' ');
+            self.line_len += 1;
+        }
+        self.out.push_str(t);
+        self.line_len += t.chars().count();
+    }
+
+    fn comment_text(&mut self, text: &str) {
+        // PGN comments cannot contain '}'; the closest safe character stands in.
+        let clean: String = text.chars().map(|c| if c == '}' { ')' } else { c }).collect();
+        self.token("{");
+        for word in clean.split_whitespace() {
+            self.token(word);
+        }
+        self.token("}");
+        self.need_number = true;
+    }
+
+    fn flush_nags_before(&mut self) {
+        for n in core::mem::take(&mut self.nags_before) {
+            self.token(&alloc::format!("${n}"));
+        }
+    }
+}
+
+fn tag(out: &mut String, name: &str, value: &str) {
+    out.push('[');
+    out.push_str(name);
+    out.push_str(" \"");
+    for c in value.chars() {
+        if c == '"' || c == '\\' {
+            out.push('\\');
+        }
+        if c != '\n' && c != '\r' {
+            out.push(c);
+        }
+    }
+    out.push_str("\"]\n");
+}
+
+/// `[%eval 0.35]` text for centipawns.
+fn eval_command(centipawns: i16, cap: bool) -> String {
+    let sign = if centipawns < 0 { "-" } else { "" };
+    let abs = i32::from(centipawns).unsigned_abs();
+    let cap = if cap { " CAP" } else { "" };
+    alloc::format!("[%eval {sign}{}.{:02}{cap}]", abs / 100, abs % 100)
+}
+
+impl GameVisitor for PgnWriter<'_> {
+    type Output = ();
+
+    fn headers(&mut self, headers: &Headers) {
+        self.tags = Some(headers.clone());
+    }
+
+    fn setup(&mut self, fen: &str, _pos: &Chess) {
+        self.fen = Some(String::from(fen));
+    }
+
+    fn ply(&mut self, before: &Chess, ply: &Ply) -> ControlFlow<()> {
+        let n = before.fullmoves().get();
+        let mut s = String::new();
+        if before.turn() == Color::White {
+            let _ = write!(s, "{n}. ");
+        } else if self.need_number {
+            let _ = write!(s, "{n}... ");
+        }
+        match ply {
+            Ply::Move(m) => {
+                let _ = write!(s, "{}", SanPlus::from_move(before.clone(), m.clone()));
+            }
+            Ply::Null => s.push_str("--"),
+        }
+        self.token(&s);
+        self.need_number = false;
+        self.flush_nags_before();
+        ControlFlow::Continue(())
+    }
+
+    fn comment(&mut self, text: &str, _at: Placement) {
+        self.flush_nags_before();
+        self.comment_text(text);
+    }
+
+    fn nag(&mut self, nag: u8, at: Placement) {
+        match at {
+            // PGN has no glyph before a move: keep it for after the move.
+            Placement::Before => self.nags_before.push(nag),
+            Placement::After => self.token(&alloc::format!("${nag}")),
+        }
+    }
+
+    fn eval(&mut self, eval: &Eval) {
+        match eval {
+            Eval::Engine { centipawns, cap } => {
+                let c = eval_command(*centipawns, *cap);
+                self.comment_text(&c);
+            }
+            Eval::Author { text } => self.comment_text(text),
+        }
+    }
+
+    fn diagram(&mut self, _at: Placement) {
+        self.comment_text("[#]");
+    }
+
+    fn game_comment(&mut self, text: &str) {
+        self.comment_text(text);
+    }
+
+    fn begin_variation(&mut self) -> Skip {
+        self.flush_nags_before();
+        self.token("(");
+        self.need_number = true;
+        Skip(false)
+    }
+
+    fn end_variation(&mut self) {
+        self.flush_nags_before();
+        self.token(")");
+        self.need_number = true;
+    }
+
+    fn end_game(&mut self) {
+        self.flush_nags_before();
+        let result = {
+            self.write_tags();
+            self.result
+        };
+        self.token(result);
+        self.out.push_str("\n\n");
+        self.line_len = 0;
+    }
+}

@@ -1,0 +1,1 @@
+//! jose (being written).

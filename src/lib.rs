@@ -1,0 +1,58 @@
+//! # cadb: old Chess Assistant databases, and compact move codecs
+//!
+//! The story, from bytes to a game:
+//!
+//! 1. [`bytes`]: decoders read through [`bytes::ReadAt`], from memory or from
+//!    ranges fetched on demand (a multi-gigabyte D02 in a browser Worker).
+//! 2. [`ca`]: a Chess Assistant database (CDP, EMB, D00, A02, D02) opens
+//!    lazily: headers and name tables at once, a game's D02 record only when
+//!    asked for. Each record is decoded ([`ca::record`]) and replayed legally
+//!    through shakmaty ([`ca::replay`]).
+//! 3. [`game`]: the shared model. Decoders drive a [`game::GameVisitor`]
+//!    (streaming, pgn-reader style) or build a [`game::Game`] tree; the PGN
+//!    writer ([`game::pgn`]) is a visitor too.
+//! 4. The other codecs, all both ways on the same model: [`jose`] (GameText
+//!    bytecode), [`uci16`], [`ordinal`] (PGC and MGC), [`stats`] (64-bit move
+//!    statistics records and an opening tree), and [`report`] (bytes per move
+//!    in each).
+//! 5. [`error`]: one flat error type naming the file, offset, game and ply.
+//!    [`limits`]: the bounds that keep hostile input from hanging or
+//!    exhausting memory.
+//!
+//! The core is `#![no_std]` + `alloc`. Feature `std` (default) adds PGN
+//! import and the CA writer; `wasm` the JavaScript API; `cli` the `cadb` binary.
+//!
+//! ```
+//! use cadb::game::import::read_pgn;
+//! let games = read_pgn("[White \"Anna\"]\n\n1. e4 e5 2. Nf3 *").unwrap();
+//! let (files, _) = cadb::ca::writer::write_database(&games, &Default::default()).unwrap();
+//! let db = cadb::ca::Database::open(files.as_input()).unwrap();
+//! let game = db.game(0).unwrap();
+//! assert_eq!(game.main_line_sans().unwrap(), ["e4", "e5", "Nf3"]);
+//! assert_eq!(game.headers.white.as_deref(), Some("Anna"));
+//! ```
+
+#![cfg_attr(not(feature = "std"), no_std)]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod bytes;
+pub mod ca;
+pub mod error;
+pub mod game;
+pub mod jose;
+pub mod limits;
+pub mod ordinal;
+pub mod report;
+pub mod stats;
+pub mod text;
+pub mod uci16;
+#[cfg(feature = "wasm")]
+pub mod wasm;
+#[cfg(all(not(feature = "std"), not(test), not(doc)))]
+mod no_std_runtime;
+
+pub use error::{Error, ErrorKind, Fault, FileKind, Result};

@@ -1,0 +1,1 @@
+//! PGC and MGC move-ordinal codecs (being written).

@@ -1,0 +1,1 @@
+//! 64-bit move statistics records and the opening tree (being written).

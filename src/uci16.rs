@@ -1,0 +1,1 @@
+//! uci16 (being written).
