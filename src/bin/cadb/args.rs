@@ -8,7 +8,9 @@ pub struct Args {
 
 impl Args {
     pub fn from_env() -> Args {
-        Args { items: std::env::args().skip(1).collect() }
+        Args {
+            items: std::env::args().skip(1).collect(),
+        }
     }
 
     /// The next argument that is not an option (or an option's value).
@@ -62,7 +64,9 @@ impl Args {
 /// All of standard input as text.
 pub fn stdin_text() -> Result<String, String> {
     let mut s = String::new();
-    std::io::stdin().read_to_string(&mut s).map_err(|e| format!("reading stdin: {e}"))?;
+    std::io::stdin()
+        .read_to_string(&mut s)
+        .map_err(|e| format!("reading stdin: {e}"))?;
     Ok(s)
 }
 

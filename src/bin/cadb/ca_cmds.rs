@@ -5,5 +5,6 @@ use std::process::ExitCode;
 use crate::args::Args;
 
 pub fn run(cmd: &str, args: &mut Args) -> Result<ExitCode, String> {
-    let _ = args; Err(format!("{cmd}: not built yet"))
+    let _ = args;
+    Err(format!("{cmd}: not built yet"))
 }

@@ -5,5 +5,6 @@ use std::process::ExitCode;
 use crate::args::Args;
 
 pub fn run(args: &mut Args) -> Result<ExitCode, String> {
-    let _ = args; Err("not built yet".into())
+    let _ = args;
+    Err("not built yet".into())
 }

@@ -8,6 +8,7 @@ mod jose;
 mod mgc;
 mod tree;
 mod uci16;
+mod write;
 
 use std::process::ExitCode;
 
@@ -42,7 +43,8 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
     let result = match cmd.as_str() {
-        "info" | "pgn" | "json" | "write" => ca_cmds::run(&cmd, &mut args),
+        "info" | "pgn" | "json" => ca_cmds::run(&cmd, &mut args),
+        "write" => write::run(&mut args),
         "jose" => jose::run(&mut args),
         "uci16" => uci16::run(&mut args),
         "mgc" | "pgc" => mgc::run(&cmd, &mut args),
