@@ -33,7 +33,10 @@ pub trait ReadAt {
 }
 
 fn truncated(size: u64, offset: u64, len: usize) -> ErrorKind {
-    ErrorKind::Truncated { needed: len as u64, available: size.saturating_sub(offset) }
+    ErrorKind::Truncated {
+        needed: len as u64,
+        available: size.saturating_sub(offset),
+    }
 }
 
 impl ReadAt for [u8] {
@@ -109,7 +112,10 @@ impl<F: Fn(u64, usize) -> Result<Vec<u8>, String>> ReadAt for RangeSource<F> {
     }
 
     fn read_at(&self, offset: u64, len: usize) -> Result<Cow<'_, [u8]>, ErrorKind> {
-        if offset.checked_add(len as u64).is_none_or(|end| end > self.size) {
+        if offset
+            .checked_add(len as u64)
+            .is_none_or(|end| end > self.size)
+        {
             return Err(truncated(self.size, offset, len));
         }
         let bytes = (self.fetch)(offset, len).map_err(|message| ErrorKind::Io { message })?;

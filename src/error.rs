@@ -90,7 +90,11 @@ pub enum ErrorKind {
     /// An EMB fragment list loops, overlaps or points outside the file.
     BadFragment { reason: &'static str },
     /// A length or count is over a limit.
-    TooLarge { what: &'static str, size: u64, limit: u64 },
+    TooLarge {
+        what: &'static str,
+        size: u64,
+        limit: u64,
+    },
     /// Variations are nested deeper than the limit.
     TooDeep { limit: u32 },
     /// A game index past the end of the database.
@@ -143,11 +147,17 @@ impl fmt::Display for ErrorKind {
             ErrorKind::BadSignature { expected } => write!(f, "expected {expected}"),
             ErrorKind::UnknownCode { code } => write!(f, "code {code} is not defined"),
             ErrorKind::RecordOverrun { code, record_end } => {
-                write!(f, "code {code} runs past the end of its record at {record_end}")
+                write!(
+                    f,
+                    "code {code} runs past the end of its record at {record_end}"
+                )
             }
             ErrorKind::IllegalMove { code } => write!(f, "code {code} gives an illegal move"),
             ErrorKind::NoSuchPiece { code, piece } => {
-                write!(f, "code {code} moves piece number {piece}, which is not on the board")
+                write!(
+                    f,
+                    "code {code} moves piece number {piece}, which is not on the board"
+                )
             }
             ErrorKind::BadSetup { reason } => write!(f, "bad setup position: {reason}"),
             ErrorKind::ChainCycle { id } => write!(f, "redirection chain from id {id} loops"),
@@ -187,7 +197,13 @@ pub struct Error {
 impl Error {
     /// An error with no location beyond the file.
     pub fn new(kind: ErrorKind, file: FileKind) -> Error {
-        Error { kind, file, offset: None, game: None, ply: None }
+        Error {
+            kind,
+            file,
+            offset: None,
+            game: None,
+            ply: None,
+        }
     }
 
     /// Sets the byte offset.

@@ -45,6 +45,8 @@ pub mod error;
 pub mod game;
 pub mod jose;
 pub mod limits;
+#[cfg(all(not(feature = "std"), not(test), not(doc)))]
+mod no_std_runtime;
 pub mod ordinal;
 pub mod report;
 pub mod stats;
@@ -52,7 +54,5 @@ pub mod text;
 pub mod uci16;
 #[cfg(feature = "wasm")]
 pub mod wasm;
-#[cfg(all(not(feature = "std"), not(test), not(doc)))]
-mod no_std_runtime;
 
 pub use error::{Error, ErrorKind, Fault, FileKind, Result};

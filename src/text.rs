@@ -28,8 +28,12 @@ pub enum TextEncoding {
 
 impl TextEncoding {
     /// Every encoding, for selectors.
-    pub const ALL: [TextEncoding; 4] =
-        [TextEncoding::Cp1251, TextEncoding::Cp866, TextEncoding::Latin1, TextEncoding::Utf8];
+    pub const ALL: [TextEncoding; 4] = [
+        TextEncoding::Cp1251,
+        TextEncoding::Cp866,
+        TextEncoding::Latin1,
+        TextEncoding::Utf8,
+    ];
 
     fn codec(self) -> &'static encoding_rs::Encoding {
         match self {

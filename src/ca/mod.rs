@@ -21,7 +21,13 @@ pub struct DatabaseFiles<R> {
 impl DatabaseFiles<alloc::vec::Vec<u8>> {
     /// Borrowed views of in-memory files.
     pub fn as_slices(&self) -> DatabaseFiles<&[u8]> {
-        DatabaseFiles { cdp: &self.cdp, emb: &self.emb, d00: &self.d00, a02: &self.a02, d02: &self.d02 }
+        DatabaseFiles {
+            cdp: &self.cdp,
+            emb: &self.emb,
+            d00: &self.d00,
+            a02: &self.a02,
+            d02: &self.d02,
+        }
     }
 }
 

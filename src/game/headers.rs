@@ -148,7 +148,10 @@ impl Assessment {
 
     /// The assessment whose PGN NAG is `nag`.
     pub fn from_nag(nag: u8) -> Option<Assessment> {
-        ASSESSMENTS.iter().find(|a| a.2 == nag).map(|a| Assessment(a.0))
+        ASSESSMENTS
+            .iter()
+            .find(|a| a.2 == nag)
+            .map(|a| Assessment(a.0))
     }
 
     /// The Chess Assistant outcome code (5–16).

@@ -52,7 +52,10 @@ pub fn read_pgn_bytes(bytes: &[u8]) -> Vec<Result<Game, ImportError>> {
     let mut importer = Importer;
     while let Ok(Some(result)) = reader.read_game(&mut importer) {
         let index = out.len();
-        out.push(result.map_err(|message| ImportError { game: index, message }));
+        out.push(result.map_err(|message| ImportError {
+            game: index,
+            message,
+        }));
     }
     out
 }
@@ -108,7 +111,12 @@ impl Visitor for Importer {
         ControlFlow::Continue(Headers::default())
     }
 
-    fn tag(&mut self, tags: &mut Headers, name: &[u8], value: RawTag<'_>) -> ControlFlow<Self::Output> {
+    fn tag(
+        &mut self,
+        tags: &mut Headers,
+        name: &[u8],
+        value: RawTag<'_>,
+    ) -> ControlFlow<Self::Output> {
         let name = String::from_utf8_lossy(name);
         set_tag(tags, &name, value.decode_utf8_lossy().into_owned());
         ControlFlow::Continue(())
@@ -233,7 +241,9 @@ fn split_commands(comment: &str) -> (String, Vec<Eval>, bool) {
     let mut diagram = false;
     let mut s = comment;
     while let Some(start) = s.find('[') {
-        let Some(len) = s[start..].find(']') else { break };
+        let Some(len) = s[start..].find(']') else {
+            break;
+        };
         let cmd = &s[start + 1..start + len];
         let consumed = if cmd == "#" {
             diagram = true;
@@ -256,7 +266,11 @@ fn split_commands(comment: &str) -> (String, Vec<Eval>, bool) {
         s = &s[start + len + 1..];
     }
     rest.push_str(s);
-    (rest.split_whitespace().collect::<Vec<_>>().join(" "), evals, diagram)
+    (
+        rest.split_whitespace().collect::<Vec<_>>().join(" "),
+        evals,
+        diagram,
+    )
 }
 
 /// `0.35`, `-1.20` (pawns) to centipawns; `CAP` suffix kept as a flag.
@@ -267,5 +281,8 @@ fn parse_eval(v: &str) -> Option<Eval> {
     };
     let pawns: f64 = v.parse().ok()?;
     let cp = (pawns * 100.0).round();
-    (cp >= f64::from(i16::MIN) && cp <= f64::from(i16::MAX)).then_some(Eval::Engine { centipawns: cp as i16, cap })
+    (cp >= f64::from(i16::MIN) && cp <= f64::from(i16::MAX)).then_some(Eval::Engine {
+        centipawns: cp as i16,
+        cap,
+    })
 }

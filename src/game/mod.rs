@@ -18,10 +18,10 @@
 //! ```
 
 pub mod headers;
-pub mod pgn;
-pub mod visitor;
 #[cfg(feature = "std")]
 pub mod import;
+pub mod pgn;
+pub mod visitor;
 
 use alloc::{
     string::{String, ToString},

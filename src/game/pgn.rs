@@ -125,7 +125,10 @@ impl<'w> PgnWriter<'w> {
 
     fn comment_text(&mut self, text: &str) {
         // PGN comments cannot contain '}'; the closest safe character stands in.
-        let clean: String = text.chars().map(|c| if c == '}' { ')' } else { c }).collect();
+        let clean: String = text
+            .chars()
+            .map(|c| if c == '}' { ')' } else { c })
+            .collect();
         self.token("{");
         for word in clean.split_whitespace() {
             self.token(word);

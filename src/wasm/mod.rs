@@ -1,0 +1,1 @@
+//! The JavaScript API (being written).
