@@ -1,1 +1,25 @@
-//! 64-bit move statistics records and the opening tree (being written).
+//! 64-bit move-statistics records and an opening tree built from games.
+//!
+//! [`record`] is the codec for one record (spec `move-stats64.md`, LSB-first
+//! reading, little-endian in files); [`tree`] aggregates games per
+//! (position, move) and writes/reads the records as a `CADBTREE` file.
+//!
+//! ```
+//! use cadb::stats::{MoveStats, OpeningTree};
+//! let mut tree = OpeningTree::new();
+//! tree.add_game(&cadb::game::import::read_pgn("1. e4 e5 *").unwrap()[0]).unwrap();
+//! let rec = tree.records()[0].moves[0];
+//! assert_eq!(MoveStats::decode(rec.encode()).unwrap(), rec);
+//! ```
+
+pub mod record;
+pub mod tree;
+
+pub use record::{
+    MAX_COUNT, MAX_ELO_DIFF, MAX_WHITE_ELO, MoveStats, NEUTRAL_WEIGHT, Promotion, Wdl,
+    elo_weight_increment, fields_to_move, move_fields, weight_byte,
+};
+pub use tree::{
+    DEFAULT_MAX_PLIES, MAX_MOVES_PER_POSITION, MoveEntry, OpeningTree, PositionRecords, TREE_MAGIC,
+    TREE_VERSION, TreeFile, position_key, write_records,
+};
