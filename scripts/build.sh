@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Builds what the viewer needs: the demo database (www/demo/DEMO.*) and the
+# wasm package (pkg/). With --bundle, also the production bundle in dist/.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+cd "$CADB_ROOT"
+
+bundle=false
+[[ "${1:-}" == "--bundle" ]] && bundle=true
+
+# 1. The demo database, written by `cadb write` from every PGN fixture.
+echo "==> demo database: cadb write www/demo/DEMO < tests/data/pgn/*.pgn"
+mkdir -p www/demo
+demo_pgn="$(mktemp)"
+trap 'rm -f "$demo_pgn"' EXIT
+for f in tests/data/pgn/*.pgn; do
+  cat "$f"
+  printf '\n\n'
+done >"$demo_pgn"
+if ! cargo run --quiet --release --features cli -- write www/demo/DEMO <"$demo_pgn"; then
+  echo >&2
+  echo "build: FAILED to build the demo database: 'cadb write www/demo/DEMO' exited with an error (see above)." >&2
+  echo "build: the Chess Assistant writer (src/ca/writer.rs, src/bin/cadb/write.rs) must work for the viewer's demo." >&2
+  exit 1
+fi
+shopt -s nullglob nocaseglob
+demo_files=(www/demo/DEMO.*)
+shopt -u nullglob nocaseglob
+echo "    wrote ${demo_files[*]}"
+
+# 2. The wasm package (wasm-opt -Os from npm's binaryen runs inside wasm-pack).
+echo "==> wasm package: wasm-pack build --release --target web --out-dir pkg"
+wasm-pack build --release --target web --out-dir pkg . --features wasm
+ls -l pkg/cadb_bg.wasm
+
+# 3. The production bundle.
+if $bundle; then
+  echo "==> bundle: webpack --mode production (dist/)"
+  webpack --mode production
+fi

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Every test, in order, stopping at the first failure; prints a summary.
+# Run through `npm test` (which runs scripts/setup.sh first).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+cd "$CADB_ROOT"
+
+# All steps share the default target dir (./target), so CI caches work.
+# wasm-pack test uses it too: wasm32 artifacts live under target/wasm32-unknown-unknown.
+
+declare -a SUMMARY=()
+CURRENT=""
+START_ALL=$SECONDS
+
+summary() {
+  local rc=$?
+  echo
+  echo "================ test summary ================"
+  local line
+  for line in "${SUMMARY[@]}"; do echo "$line"; done
+  if [[ $rc -ne 0 && -n "$CURRENT" ]]; then
+    printf 'FAIL  %s\n' "$CURRENT"
+    echo "=============================================="
+    echo "FAILED after $((SECONDS - START_ALL)) s (exit $rc)"
+  else
+    echo "=============================================="
+    echo "all passed in $((SECONDS - START_ALL)) s"
+  fi
+}
+trap summary EXIT
+
+# run NAME COMMAND...: one step.
+run() {
+  local name=$1; shift
+  CURRENT="$name"
+  local t0=$SECONDS
+  echo
+  echo "==> $name"
+  echo "    \$ $*"
+  "$@"
+  SUMMARY+=("$(printf 'ok    %-58s %4d s' "$name" $((SECONDS - t0)))")
+  CURRENT=""
+}
+
+skip() {
+  SUMMARY+=("$(printf 'skip  %-58s (%s)' "$1" "$2")")
+  echo
+  echo "==> $1: skipped ($2)"
+}
+
+run "cargo fmt --check" cargo fmt --all --check
+run "clippy (host, all targets, cli)" cargo clippy --all-targets --features cli -- -D warnings
+run "clippy (host, lib, wasm)" cargo clippy --lib --features wasm -- -D warnings
+run "clippy (wasm32, lib + browser tests, wasm)" \
+  cargo clippy --target wasm32-unknown-unknown --features wasm --lib --test wasm_browser -- -D warnings
+run "cargo test (host, cli)" cargo test --features cli
+run "no_std: cargo check (host)" cargo check --no-default-features --lib
+run "no_std: cargo build (wasm32)" cargo build --no-default-features --lib --target wasm32-unknown-unknown
+# The browser tests (tests/wasm_browser.rs), in headless Firefox and Chrome.
+# This is what `wasm-pack test --headless --firefox . --features wasm` does
+# (cargo test on wasm32 with wasm-bindgen-test-runner as the runner), minus one
+# problem: wasm-pack always adds `--tests`, which builds EVERY test target for
+# wasm32, and the host tests (proptest, the CLI binary) do not build there.
+# The runner picks the browser from the driver variable that is set.
+browser_test() {
+  local browser=$1
+  local -a env_args=(CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner)
+  case $browser in
+    firefox) env_args=(-u CHROMEDRIVER "${env_args[@]}" "GECKODRIVER=$GECKODRIVER") ;;
+    chrome) env_args=(-u GECKODRIVER "${env_args[@]}" "CHROMEDRIVER=$CHROMEDRIVER") ;;
+  esac
+  env "${env_args[@]}" cargo test --target wasm32-unknown-unknown --features wasm --test wasm_browser
+}
+run "wasm-bindgen tests in headless Firefox" browser_test firefox
+run "wasm-bindgen tests in headless Chrome" browser_test chrome
+
+# End-to-end tests of the viewer, once there are some (`npm run e2e`).
+if node -e 'process.exit(require("./package.json").scripts?.e2e ? 0 : 1)' 2>/dev/null; then
+  run "end-to-end (npm run e2e)" npm run --silent e2e
+else
+  skip "end-to-end (npm run e2e)" "no e2e script in package.json yet"
+fi

@@ -1,0 +1,46 @@
+// Bundles the viewer (www/) with the wasm package built by wasm-pack (pkg/).
+// `webpack serve` serves it on localhost; `webpack --mode production` writes dist/.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+export default (_env, argv) => ({
+  mode: argv.mode ?? 'development',
+  context: root,
+  // index.html and style.css are entries too, copied as they are (see the rules).
+  entry: { main: ['./www/index.html', './www/style.css', './www/main.ts'] },
+  output: {
+    path: path.resolve(root, 'dist'),
+    filename: '[name].js',
+    // pkg/cadb_bg.wasm and www/demo/* (through `new URL(..., import.meta.url)`).
+    assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+    clean: true,
+  },
+  // No eval: the page's Content-Security-Policy does not allow it.
+  devtool: 'source-map',
+  resolve: {
+    extensions: ['.ts', '.js'],
+    extensionAlias: { '.js': ['.ts', '.js'] },
+  },
+  module: {
+    rules: [
+      { test: /\.ts$/, use: 'ts-loader', exclude: /node_modules/ },
+      {
+        test: /\.(html|css)$/,
+        include: path.resolve(root, 'www'),
+        type: 'asset/resource',
+        generator: { filename: '[name][ext]' },
+      },
+    ],
+  },
+  performance: { hints: false },
+  devServer: {
+    host: 'localhost',
+    port: 8080,
+    static: false,
+    hot: false,
+    liveReload: true,
+    client: { overlay: { warnings: false } },
+  },
+});
