@@ -4,9 +4,30 @@
 //! Opening reads CDP, EMB, D00 and A02; a game's D02 record is read only
 //! when asked for.
 
+pub mod cdp;
+pub mod d00;
+pub mod emb;
+pub mod record;
+pub mod replay;
 pub mod writer;
 
-use crate::text::TextEncoding;
+use alloc::{borrow::Cow, string::String, vec::Vec};
+use core::ops::ControlFlow;
+
+use shakmaty::Chess;
+
+pub use self::{
+    cdp::CdpInfo,
+    d00::RawHeader,
+    emb::{ListKind, NameTable, PlayerData},
+    replay::Convention,
+};
+use crate::{
+    bytes::ReadAt,
+    error::{Error, ErrorKind, FileKind},
+    game::{Game, GameVisitor, Headers, Ply, TreeBuilder, pgn::PgnWriter},
+    text::TextEncoding,
+};
 
 /// The five files of a database, each any byte source.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -36,4 +57,377 @@ impl DatabaseFiles<alloc::vec::Vec<u8>> {
 pub struct OpenOptions {
     /// Encoding of names and comments (Windows-1251 unless chosen).
     pub encoding: TextEncoding,
+}
+
+/// How many games (with records) the convention detection looks at.
+const DETECTION_SAMPLE: u64 = 16;
+
+/// How the file-direction convention was chosen (§0, Q17).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Detection {
+    /// Games sampled (the first ones with moves).
+    pub sampled: u32,
+    /// Of those, how many replay legally under [`Convention::Right`].
+    pub right_ok: u32,
+    /// ... and under [`Convention::Left`].
+    pub left_ok: u32,
+}
+
+/// What a database says about itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DbInfo {
+    pub signature: String,
+    pub version: String,
+    /// The EMB volume's own signature and version.
+    pub emb_signature: String,
+    pub emb_version: String,
+    pub comment: String,
+    /// Games the CDP announces.
+    pub cdp_count: u32,
+    /// Records in D00.
+    pub d00_records: u64,
+    /// Games readable (the smaller of the two).
+    pub count: u64,
+    /// Entries in each name table (players, events, places, sources).
+    pub list_sizes: [u32; 4],
+    pub convention: Convention,
+    pub detection: Detection,
+    pub encoding: TextEncoding,
+}
+
+/// An open Chess Assistant database.
+///
+/// Opening reads CDP, EMB (name tables) and checks D00/A02; game records are
+/// read from D02 only when asked for, so `R` can fetch ranges on demand.
+///
+/// ```
+/// use cadb::ca::{Database, OpenOptions, writer};
+/// let games = cadb::game::import::read_pgn("1. d4 Nf6 2. c4 e6 1/2-1/2").unwrap();
+/// let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+/// let db = Database::open(files, OpenOptions::default()).unwrap();
+/// assert_eq!(db.count(), 1);
+/// assert!(db.pgn(0).unwrap().contains("1. d4 Nf6 2. c4 e6 1/2-1/2"));
+/// ```
+pub struct Database<R> {
+    files: DatabaseFiles<R>,
+    encoding: TextEncoding,
+    cdp: CdpInfo,
+    volume: emb::Volume,
+    lists: [NameTable; 4],
+    count: u64,
+    d00_records: u64,
+    convention: Convention,
+    detection: Detection,
+    warnings: Vec<Error>,
+}
+
+/// Counts plies and nothing else: the cheapest visitor, for probing.
+struct Probe;
+
+impl GameVisitor for Probe {
+    type Output = ();
+    fn end_game(&mut self) {}
+}
+
+impl<R: ReadAt> Database<R> {
+    /// Opens a database from its five files.
+    pub fn open(files: DatabaseFiles<R>, options: OpenOptions) -> Result<Database<R>, Error> {
+        let cdp = CdpInfo::read(&files.cdp)?;
+        let volume = emb::Volume::open(&files.emb)?;
+        let mut warnings = Vec::new();
+        let mut lists: [NameTable; 4] = Default::default();
+        for (slot, kind) in lists.iter_mut().zip(ListKind::ALL) {
+            *slot = NameTable::read(&volume, &files.emb, kind, &mut warnings)?;
+        }
+        let d00_records = files.d00.size() / d00::RECORD_LEN as u64;
+        if !files.d00.size().is_multiple_of(d00::RECORD_LEN as u64) {
+            let k = ErrorKind::Invalid { what: "D00 size is not a multiple of 38; the partial record is ignored" };
+            warnings.push(Error::new(k, FileKind::D00).at(d00_records * d00::RECORD_LEN as u64));
+        }
+        let count = u64::from(cdp.game_count).min(d00_records);
+        if u64::from(cdp.game_count) != d00_records {
+            let k = ErrorKind::Invalid { what: "the CDP game count and the D00 record count differ; the smaller is used" };
+            warnings.push(Error::new(k, FileKind::D00));
+        }
+        let mut db = Database {
+            files,
+            encoding: options.encoding,
+            cdp,
+            volume,
+            lists,
+            count,
+            d00_records,
+            convention: Convention::Right,
+            detection: Detection::default(),
+            warnings,
+        };
+        db.detect_convention();
+        Ok(db)
+    }
+
+    /// Replays the first games with moves under both conventions and keeps the one that works.
+    fn detect_convention(&mut self) {
+        let mut d = Detection::default();
+        let mut i = 0;
+        while i < self.count && u64::from(d.sampled) < DETECTION_SAMPLE {
+            if let Ok((base, body)) = self.record(i)
+                && !body.is_empty()
+            {
+                d.sampled += 1;
+                for (conv, ok) in [(Convention::Right, &mut d.right_ok), (Convention::Left, &mut d.left_ok)] {
+                    let mut probe = Probe;
+                    let mut r = replay::Replay::new(&body, base, i, conv, self.encoding, &mut probe);
+                    *ok += u32::from(r.run().is_ok());
+                }
+            }
+            i += 1;
+        }
+        self.convention = if d.left_ok > d.right_ok { Convention::Left } else { Convention::Right };
+        self.detection = d;
+    }
+
+    /// Number of games.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
+    /// The convention used to decode moves.
+    pub fn convention(&self) -> Convention {
+        self.convention
+    }
+
+    /// Problems found on opening that do not stop reading (missing name files, count mismatches).
+    pub fn warnings(&self) -> &[Error] {
+        &self.warnings
+    }
+
+    /// The text encoding in use.
+    pub fn encoding(&self) -> TextEncoding {
+        self.encoding
+    }
+
+    /// Changes the text encoding (names and comments are decoded on each read).
+    pub fn set_encoding(&mut self, encoding: TextEncoding) {
+        self.encoding = encoding;
+    }
+
+    /// A name table.
+    pub fn list(&self, kind: ListKind) -> &NameTable {
+        &self.lists[kind as usize]
+    }
+
+    /// The EMB volume's directory.
+    pub fn volume(&self) -> &emb::Volume {
+        &self.volume
+    }
+
+    /// What the database says about itself.
+    pub fn info(&self) -> DbInfo {
+        DbInfo {
+            signature: self.cdp.signature.clone(),
+            version: self.cdp.version.clone(),
+            emb_signature: self.volume.header.signature.clone(),
+            emb_version: self.volume.header.version.clone(),
+            comment: String::from(self.encoding.decode(&self.cdp.comment)),
+            cdp_count: self.cdp.game_count,
+            d00_records: self.d00_records,
+            count: self.count,
+            list_sizes: core::array::from_fn(|k| self.lists[k].len()),
+            convention: self.convention,
+            detection: self.detection,
+            encoding: self.encoding,
+        }
+    }
+
+    fn check_index(&self, index: u64) -> Result<(), Error> {
+        if index < self.count {
+            Ok(())
+        } else {
+            Err(Error::new(ErrorKind::NoSuchGame { index, count: self.count }, FileKind::D00))
+        }
+    }
+
+    /// The D00 record of game `index`, as stored.
+    pub fn raw_header(&self, index: u64) -> Result<RawHeader, Error> {
+        self.check_index(index)?;
+        let at = index * d00::RECORD_LEN as u64;
+        let b = self.files.d00.read_at(at, d00::RECORD_LEN).map_err(|k| Error::new(k, FileKind::D00).at(at))?;
+        let b: &[u8; d00::RECORD_LEN] =
+            (&*b).try_into().map_err(|_| Error::new(ErrorKind::Invalid { what: "short read" }, FileKind::D00))?;
+        Ok(RawHeader::parse(b))
+    }
+
+    /// The headers of game `index`, with names resolved.
+    pub fn headers(&self, index: u64) -> Result<Headers, Error> {
+        Ok(self.decode_headers(&self.raw_header(index)?))
+    }
+
+    /// Resolves a raw header's ids and codes.
+    pub fn decode_headers(&self, raw: &RawHeader) -> Headers {
+        let enc = self.encoding;
+        let players = self.list(ListKind::Players);
+        let (result, assessment) = d00::decode_outcome(raw.outcome);
+        let mut other = Vec::new();
+        if raw.outcome == 0 || raw.outcome > 16 {
+            other.push((String::from("CAOutcome"), alloc::format!("{}", raw.outcome)));
+        }
+        Headers {
+            event: self.list(ListKind::Events).name(raw.event_id, enc),
+            site: self.list(ListKind::Places).name(raw.site_id, enc),
+            date: d00::decode_date(raw.date),
+            round: d00::decode_round(raw.round2),
+            white: players.name(raw.white_id, enc),
+            black: players.name(raw.black_id, enc),
+            result,
+            white_elo: (raw.white_elo != 0).then_some(raw.white_elo),
+            black_elo: (raw.black_elo != 0).then_some(raw.black_elo),
+            white_title: players.title(raw.white_id, enc),
+            black_title: players.title(raw.black_id, enc),
+            eco: d00::decode_eco(raw.eco),
+            annotator: players.name(raw.annotator_id, enc),
+            source: self.list(ListKind::Sources).name(raw.source_id, enc),
+            game_type: d00::decode_game_type(raw.game_type),
+            assessment,
+            other,
+        }
+    }
+
+    /// Offset in D02 of the record with `game_id`, through the A02 chain.
+    pub fn record_offset(&self, game_id: u32) -> Result<u64, Error> {
+        let a02 = &self.files.a02;
+        let len = u32::try_from(a02.size() / 4).unwrap_or(u32::MAX);
+        let get = |id: u32| {
+            let b = a02.read_at(u64::from(id) * 4, 4).ok()?;
+            Some(i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        };
+        emb::follow_chain(get, len, game_id)
+            .map(u64::from)
+            .map_err(|k| Error::new(k, FileKind::A02).at(u64::from(game_id) * 4))
+    }
+
+    /// The D02 record of game `index`: the body's offset in D02 and its bytes.
+    pub fn record(&self, index: u64) -> Result<(u64, Cow<'_, [u8]>), Error> {
+        let raw = self.raw_header(index)?;
+        let at = self.record_offset(raw.game_id).map_err(|e| e.in_game(index))?;
+        let d02 = &self.files.d02;
+        let err = |k, o| Error::new(k, FileKind::D02).at(o).in_game(index);
+        let head = d02.read_up_to(at, 2).map_err(|k| err(k, at))?;
+        let (len, prefix) = record::read_length(&head).map_err(|k| err(k, at))?;
+        let base = at + prefix as u64;
+        let body = d02.read_at(base, len).map_err(|k| err(k, base))?;
+        Ok((base, body))
+    }
+
+    /// Streams game `index` through a visitor, under a chosen convention.
+    /// The visitor sees every event up to an error; `end_game` is always called.
+    pub fn read_game_with<V: GameVisitor>(
+        &self,
+        index: u64,
+        convention: Convention,
+        v: &mut V,
+    ) -> (V::Output, Option<Error>) {
+        let error = match self.raw_header(index) {
+            Err(e) => Some(e),
+            Ok(raw) => {
+                v.headers(&self.decode_headers(&raw));
+                match self.record(index) {
+                    Err(e) => Some(e),
+                    Ok((base, body)) => {
+                        replay::Replay::new(&body, base, index, convention, self.encoding, v).run().err()
+                    }
+                }
+            }
+        };
+        (v.end_game(), error)
+    }
+
+    /// Streams game `index` through a visitor (the database's convention).
+    pub fn read_game<V: GameVisitor>(&self, index: u64, v: &mut V) -> (V::Output, Option<Error>) {
+        self.read_game_with(index, self.convention, v)
+    }
+
+    /// Streams game `index` through a visitor; any error is returned instead of the output.
+    pub fn visit<V: GameVisitor>(&self, index: u64, v: &mut V) -> Result<V::Output, Error> {
+        match self.read_game(index, v) {
+            (out, None) => Ok(out),
+            (_, Some(e)) => Err(e),
+        }
+    }
+
+    /// Game `index` as a tree, with whatever decoded before an error.
+    ///
+    /// A game that is illegal under the database's convention but replays
+    /// under the other is returned decoded that way, marked with a
+    /// `CAConvention` tag; one illegal under both returns the first error.
+    pub fn game_lenient(&self, index: u64) -> (Game, Option<Error>) {
+        let (game, err) = self.read_game(index, &mut TreeBuilder::new());
+        let Some(e) = err else { return (game, None) };
+        if !matches!(e.kind, ErrorKind::IllegalMove { .. } | ErrorKind::NoSuchPiece { .. }) {
+            return (game, Some(e));
+        }
+        let other = self.convention.other();
+        match self.read_game_with(index, other, &mut TreeBuilder::new()) {
+            (mut g, None) => {
+                g.headers.other.push((String::from("CAConvention"), String::from(other.name())));
+                (g, None)
+            }
+            _ => (game, Some(e)),
+        }
+    }
+
+    /// Game `index` as a tree.
+    pub fn game(&self, index: u64) -> Result<Game, Error> {
+        match self.game_lenient(index) {
+            (g, None) => Ok(g),
+            (_, Some(e)) => Err(e),
+        }
+    }
+
+    /// Game `index` as PGN. A game that fails to decode is an error.
+    pub fn pgn(&self, index: u64) -> Result<String, Error> {
+        let g = self.game(index)?;
+        let mut out = String::new();
+        g.visit(&mut PgnWriter::new(&mut out)).map_err(|_| {
+            Error::new(ErrorKind::Invalid { what: "decoded game does not replay" }, FileKind::D02).in_game(index)
+        })?;
+        Ok(out)
+    }
+
+    /// Game `index` as PGN even if it is broken: the moves up to the error,
+    /// then a comment naming it. Returns the error too.
+    pub fn pgn_lenient(&self, index: u64) -> (String, Option<Error>) {
+        let (mut g, err) = self.game_lenient(index);
+        if let Some(e) = &err {
+            g.comments.push(alloc::format!("cadb: decoding stopped: {e}"));
+        }
+        let mut out = String::new();
+        if g.visit(&mut PgnWriter::new(&mut out)).is_err() {
+            out.clear();
+        }
+        (out, err)
+    }
+
+    /// Replays the main line of game `index` with the position before each ply
+    /// (a cheap pass for statistics and benchmarks).
+    pub fn for_each_ply(
+        &self,
+        index: u64,
+        f: impl FnMut(&Chess, &Ply) -> ControlFlow<()>,
+    ) -> Result<(), Error> {
+        struct MainLine<F> {
+            f: F,
+            depth: u32,
+        }
+        impl<F: FnMut(&Chess, &Ply) -> ControlFlow<()>> GameVisitor for MainLine<F> {
+            type Output = ();
+            fn ply(&mut self, before: &Chess, ply: &Ply) -> ControlFlow<()> {
+                if self.depth == 0 { (self.f)(before, ply) } else { ControlFlow::Continue(()) }
+            }
+            fn begin_variation(&mut self) -> crate::game::Skip {
+                crate::game::Skip(true)
+            }
+            fn end_game(&mut self) {}
+        }
+        self.visit(index, &mut MainLine { f, depth: 0 })
+    }
 }

@@ -139,10 +139,10 @@ impl Node {
 pub fn play_ply(pos: &mut Chess, ply: &Ply) -> Result<(), GameError> {
     match ply {
         Ply::Move(m) => {
-            if !pos.is_legal(m.clone()) {
+            if !pos.is_legal(*m) {
                 return Err(GameError::IllegalMove);
             }
-            pos.play_unchecked(m.clone());
+            pos.play_unchecked(*m);
             Ok(())
         }
         Ply::Null => {
@@ -158,7 +158,7 @@ pub fn play_ply(pos: &mut Chess, ply: &Ply) -> Result<(), GameError> {
 /// SAN of a ply in `pos` (null moves are `--`, as in many PGN tools).
 pub fn ply_san(pos: &Chess, ply: &Ply) -> String {
     match ply {
-        Ply::Move(m) => SanPlus::from_move(pos.clone(), m.clone()).to_string(),
+        Ply::Move(m) => SanPlus::from_move(pos.clone(), *m).to_string(),
         Ply::Null => String::from("--"),
     }
 }
@@ -214,6 +214,7 @@ impl Game {
 }
 
 /// Parses an optional FEN into a position (standard chess, standard castling).
+#[allow(clippy::result_large_err)] // shakmaty's PositionError, recovered from at once
 pub fn start_position(fen: Option<&str>) -> Result<Chess, GameError> {
     match fen {
         None => Ok(Chess::default()),

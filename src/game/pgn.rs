@@ -188,7 +188,7 @@ impl GameVisitor for PgnWriter<'_> {
         }
         match ply {
             Ply::Move(m) => {
-                let _ = write!(s, "{}", SanPlus::from_move(before.clone(), m.clone()));
+                let _ = write!(s, "{}", SanPlus::from_move(before.clone(), *m));
             }
             Ply::Null => s.push_str("--"),
         }

@@ -215,10 +215,10 @@ impl Game {
         if let Some(fen) = &self.start_fen {
             v.setup(fen, &pos);
         }
+        let _ = visit_line(&self.moves, pos, v)?;
         for c in &self.comments {
             v.game_comment(c);
         }
-        let _ = visit_line(&self.moves, pos, v)?;
         Ok(v.end_game())
     }
 }

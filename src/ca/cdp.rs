@@ -1,0 +1,55 @@
+//! The CDP file: signature, format version, game count, comment (§3).
+
+use alloc::{string::String, vec::Vec};
+
+use super::emb::c_string;
+use crate::{
+    bytes::{ReadAt, u32le},
+    error::{Error, ErrorKind, FileKind},
+    limits::MAX_COMMENT_BYTES,
+};
+
+/// Size of the fixed part of a CDP file.
+pub const FIXED_LEN: usize = 112;
+
+/// What the CDP file says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CdpInfo {
+    /// E.g. `Chess Assistant 3.0 database.`
+    pub signature: String,
+    /// E.g. `\nChess Data Pro format. Version 1.3` (leading line feed kept).
+    pub version: String,
+    /// Number of games.
+    pub game_count: u32,
+    /// The database comment, as stored (decode with the database's encoding).
+    pub comment: Vec<u8>,
+}
+
+impl CdpInfo {
+    /// Reads a CDP file.
+    ///
+    /// ```
+    /// let mut cdp = vec![0u8; 114];
+    /// cdp[..4].copy_from_slice(b"Test");
+    /// cdp[104] = 7; // games
+    /// cdp[108] = 2; // comment length
+    /// cdp[112..].copy_from_slice(b"hi");
+    /// let info = cadb::ca::cdp::CdpInfo::read(&cdp[..]).unwrap();
+    /// assert_eq!((info.signature.as_str(), info.game_count, &info.comment[..]), ("Test", 7, &b"hi"[..]));
+    /// ```
+    pub fn read<R: ReadAt + ?Sized>(cdp: &R) -> Result<CdpInfo, Error> {
+        let err = |k, at| Error::new(k, FileKind::Cdp).at(at);
+        let b = cdp.read_at(0, FIXED_LEN).map_err(|k| err(k, 0))?;
+        let len = u64::from(u32le(&b, 108));
+        if len > MAX_COMMENT_BYTES {
+            return Err(err(ErrorKind::TooLarge { what: "database comment", size: len, limit: MAX_COMMENT_BYTES }, 108));
+        }
+        let comment = cdp.read_at(FIXED_LEN as u64, len as usize).map_err(|k| err(k, FIXED_LEN as u64))?;
+        Ok(CdpInfo {
+            signature: c_string(&b[0..50]),
+            version: c_string(&b[50..100]),
+            game_count: u32le(&b, 104),
+            comment: comment.into_owned(),
+        })
+    }
+}

@@ -1,0 +1,221 @@
+//! D02 game records: the length prefix and the code stream (§8).
+//!
+//! This layer knows only bytes: it splits a record body into [`Item`]s with
+//! their offsets, checking that every payload stays inside the record. What
+//! a move code means on the board is [`super::replay`]'s job.
+//!
+//! ```
+//! use cadb::ca::record::{Item, Items};
+//! let body = [19u8, 15, 235, 3, 4, b'h', b'i', 208];
+//! let items: Vec<_> = Items::new(&body).map(|r| r.unwrap().1).collect();
+//! assert_eq!(items[0], Item::Piece { code: 19 });
+//! assert_eq!(items[2], Item::Comment { code: 235, kind: 4, text: b"hi" });
+//! assert_eq!(items[3], Item::Castle { long: false });
+//! ```
+
+use crate::error::ErrorKind;
+
+/// Code numbers (§8.5).
+pub mod code {
+    pub const LAST_PIECE_MOVE: u8 = 206;
+    pub const CASTLE_LONG: u8 = 207;
+    pub const CASTLE_SHORT: u8 = 208;
+    pub const PROMOTION: u8 = 209;
+    pub const EN_PASSANT: u8 = 210;
+    pub const NULL_MOVE: u8 = 211;
+    pub const EXTENDED_FIRST: u8 = 212;
+    pub const EXTENDED_LAST: u8 = 219;
+    pub const SETUP: u8 = 230;
+    pub const VARIATION_START: u8 = 231;
+    pub const VARIATION_END: u8 = 232;
+    pub const OPAQUE_233: u8 = 233;
+    pub const SYMBOL: u8 = 234;
+    pub const SHORT_COMMENT: u8 = 235;
+    pub const LONG_COMMENT: u8 = 236;
+}
+
+/// Size of the setup payload after code 230.
+pub const SETUP_LEN: usize = 76;
+
+/// One item of a record body.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Item<'a> {
+    /// Codes 0–206: a piece moves by an offset (§8.6).
+    Piece { code: u8 },
+    /// 207 / 208.
+    Castle { long: bool },
+    /// 209: `byte1 = pawn << 2 | k`, `byte2 = type << 5 | number`.
+    Promotion { byte1: u8, byte2: u8 },
+    /// 210: the next move is an en passant capture.
+    EnPassant,
+    /// 211.
+    NullMove,
+    /// 212–219: the piece that replaced pawn `pawn` moves by `up << 4 | right`.
+    Extended { pawn: u8, offset: u8 },
+    /// 230: the initial position.
+    Setup(&'a [u8; SETUP_LEN]),
+    /// 231.
+    VariationStart,
+    /// 232.
+    VariationEnd,
+    /// 233 and the byte after it.
+    Opaque233(u8),
+    /// 234 / 235 / 236: a comment string (type byte, then payload). `text` excludes the type byte.
+    Comment { code: u8, kind: u8, text: &'a [u8] },
+    /// A comment string of length 0 (no type byte).
+    EmptyComment { code: u8 },
+}
+
+/// Decodes the length prefix at the start of `bytes`: `(body length, prefix length)`.
+///
+/// ```
+/// assert_eq!(cadb::ca::record::read_length(&[0x2a]).unwrap(), (42, 1));
+/// assert_eq!(cadb::ca::record::read_length(&[0xac, 0x02]).unwrap(), (300, 2));
+/// ```
+pub fn read_length(bytes: &[u8]) -> Result<(usize, usize), ErrorKind> {
+    match bytes {
+        [b1, ..] if b1 & 0x80 == 0 => Ok((usize::from(*b1), 1)),
+        [b1, b2, ..] => Ok((usize::from(b1 & 0x7f) + usize::from(*b2) * 128, 2)),
+        _ => Err(ErrorKind::Truncated { needed: 2, available: bytes.len() as u64 }),
+    }
+}
+
+/// Encodes a body length as its prefix (for writers and tests).
+///
+/// ```
+/// assert_eq!(cadb::ca::record::length_prefix(300), Some(([0xac, 0x02], 2)));
+/// ```
+pub fn length_prefix(len: usize) -> Option<([u8; 2], usize)> {
+    match len {
+        0..=127 => Some(([len as u8, 0], 1)),
+        128..=32767 => Some(([(len & 0x7f) as u8 | 0x80, (len >> 7) as u8], 2)),
+        _ => None,
+    }
+}
+
+/// Iterates over the items of a record body, yielding `(offset in body, item)`.
+///
+/// Stops after the first error (a code the format does not define, or a
+/// payload that crosses the end of the body).
+#[derive(Clone, Debug)]
+pub struct Items<'a> {
+    body: &'a [u8],
+    pos: usize,
+    failed: bool,
+}
+
+impl<'a> Items<'a> {
+    /// Items of `body` (the bytes after the length prefix).
+    pub fn new(body: &'a [u8]) -> Items<'a> {
+        Items { body, pos: 0, failed: false }
+    }
+
+    /// Items of `body` starting at byte `pos`.
+    pub fn at(body: &'a [u8], pos: usize) -> Items<'a> {
+        Items { body, pos, failed: false }
+    }
+
+    /// Offset of the next item.
+    pub fn offset(&self) -> usize {
+        self.pos
+    }
+
+    /// The next item without consuming it.
+    pub fn peek(&self) -> Option<Result<(usize, Item<'a>), (usize, ErrorKind)>> {
+        self.clone().next()
+    }
+
+    /// The next `n` payload bytes (the code byte is already consumed).
+    fn take(&mut self, code: u8, n: usize) -> Result<&'a [u8], ErrorKind> {
+        let start = self.pos;
+        let end = start.checked_add(n).filter(|&e| e <= self.body.len());
+        match end {
+            Some(end) => {
+                self.pos = end;
+                Ok(&self.body[start..end])
+            }
+            None => Err(ErrorKind::RecordOverrun { code, record_end: self.body.len() as u64 }),
+        }
+    }
+
+    fn item(&mut self, code: u8) -> Result<Item<'a>, ErrorKind> {
+        use code::*;
+        self.pos += 1;
+        Ok(match code {
+            0..=LAST_PIECE_MOVE => Item::Piece { code },
+            CASTLE_LONG | CASTLE_SHORT => Item::Castle { long: code == CASTLE_LONG },
+            PROMOTION => {
+                let b = self.take(code, 2)?;
+                Item::Promotion { byte1: b[0], byte2: b[1] }
+            }
+            EN_PASSANT => Item::EnPassant,
+            NULL_MOVE => Item::NullMove,
+            EXTENDED_FIRST..=EXTENDED_LAST => {
+                let b = self.take(code, 1)?;
+                Item::Extended { pawn: code - EXTENDED_FIRST, offset: b[0] }
+            }
+            SETUP => {
+                let b = self.take(code, SETUP_LEN)?;
+                Item::Setup(b.try_into().map_err(|_| ErrorKind::Invalid { what: "setup size" })?)
+            }
+            VARIATION_START => Item::VariationStart,
+            VARIATION_END => Item::VariationEnd,
+            OPAQUE_233 => self.take(code, 1).map(|b| Item::Opaque233(b[0]))?,
+            SYMBOL => comment(code, self.take(code, 2)?),
+            SHORT_COMMENT => {
+                let len = self.take(code, 1)?[0];
+                comment(code, self.take(code, usize::from(len))?)
+            }
+            LONG_COMMENT => {
+                let l = self.take(code, 4)?;
+                let len = u32::from_le_bytes([l[0], l[1], l[2], l[3]]) as usize;
+                // Checked against the record before anything is read or allocated.
+                comment(code, self.take(code, len)?)
+            }
+            _ => return Err(ErrorKind::UnknownCode { code }),
+        })
+    }
+}
+
+fn comment(code: u8, s: &[u8]) -> Item<'_> {
+    match s.split_first() {
+        Some((&kind, text)) => Item::Comment { code, kind, text },
+        None => Item::EmptyComment { code },
+    }
+}
+
+impl<'a> Iterator for Items<'a> {
+    type Item = Result<(usize, Item<'a>), (usize, ErrorKind)>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        let at = self.pos;
+        let &code = self.body.get(at)?;
+        match self.item(code) {
+            Ok(item) => Some(Ok((at, item))),
+            Err(e) => {
+                self.failed = true;
+                Some(Err((at, e)))
+            }
+        }
+    }
+}
+
+/// Skips from just after a `231` to just after its matching `232`.
+///
+/// Returns the offset of that `232`.
+pub fn skip_variation(items: &mut Items<'_>) -> Result<usize, (usize, ErrorKind)> {
+    let start = items.offset();
+    let mut depth = 0usize;
+    for r in items.by_ref() {
+        match r? {
+            (_, Item::VariationStart) => depth += 1,
+            (at, Item::VariationEnd) if depth == 0 => return Ok(at),
+            (_, Item::VariationEnd) => depth -= 1,
+            _ => {}
+        }
+    }
+    Err((start, ErrorKind::Invalid { what: "a variation (231) has no end (232)" }))
+}
