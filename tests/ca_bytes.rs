@@ -307,7 +307,7 @@ fn setup_side_to_move_castling_and_ep() {
     rec.extend([210, 13]); // Black pawn 3: k=1 `77`: down one, left one under Right: d4xe3? x=7 -> file-1 = c. Use k=2.
     // Illegal under the database's convention (right); it replays under the
     // other one, so it is returned decoded that way and marked.
-    let db = open(&[rec.clone()]);
+    let db = open(&[rec.clone(), vec![19, 15, 17], vec![19, 15, 17]]);
     assert_eq!(db.convention(), Convention::Right);
     let g = db.game(0).unwrap();
     assert!(g.headers.other.contains(&("CAConvention".into(), "left".into())));
