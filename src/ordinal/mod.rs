@@ -1,1 +1,136 @@
-//! PGC and MGC move-ordinal codecs (being written).
+//! PGC and MGC: a move is its ordinal, its index in an agreed ordering of
+//! the legal moves of its position.
+//!
+//! * [`pgc`]: one byte per ordinal (PGN standard §20). A sequence is just
+//!   its bytes: the byte count is the move count.
+//! * [`mgc`]: Mallett's nibble code (spec `mgc.md`): ordinals 0–14 in one
+//!   4-bit nibble, each further 15 costs one `0xF` extension nibble, high
+//!   half of a byte first, read with the spec's *corrected* decoder (§6.3).
+//!   A big-endian `u16` move count comes first, and an odd number of
+//!   nibbles is padded with a 0 nibble (ignored on reading).
+//!
+//! Both work with any [`Ordering`]: [`Ordering::San`] (PGC's own, SAN in
+//! ASCII order), [`Ordering::Seed`] (Mallett's proposed heuristic, made
+//! total) or [`Ordering::Best`] (this crate's, for the smallest MGC output).
+//! The ordering is not stored: the decoder must be told the same one, and
+//! the start position too.
+//!
+//! **Main line only**: these formats code one sequence of moves. The
+//! `encode_game` helpers store a [`Game`]'s main line and drop its
+//! variations, comments, glyphs and headers; null moves cannot be coded
+//! (they are not in the list of legal moves) and give an error.
+//!
+//! ```
+//! use cadb::game::import::read_pgn;
+//! use cadb::ordinal::{mgc, pgc, Ordering};
+//! let game = &read_pgn("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *").unwrap()[0];
+//! let small = mgc::encode_game(game, Ordering::Best).unwrap();
+//! let back = mgc::decode_game(&small, None, Ordering::Best).unwrap();
+//! assert_eq!(back.main_line_sans().unwrap(), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+//! assert_eq!(pgc::encode_game(game, Ordering::San).unwrap().len(), 6);
+//! ```
+
+pub mod mgc;
+mod order;
+pub mod pgc;
+
+pub use order::{Ordering, best_score};
+
+use alloc::vec::Vec;
+use shakmaty::{Chess, Move, MoveList, Position};
+
+use crate::error::{Error, ErrorKind, FileKind};
+use crate::game::{self, Game, Node, Ply};
+
+/// The ordinal of every ply of `moves` played from `start`.
+///
+/// ```
+/// use cadb::{game::Ply, ordinal::{ordinals, Ordering}};
+/// use shakmaty::{Chess, uci::UciMove};
+/// let pos = Chess::default();
+/// let e4 = "e2e4".parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+/// assert_eq!(ordinals(&pos, &[Ply::Move(e4)], Ordering::San).unwrap(), [13]);
+/// ```
+pub fn ordinals(start: &Chess, moves: &[Ply], ordering: Ordering) -> Result<Vec<usize>, Error> {
+    ordinals_in(start, moves, ordering, FileKind::Mgc)
+}
+
+pub(crate) fn ordinals_in(
+    start: &Chess,
+    moves: &[Ply],
+    ordering: Ordering,
+    file: FileKind,
+) -> Result<Vec<usize>, Error> {
+    let mut replay = Replay::new(start, ordering);
+    let mut out = Vec::with_capacity(moves.len());
+    for (i, ply) in moves.iter().enumerate() {
+        let at = |what| Error::new(ErrorKind::Invalid { what }, file).at_ply(i as u32);
+        let Ply::Move(m) = ply else {
+            return Err(at("null move: move ordinals cannot code one"));
+        };
+        let n = replay
+            .moves()
+            .iter()
+            .position(|x| x == m)
+            .ok_or_else(|| at("move is not legal in its position"))?;
+        replay.play(*m);
+        out.push(n);
+    }
+    Ok(out)
+}
+
+/// The position and previous move while a sequence is coded.
+pub(crate) struct Replay {
+    pos: Chess,
+    last: Option<Move>,
+    ordering: Ordering,
+}
+
+impl Replay {
+    pub(crate) fn new(start: &Chess, ordering: Ordering) -> Replay {
+        Replay {
+            pos: start.clone(),
+            last: None,
+            ordering,
+        }
+    }
+
+    pub(crate) fn moves(&self) -> MoveList {
+        self.ordering.moves(&self.pos, self.last.as_ref())
+    }
+
+    /// `m` must come from [`Replay::moves`].
+    pub(crate) fn play(&mut self, m: Move) {
+        self.pos.play_unchecked(m);
+        self.last = Some(m);
+    }
+}
+
+pub(crate) fn game_start(game: &Game, file: FileKind) -> Result<Chess, Error> {
+    game.start_position().map_err(|_| bad_fen(file))
+}
+
+pub(crate) fn fen_start(fen: Option<&str>, file: FileKind) -> Result<Chess, Error> {
+    game::start_position(fen).map_err(|_| bad_fen(file))
+}
+
+fn bad_fen(file: FileKind) -> Error {
+    Error::new(
+        ErrorKind::BadSetup {
+            reason: "the start FEN is not a legal position",
+        },
+        file,
+    )
+}
+
+pub(crate) fn main_line(game: &Game) -> Vec<Ply> {
+    game.moves.iter().map(|n| n.mv.clone()).collect()
+}
+
+pub(crate) fn game_of(plies: Vec<Ply>, start_fen: Option<&str>) -> Game {
+    Game {
+        start_fen: start_fen.map(Into::into),
+        moves: plies.into_iter().map(Node::from_ply).collect(),
+        ..Game::default()
+    }
+}
