@@ -1,7 +1,21 @@
 #![no_main]
+//! The EMB volume: header, directory, every inner file and the name tables.
+use cadb::ca::emb::{ListKind, NameTable, Volume};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    // Filled in with its decoder.
-    let _ = data;
+    let Ok(vol) = Volume::open(data) else { return };
+    for e in &vol.entries {
+        let _ = cadb::ca::emb::read_inner(data, e.length, e.offset);
+    }
+    let mut warnings = Vec::new();
+    for kind in ListKind::ALL {
+        if let Ok(t) = NameTable::read(&vol, data, kind, &mut warnings) {
+            for id in 0..t.len().min(64) {
+                let _ = t.name(id, cadb::text::TextEncoding::Cp1251);
+                let _ = t.player_data(id);
+            }
+            let _ = t.sort_order().count();
+        }
+    }
 });
