@@ -39,7 +39,7 @@ pub enum Ordering {
     /// rank is strictly further forward for the mover than the from-square's;
     /// any piece), 7 the rest. Ties break by promotion piece (Q, N, R, B),
     /// then from-square, then to-square (a1 = 0 … h8 = 63; castling's
-    /// to-square is the king's destination, so O-O comes before O-O-O).
+    /// to-square is the king's destination, so O-O-O, to c1, comes before O-O).
     Seed,
     /// This crate's ordering for small MGC ordinals: moves are scored by how
     /// likely they are to be played, highest first; ties break as in
