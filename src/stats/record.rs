@@ -181,7 +181,8 @@ impl Wdl {
     }
 
     /// The field for these counts: the most frequent outcome and its rounded
-    /// percentage. No games gives `Win(0)` (code 0).
+    /// percentage (so at least 33). No games with a known result gives
+    /// `Win(0)` (code 0), which therefore also reads as "no known results".
     pub fn from_counts(wins: u64, draws: u64, losses: u64) -> Wdl {
         let total = u128::from(wins) + u128::from(draws) + u128::from(losses);
         if total == 0 {

@@ -40,9 +40,7 @@
 //! ```
 
 use alloc::{borrow::Cow, string::String, string::ToString, vec::Vec};
-use shakmaty::{
-    CastlingMode, Chess, EnPassantMode, Position, fen::Fen, san::SanPlus, zobrist::Zobrist64,
-};
+use shakmaty::{Chess, EnPassantMode, Position, san::SanPlus, zobrist::Zobrist64};
 
 use super::record::{self, MAX_COUNT, MoveStats, Wdl, fields_to_move, move_fields};
 use crate::error::{Error, ErrorKind, FileKind};
@@ -136,7 +134,7 @@ impl Agg {
     }
 
     /// The 64-bit record's statistics fields (move fields left for the caller).
-    fn to_record(&self, mv: u16) -> MoveStats {
+    fn record(&self, mv: u16) -> MoveStats {
         let mut r = MoveStats {
             // `mv` holds the record's own low 15 bits.
             from: shakmaty::Square::new(u32::from(mv & 63)),
@@ -333,7 +331,7 @@ impl OpeningTree {
         let mut out: Vec<MoveEntry> = found
             .iter()
             .filter_map(|(mv, agg)| {
-                let rec = agg.to_record(*mv);
+                let rec = agg.record(*mv);
                 // A hash collision could name a move illegal here: skip it.
                 let m = rec.to_move(pos).ok()?;
                 let averages = agg.averages();
@@ -374,7 +372,7 @@ impl OpeningTree {
                 });
             }
             if let Some(p) = out.last_mut() {
-                p.moves.push(s.agg.to_record(s.mv));
+                p.moves.push(s.agg.record(s.mv));
             }
         }
         for p in &mut out {
@@ -456,12 +454,10 @@ fn sort_entries(v: &mut [MoveEntry]) {
 }
 
 fn parse_fen(fen: &str) -> Result<Chess, Error> {
-    let bad = |reason| Error::new(ErrorKind::BadSetup { reason }, FileKind::Stats64);
-    let fen = Fen::from_ascii(fen.trim().as_bytes()).map_err(|_| bad("FEN does not parse"))?;
-    fen.into_position(CastlingMode::Standard)
-        .or_else(|e| e.ignore_invalid_castling_rights())
-        .or_else(|e| e.ignore_invalid_ep_square())
-        .map_err(|_| bad("FEN is not a legal position"))
+    crate::game::start_position(Some(fen.trim())).map_err(|_| {
+        let reason = "FEN does not parse or is not a legal position";
+        Error::new(ErrorKind::BadSetup { reason }, FileKind::Stats64)
+    })
 }
 
 /// One position's records: its key and its moves.

@@ -1,10 +1,148 @@
-//! `cadb tree` commands (being written).
+//! `cadb tree`: an opening tree from games (or a saved `CADBTREE` file), shown
+//! for one position and optionally saved as 64-bit records.
 
+use std::path::Path;
 use std::process::ExitCode;
+
+use cadb::stats::{MoveEntry, OpeningTree, TREE_MAGIC, TreeFile, Wdl};
 
 use crate::args::Args;
 
+const TREE_USAGE: &str =
+    "cadb tree DB|games.pgn|tree.cadbtree [--fen FEN] [--plies N] [--out FILE]";
+
 pub fn run(cmd: &str, args: &mut Args) -> Result<ExitCode, String> {
-    let _ = args;
-    Err(format!("{cmd}: not built yet"))
+    if cmd == "stats" {
+        return Err("stats: not built yet".into());
+    }
+    let input = args
+        .next_positional()
+        .ok_or_else(|| format!("usage: {TREE_USAGE}"))?;
+    let fen = args.option("fen")?;
+    let out = args.option("out")?;
+    let plies = match args.option("plies")? {
+        Some(n) => n
+            .parse::<usize>()
+            .map_err(|_| format!("--plies {n:?} is not a number"))?,
+        None => cadb::stats::DEFAULT_MAX_PLIES,
+    };
+    args.finish()?;
+
+    let path = Path::new(&input);
+    let is_ca = path.is_dir()
+        || path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("cdp"));
+    if is_ca {
+        return Err("tree: Chess Assistant input not wired yet".into());
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("reading {input}: {e}"))?;
+    let fen = fen.as_deref().unwrap_or(START_FEN);
+
+    let (entries, saved, summary) = if bytes.starts_with(TREE_MAGIC) {
+        let file = TreeFile::from_bytes(&bytes).map_err(|e| format!("{input}: {e}"))?;
+        let entries = file.query_fen(fen).map_err(|e| e.to_string())?;
+        let summary = format!("{} positions in {input}", file.positions());
+        (entries, bytes, summary)
+    } else {
+        let mut tree = OpeningTree::with_max_plies(plies);
+        let mut skipped = 0usize;
+        for game in cadb::game::import::read_pgn_bytes(&bytes) {
+            match game {
+                Ok(g) if tree.add_game(&g).is_ok() => {}
+                _ => skipped += 1,
+            }
+        }
+        tree.compact();
+        let entries = tree.query_fen(fen).map_err(|e| e.to_string())?;
+        let summary = format!(
+            "{} games ({skipped} skipped), first {plies} plies each",
+            tree.games()
+        );
+        (entries, tree.to_bytes(), summary)
+    };
+
+    println!("{summary}");
+    println!("position: {fen}");
+    if entries.is_empty() {
+        println!("no moves recorded for this position");
+    } else {
+        print!("{}", table(&entries));
+    }
+    if let Some(out) = out {
+        std::fs::write(&out, &saved).map_err(|e| format!("writing {out}: {e}"))?;
+        eprintln!("wrote {} bytes to {out}", saved.len());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// An aligned table: move left, numbers right.
+fn table(entries: &[MoveEntry]) -> String {
+    let head = [
+        "move", "uci", "games", "white%", "draw%", "black%", "elo W", "elo B", "diff", "weight",
+    ];
+    let rows: Vec<Vec<String>> = entries.iter().map(row).collect();
+    let widths: Vec<usize> = (0..head.len())
+        .map(|c| {
+            rows.iter()
+                .map(|r| r[c].chars().count())
+                .chain([head[c].len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for r in std::iter::once(head.map(String::from).to_vec()).chain(rows) {
+        let cells: Vec<String> = r
+            .iter()
+            .enumerate()
+            .map(|(c, s)| {
+                if c < 2 {
+                    format!("{s:<w$}", w = widths[c])
+                } else {
+                    format!("{s:>w$}", w = widths[c])
+                }
+            })
+            .collect();
+        out.push_str(cells.join("  ").trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn row(e: &MoveEntry) -> Vec<String> {
+    let pct = |k: u64, n: u64| format!("{:.1}", 100.0 * k as f64 / n as f64);
+    let dash = || "-".to_string();
+    // Exact counts from games; a file keeps one outcome's percentage only.
+    let [w, d, l] = match e.results {
+        Some([w, d, l]) if w + d + l > 0 => {
+            [pct(w, w + d + l), pct(d, w + d + l), pct(l, w + d + l)]
+        }
+        Some(_) => [dash(), dash(), dash()],
+        // Win(0) is what the writer stores when no game has a known result.
+        None if e.wdl == Wdl::Win(0) => [dash(), dash(), dash()],
+        None => {
+            let p = e.wdl.percent().to_string();
+            match e.wdl {
+                Wdl::Win(_) => [p, dash(), dash()],
+                Wdl::Draw(_) => [dash(), p, dash()],
+                Wdl::Loss(_) => [dash(), dash(), p],
+            }
+        }
+    };
+    let opt = |v: Option<String>| v.unwrap_or_else(dash);
+    vec![
+        e.san.clone(),
+        e.uci.clone(),
+        e.count.to_string(),
+        w,
+        d,
+        l,
+        opt(e.white_elo.map(|v| v.to_string())),
+        opt(e.black_elo.map(|v| v.to_string())),
+        opt(e.elo_diff.map(|v| format!("{v:+}"))),
+        e.weight.to_string(),
+    ]
 }
