@@ -1,1 +1,0 @@
-//! jose (being written).
