@@ -1,1 +1,0 @@
-//! The Chess Assistant writer (being written).

@@ -1,0 +1,45 @@
+//! A small deterministic generator (SplitMix64) for the writer's tricks.
+
+use alloc::vec::Vec;
+
+pub(crate) struct Rng(u64);
+
+impl Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub(crate) fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A value in `0..n` (0 when `n` is 0).
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
+        if n == 0 { 0 } else { self.next() % n }
+    }
+
+    /// A value in `lo..=hi`.
+    pub(crate) fn range(&mut self, lo: usize, hi: usize) -> usize {
+        lo + self.below((hi - lo) as u64 + 1) as usize
+    }
+
+    pub(crate) fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            let j = self.below(i as u64 + 1) as usize;
+            v.swap(i, j);
+        }
+    }
+
+    /// Appends `lo..=hi` random bytes; returns how many.
+    pub(crate) fn junk(&mut self, out: &mut Vec<u8>, lo: usize, hi: usize) -> usize {
+        let n = self.range(lo, hi);
+        for _ in 0..n {
+            out.push(self.next() as u8);
+        }
+        n
+    }
+}
