@@ -29,7 +29,11 @@ fn emb(files: &[(&str, Vec<u8>)], frag: usize) -> Vec<u8> {
     v[..29].copy_from_slice(b"Chess Assistant 3.0 database.");
     // Place a file's data then its descriptor list; returns the list's offset.
     fn store(v: &mut Vec<u8>, data: &[u8], frag: usize) -> u32 {
-        let chunks: Vec<&[u8]> = if frag == 0 || data.is_empty() { vec![data] } else { data.chunks(frag).collect() };
+        let chunks: Vec<&[u8]> = if frag == 0 || data.is_empty() {
+            vec![data]
+        } else {
+            data.chunks(frag).collect()
+        };
         let mut at = vec![0u32; chunks.len()];
         for (i, c) in chunks.iter().enumerate().rev() {
             v.push(0xEE); // junk: a gap between fragments
@@ -68,7 +72,10 @@ fn i32s(v: &[i32]) -> Vec<u8> {
 fn players() -> Vec<(&'static str, Vec<u8>)> {
     let mut d01 = vec![0xAA, 0xBB]; // unused bytes before the first block
     let mut a01 = vec![];
-    for (name, title) in [(&b"Ivanov"[..], &b"GM"[..]), (&b"\xcf\xe5\xf2\xf0\xee\xe2"[..], &b""[..])] {
+    for (name, title) in [
+        (&b"Ivanov"[..], &b"GM"[..]),
+        (&b"\xcf\xe5\xf2\xf0\xee\xe2"[..], &b""[..]),
+    ] {
         a01.push(d01.len() as i32);
         d01.push(name.len() as u8);
         d01.push(title.len() as u8);
@@ -101,11 +108,18 @@ fn list(stem: &'static str, names: &[&[u8]]) -> Vec<(String, Vec<u8>)> {
         d01.push(n.len() as u8);
         d01.extend_from_slice(n);
     }
-    vec![(format!("{stem}.a01"), i32s(&a01)), (format!("{stem}.d01"), d01), (format!("{stem}.iii"), i32s(&[0]))]
+    vec![
+        (format!("{stem}.a01"), i32s(&a01)),
+        (format!("{stem}.d01"), d01),
+        (format!("{stem}.iii"), i32s(&[0])),
+    ]
 }
 
 fn volume(frag: usize) -> Vec<u8> {
-    let mut files: Vec<(String, Vec<u8>)> = players().into_iter().map(|(n, d)| (n.to_string(), d)).collect();
+    let mut files: Vec<(String, Vec<u8>)> = players()
+        .into_iter()
+        .map(|(n, d)| (n.to_string(), d))
+        .collect();
     files.extend(list("Events", &[b"Moscow ch"]));
     files.extend(list("Places", &[b"Moscow"]));
     files.extend(list("Sources", &[b"Informator 1"]));
@@ -154,8 +168,16 @@ fn database(records: &[Vec<u8>]) -> DatabaseFiles<Vec<u8>> {
         a02[1 + i] = -(100 + i as i32);
         a02[100 + i] = o;
     }
-    let d00: Vec<u8> = (0..records.len()).flat_map(|i| header(1 + i as u32, 2)).collect();
-    DatabaseFiles { cdp: cdp(records.len() as u32, b"test db"), emb: volume(7), d00, a02: i32s(&a02), d02 }
+    let d00: Vec<u8> = (0..records.len())
+        .flat_map(|i| header(1 + i as u32, 2))
+        .collect();
+    DatabaseFiles {
+        cdp: cdp(records.len() as u32, b"test db"),
+        emb: volume(7),
+        d00,
+        a02: i32s(&a02),
+        d02,
+    }
 }
 
 fn open(records: &[Vec<u8>]) -> Database<Vec<u8>> {
@@ -190,16 +212,27 @@ fn headers_names_chains_and_fragments() {
     let info = db.info();
     assert_eq!(info.signature, "Chess Assistant 3.0 database.");
     assert_eq!(info.version, "\nChess Data Pro format. Version 1.3");
-    assert_eq!((info.cdp_count, info.count, info.comment.as_str()), (1, 1, "test db"));
+    assert_eq!(
+        (info.cdp_count, info.count, info.comment.as_str()),
+        (1, 1, "test db")
+    );
     assert_eq!(info.list_sizes, [4, 1, 1, 1]);
     let h = db.headers(0).unwrap();
     assert_eq!(h.white.as_deref(), Some("Ivanov"));
     assert_eq!(h.white_title.as_deref(), Some("GM"));
-    assert_eq!(h.black.as_deref(), Some("Петров"), "a01 chain 0 -> 3 -> 2 and CP1251");
+    assert_eq!(
+        h.black.as_deref(),
+        Some("Петров"),
+        "a01 chain 0 -> 3 -> 2 and CP1251"
+    );
     assert_eq!((h.white_elo, h.black_elo), (Some(2550), Some(2400)));
     assert_eq!(h.event.as_deref(), Some("Moscow ch"));
     assert_eq!(h.site.as_deref(), Some("Moscow"));
-    assert_eq!(h.source.as_deref(), Some("Informator 1"), "id 0 is an ordinary id");
+    assert_eq!(
+        h.source.as_deref(),
+        Some("Informator 1"),
+        "id 0 is an ordinary id"
+    );
     assert_eq!(h.annotator.as_deref(), Some("Ivanov"));
     assert_eq!(h.date.to_string(), "1997.03.15");
     assert_eq!(h.round.as_deref(), Some("3.5"));
@@ -209,7 +242,12 @@ fn headers_names_chains_and_fragments() {
     let p = db.list(cadb::ca::ListKind::Players).player_data(1).unwrap();
     assert_eq!((p.rating, p.fide_id, p.gender), (2550, 4100001, 1));
     assert_eq!(p.birthday.to_string(), "1997.03.15");
-    assert_eq!(db.list(cadb::ca::ListKind::Players).sort_order().collect::<Vec<_>>(), [1, 2]);
+    assert_eq!(
+        db.list(cadb::ca::ListKind::Players)
+            .sort_order()
+            .collect::<Vec<_>>(),
+        [1, 2]
+    );
     assert!(db.volume().entry("PLAYERS.EXTRA").is_some());
     assert_eq!(sans(&db, 0), ["e4", "d5", "exd5"]);
 }
@@ -278,14 +316,28 @@ fn promotion_to_piece_16_then_extended_codes() {
     rec.push(137 + 6); // piece 16 (Qb8) along the diagonal `77`: b8 -> a7
     let db = open(&[rec]);
     let g = db.game(0).unwrap();
-    assert!(g.start_fen.as_deref().unwrap().starts_with("7k/1PP5/8/8/8/8/8/4K3 w"));
-    assert_eq!(g.main_line_sans().unwrap(), ["b8=Q+", "Kh7", "c8=Q", "Kh6", "Qa7"]);
+    assert!(
+        g.start_fen
+            .as_deref()
+            .unwrap()
+            .starts_with("7k/1PP5/8/8/8/8/8/4K3 w")
+    );
+    assert_eq!(
+        g.main_line_sans().unwrap(),
+        ["b8=Q+", "Kh7", "c8=Q", "Kh6", "Qa7"]
+    );
 }
 
 #[test]
 fn promotion_with_own_number_moves_by_extended_code() {
     // White: Ke1, queen 14, extras 16 and 17 (rooks) present, pawn 0 on d7; Black: Kh8.
-    let w = [(15, 0x04, 6), (14, 0x02, 5), (16, 0x10, 4), (17, 0x20, 4), (0, 0x63, 1)];
+    let w = [
+        (15, 0x04, 6),
+        (14, 0x02, 5),
+        (16, 0x10, 4),
+        (17, 0x20, 4),
+        (0, 0x63, 1),
+    ];
     let mut rec = setup(&w, &[(15, 0x77, 6)], 0, 0, 0);
     rec.extend([209, 0, (2 << 5)]); // d8=N keeps number 0 (Q19)
     rec.push(129 + 6); // Kh8-h7
@@ -310,13 +362,20 @@ fn setup_side_to_move_castling_and_ep() {
     let db = open(&[rec.clone(), vec![19, 15, 17], vec![19, 15, 17]]);
     assert_eq!(db.convention(), Convention::Right);
     let g = db.game(0).unwrap();
-    assert!(g.headers.other.contains(&("CAConvention".into(), "left".into())));
+    assert!(
+        g.headers
+            .other
+            .contains(&("CAConvention".into(), "left".into()))
+    );
     assert_eq!(g.main_line_sans().unwrap(), ["dxe3"]);
     rec.truncate(rec.len() - 1);
     rec.push(14); // k=2 `71`: d4 -> e3
     let db = open(&[rec]);
     let g = db.game(0).unwrap();
-    assert_eq!(g.start_fen.as_deref(), Some("4k3/8/8/8/3pP3/8/8/4K2R b K e3 0 21"));
+    assert_eq!(
+        g.start_fen.as_deref(),
+        Some("4k3/8/8/8/3pP3/8/8/4K2R b K e3 0 21")
+    );
     assert_eq!(g.main_line_sans().unwrap(), ["dxe3"]);
 }
 
@@ -346,7 +405,10 @@ fn variations_before_the_move_they_replace() {
     assert_eq!(vars[0].len(), 3);
     assert_eq!(vars[0][1].variations.len(), 1, "nested variation on 2.Nf3");
     let pgn = db.pgn(0).unwrap().replace('\n', " ");
-    assert!(pgn.contains("1. e4 e5 ( 1... c5 2. Nf3 ( 2. Nc3 ) 2... d6 ) ( 1... d5 ) 2. Nf3 1-0"), "{pgn}");
+    assert!(
+        pgn.contains("1. e4 e5 ( 1... c5 2. Nf3 ( 2. Nc3 ) 2... d6 ) ( 1... d5 ) 2. Nf3 1-0"),
+        "{pgn}"
+    );
 }
 
 #[test]
@@ -384,16 +446,39 @@ fn every_comment_type() {
         n.evals,
         [
             Eval::Author { text: "GMX".into() },
-            Eval::Engine { centipawns: 300, cap: false },
-            Eval::Engine { centipawns: -50, cap: true }
+            Eval::Engine {
+                centipawns: 300,
+                cap: false
+            },
+            Eval::Engine {
+                centipawns: -50,
+                cap: true
+            }
         ]
     );
     assert_eq!(
         n.raw,
-        [RawItem::CaComment { kind: 7, bytes: vec![1, 2] }, RawItem::CaComment { kind: 21, bytes: vec![9] }, RawItem::Ca233(0x42)]
+        [
+            RawItem::CaComment {
+                kind: 7,
+                bytes: vec![1, 2]
+            },
+            RawItem::CaComment {
+                kind: 21,
+                bytes: vec![9]
+            },
+            RawItem::Ca233(0x42)
+        ]
     );
     let pgn = db.pgn(0).unwrap().replace('\n', " ");
-    for part in ["{ pre! }", "1. e4 $146 $1", "[%eval 3.00]", "[%eval -0.50 CAP]", "{ [#] }", "1... d5"] {
+    for part in [
+        "{ pre! }",
+        "1. e4 $146 $1",
+        "[%eval 3.00]",
+        "[%eval -0.50 CAP]",
+        "{ [#] }",
+        "1... d5",
+    ] {
         assert!(pgn.contains(part), "{part} missing in {pgn}");
     }
 }
@@ -432,7 +517,12 @@ fn moves_of_missing_pieces_and_illegal_moves() {
 
 #[test]
 fn record_payload_crossing_its_end() {
-    let db = open(&[vec![19, 235, 10, 4, b'a'], vec![19, 236, 0xff, 0xff, 0xff, 0xff, 4], vec![19, 209, 3], vec![230, 1, 2]]);
+    let db = open(&[
+        vec![19, 235, 10, 4, b'a'],
+        vec![19, 236, 0xff, 0xff, 0xff, 0xff, 4],
+        vec![19, 209, 3],
+        vec![230, 1, 2],
+    ]);
     for i in 0..4 {
         let e = db.game(i).unwrap_err();
         assert_eq!(e.code(), "record-overrun", "{e}");
@@ -467,7 +557,11 @@ fn deep_nesting_is_a_limit_error() {
 #[test]
 fn cyclic_a02_chain() {
     let mut files = database(&[vec![19]]);
-    let mut a02: Vec<i32> = files.a02.chunks(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect();
+    let mut a02: Vec<i32> = files
+        .a02
+        .chunks(4)
+        .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
     a02[100] = -1; // 1 -> 100 -> 1
     files.a02 = i32s(&a02);
     let db = Database::open(files, OpenOptions::default()).unwrap();

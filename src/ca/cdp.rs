@@ -42,9 +42,18 @@ impl CdpInfo {
         let b = cdp.read_at(0, FIXED_LEN).map_err(|k| err(k, 0))?;
         let len = u64::from(u32le(&b, 108));
         if len > MAX_COMMENT_BYTES {
-            return Err(err(ErrorKind::TooLarge { what: "database comment", size: len, limit: MAX_COMMENT_BYTES }, 108));
+            return Err(err(
+                ErrorKind::TooLarge {
+                    what: "database comment",
+                    size: len,
+                    limit: MAX_COMMENT_BYTES,
+                },
+                108,
+            ));
         }
-        let comment = cdp.read_at(FIXED_LEN as u64, len as usize).map_err(|k| err(k, FIXED_LEN as u64))?;
+        let comment = cdp
+            .read_at(FIXED_LEN as u64, len as usize)
+            .map_err(|k| err(k, FIXED_LEN as u64))?;
         Ok(CdpInfo {
             signature: c_string(&b[0..50]),
             version: c_string(&b[50..100]),

@@ -141,8 +141,10 @@ pub fn decode_game_type(v: u32) -> Option<String> {
         0 => None,
         1..=30 => Some(String::from(GAME_TYPES[v as usize - 1])),
         _ => {
-            let names: alloc::vec::Vec<&str> =
-                (0..30).filter(|k| v & (1 << k) != 0).map(|k| GAME_TYPES[k]).collect();
+            let names: alloc::vec::Vec<&str> = (0..30)
+                .filter(|k| v & (1 << k) != 0)
+                .map(|k| GAME_TYPES[k])
+                .collect();
             (!names.is_empty()).then(|| names.join(", "))
         }
     }

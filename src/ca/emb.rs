@@ -68,7 +68,11 @@ pub fn read_inner<R: ReadAt + ?Sized>(emb: &R, length: u32, offset: u32) -> Resu
     let size = emb.size();
     let length = u64::from(length);
     if length > size || length > MAX_INNER_FILE_BYTES {
-        let k = ErrorKind::TooLarge { what: "inner file length", size: length, limit: size.min(MAX_INNER_FILE_BYTES) };
+        let k = ErrorKind::TooLarge {
+            what: "inner file length",
+            size: length,
+            limit: size.min(MAX_INNER_FILE_BYTES),
+        };
         return Err(emb_err(k, u64::from(offset)));
     }
     let mut out = Vec::with_capacity(length as usize);
@@ -77,16 +81,30 @@ pub fn read_inner<R: ReadAt + ?Sized>(emb: &R, length: u32, offset: u32) -> Resu
     let max_desc = (size / 8).min(MAX_FRAGMENTS);
     while (out.len() as u64) < length {
         if spans.len() as u64 >= max_desc {
-            let k = ErrorKind::TooLarge { what: "fragment count", size: spans.len() as u64 + 1, limit: max_desc };
+            let k = ErrorKind::TooLarge {
+                what: "fragment count",
+                size: spans.len() as u64 + 1,
+                limit: max_desc,
+            };
             return Err(emb_err(k, desc));
         }
         let d = emb.read_at(desc, 8).map_err(|k| emb_err(k, desc))?;
         let (len, at) = (u64::from(u32le(&d, 0)), u64::from(u32le(&d, 4)));
         if len == 0 {
-            return Err(emb_err(ErrorKind::BadFragment { reason: "a fragment of length 0" }, desc));
+            return Err(emb_err(
+                ErrorKind::BadFragment {
+                    reason: "a fragment of length 0",
+                },
+                desc,
+            ));
         }
         if at.checked_add(len).is_none_or(|end| end > size) {
-            return Err(emb_err(ErrorKind::BadFragment { reason: "a fragment lies outside the file" }, desc));
+            return Err(emb_err(
+                ErrorKind::BadFragment {
+                    reason: "a fragment lies outside the file",
+                },
+                desc,
+            ));
         }
         spans.push((at, len));
         // The last fragment may overshoot; keep only what the file needs (Q2).
@@ -97,7 +115,12 @@ pub fn read_inner<R: ReadAt + ?Sized>(emb: &R, length: u32, offset: u32) -> Resu
     }
     spans.sort_unstable();
     if spans.windows(2).any(|w| w[0].0 + w[0].1 > w[1].0) {
-        return Err(emb_err(ErrorKind::BadFragment { reason: "fragments of one file overlap" }, u64::from(offset)));
+        return Err(emb_err(
+            ErrorKind::BadFragment {
+                reason: "fragments of one file overlap",
+            },
+            u64::from(offset),
+        ));
     }
     Ok(out)
 }
@@ -121,20 +144,30 @@ impl Volume {
         };
         let count = u64::from(header.folder_length) / DIR_ENTRY_LEN as u64;
         if count > MAX_DIRECTORY_ENTRIES {
-            let k = ErrorKind::TooLarge { what: "directory entries", size: count, limit: MAX_DIRECTORY_ENTRIES };
+            let k = ErrorKind::TooLarge {
+                what: "directory entries",
+                size: count,
+                limit: MAX_DIRECTORY_ENTRIES,
+            };
             return Err(emb_err(k, 136));
         }
         let dir = read_inner(emb, header.folder_length, header.folder_offset)?;
         let entries = dir
             .chunks_exact(DIR_ENTRY_LEN)
-            .map(|e| EmbEntry { length: u32le(e, 8), offset: u32le(e, 12), name: c_string(&e[28..]) })
+            .map(|e| EmbEntry {
+                length: u32le(e, 8),
+                offset: u32le(e, 12),
+                name: c_string(&e[28..]),
+            })
             .collect();
         Ok(Volume { header, entries })
     }
 
     /// The entry named `name`, ignoring case.
     pub fn entry(&self, name: &str) -> Option<&EmbEntry> {
-        self.entries.iter().find(|e| e.name.eq_ignore_ascii_case(name))
+        self.entries
+            .iter()
+            .find(|e| e.name.eq_ignore_ascii_case(name))
     }
 
     /// The contents of the inner file `name`, or `Ok(None)` if there is none.
@@ -155,7 +188,11 @@ impl Volume {
 /// assert_eq!(follow_chain(|i| a.get(i as usize).copied(), 4, 0), Ok(100));
 /// assert!(follow_chain(|i| a.get(i as usize).copied(), 4, 3).is_err()); // 3 -> 3 loops
 /// ```
-pub fn follow_chain(get: impl Fn(u32) -> Option<i32>, len: u32, start: u32) -> Result<u32, ErrorKind> {
+pub fn follow_chain(
+    get: impl Fn(u32) -> Option<i32>,
+    len: u32,
+    start: u32,
+) -> Result<u32, ErrorKind> {
     let mut id = start;
     let steps = MAX_CHAIN_STEPS.min(len.saturating_add(1));
     for _ in 0..=steps {
@@ -166,7 +203,11 @@ pub fn follow_chain(get: impl Fn(u32) -> Option<i32>, len: u32, start: u32) -> R
         id = v.unsigned_abs();
     }
     Err(if steps == MAX_CHAIN_STEPS {
-        ErrorKind::TooLarge { what: "redirection chain steps", size: u64::from(steps) + 1, limit: u64::from(MAX_CHAIN_STEPS) }
+        ErrorKind::TooLarge {
+            what: "redirection chain steps",
+            size: u64::from(steps) + 1,
+            limit: u64::from(MAX_CHAIN_STEPS),
+        }
     } else {
         ErrorKind::ChainCycle { id: start }
     })
@@ -183,7 +224,12 @@ pub enum ListKind {
 
 impl ListKind {
     /// The four lists.
-    pub const ALL: [ListKind; 4] = [ListKind::Players, ListKind::Events, ListKind::Places, ListKind::Sources];
+    pub const ALL: [ListKind; 4] = [
+        ListKind::Players,
+        ListKind::Events,
+        ListKind::Places,
+        ListKind::Sources,
+    ];
 
     /// The inner files' base name.
     pub fn stem(self) -> &'static str {
@@ -237,7 +283,10 @@ impl NameTable {
                 Some(b) => Ok(b),
                 None => {
                     if ext != "d00" || kind == ListKind::Players {
-                        warnings.push(Error::new(ErrorKind::MissingInnerFile { name }, FileKind::Emb));
+                        warnings.push(Error::new(
+                            ErrorKind::MissingInnerFile { name },
+                            FileKind::Emb,
+                        ));
                     }
                     Ok(Vec::new())
                 }
@@ -246,8 +295,18 @@ impl NameTable {
         let a01 = get("a01")?;
         let d01 = get("d01")?;
         let iii = get("iii")?;
-        let d00 = if kind == ListKind::Players { get("d00")? } else { Vec::new() };
-        Ok(NameTable { kind: Some(kind), a01, d01, iii, d00 })
+        let d00 = if kind == ListKind::Players {
+            get("d00")?
+        } else {
+            Vec::new()
+        };
+        Ok(NameTable {
+            kind: Some(kind),
+            a01,
+            d01,
+            iii,
+            d00,
+        })
     }
 
     /// Number of ids in the `.a01` array.
@@ -262,19 +321,33 @@ impl NameTable {
 
     fn a01(&self, id: u32) -> Option<i32> {
         let at = usize::try_from(id).ok()?.checked_mul(4)?;
-        self.a01.get(at..at + 4).map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        self.a01
+            .get(at..at + 4)
+            .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
 
     /// The record of `id`, following redirections.
     pub fn entry(&self, id: u32) -> Result<NameEntry<'_>, ErrorKind> {
         let addr = follow_chain(|i| self.a01(i), self.len(), id)? as usize;
         let players = self.kind == Some(ListKind::Players);
-        let short = || ErrorKind::Truncated { needed: 2, available: self.d01.len().saturating_sub(addr) as u64 };
-        let head = self.d01.get(addr..addr + if players { 2 } else { 1 }).ok_or_else(short)?;
-        let (nl, tl) = (usize::from(head[0]), if players { usize::from(head[1]) } else { 0 });
+        let short = || ErrorKind::Truncated {
+            needed: 2,
+            available: self.d01.len().saturating_sub(addr) as u64,
+        };
+        let head = self
+            .d01
+            .get(addr..addr + if players { 2 } else { 1 })
+            .ok_or_else(short)?;
+        let (nl, tl) = (
+            usize::from(head[0]),
+            if players { usize::from(head[1]) } else { 0 },
+        );
         let start = addr + head.len();
         let name = self.d01.get(start..start + nl).ok_or_else(short)?;
-        let title = self.d01.get(start + nl..start + nl + tl).ok_or_else(short)?;
+        let title = self
+            .d01
+            .get(start + nl..start + nl + tl)
+            .ok_or_else(short)?;
         Ok(NameEntry { name, title })
     }
 

@@ -141,12 +141,16 @@ impl<R: ReadAt> Database<R> {
         }
         let d00_records = files.d00.size() / d00::RECORD_LEN as u64;
         if !files.d00.size().is_multiple_of(d00::RECORD_LEN as u64) {
-            let k = ErrorKind::Invalid { what: "D00 size is not a multiple of 38; the partial record is ignored" };
+            let k = ErrorKind::Invalid {
+                what: "D00 size is not a multiple of 38; the partial record is ignored",
+            };
             warnings.push(Error::new(k, FileKind::D00).at(d00_records * d00::RECORD_LEN as u64));
         }
         let count = u64::from(cdp.game_count).min(d00_records);
         if u64::from(cdp.game_count) != d00_records {
-            let k = ErrorKind::Invalid { what: "the CDP game count and the D00 record count differ; the smaller is used" };
+            let k = ErrorKind::Invalid {
+                what: "the CDP game count and the D00 record count differ; the smaller is used",
+            };
             warnings.push(Error::new(k, FileKind::D00));
         }
         let mut db = Database {
@@ -174,15 +178,23 @@ impl<R: ReadAt> Database<R> {
                 && !body.is_empty()
             {
                 d.sampled += 1;
-                for (conv, ok) in [(Convention::Right, &mut d.right_ok), (Convention::Left, &mut d.left_ok)] {
+                for (conv, ok) in [
+                    (Convention::Right, &mut d.right_ok),
+                    (Convention::Left, &mut d.left_ok),
+                ] {
                     let mut probe = Probe;
-                    let mut r = replay::Replay::new(&body, base, i, conv, self.encoding, &mut probe);
+                    let mut r =
+                        replay::Replay::new(&body, base, i, conv, self.encoding, &mut probe);
                     *ok += u32::from(r.run().is_ok());
                 }
             }
             i += 1;
         }
-        self.convention = if d.left_ok > d.right_ok { Convention::Left } else { Convention::Right };
+        self.convention = if d.left_ok > d.right_ok {
+            Convention::Left
+        } else {
+            Convention::Right
+        };
         self.detection = d;
     }
 
@@ -243,7 +255,13 @@ impl<R: ReadAt> Database<R> {
         if index < self.count {
             Ok(())
         } else {
-            Err(Error::new(ErrorKind::NoSuchGame { index, count: self.count }, FileKind::D00))
+            Err(Error::new(
+                ErrorKind::NoSuchGame {
+                    index,
+                    count: self.count,
+                },
+                FileKind::D00,
+            ))
         }
     }
 
@@ -251,9 +269,14 @@ impl<R: ReadAt> Database<R> {
     pub fn raw_header(&self, index: u64) -> Result<RawHeader, Error> {
         self.check_index(index)?;
         let at = index * d00::RECORD_LEN as u64;
-        let b = self.files.d00.read_at(at, d00::RECORD_LEN).map_err(|k| Error::new(k, FileKind::D00).at(at))?;
-        let b: &[u8; d00::RECORD_LEN] =
-            (&*b).try_into().map_err(|_| Error::new(ErrorKind::Invalid { what: "short read" }, FileKind::D00))?;
+        let b = self
+            .files
+            .d00
+            .read_at(at, d00::RECORD_LEN)
+            .map_err(|k| Error::new(k, FileKind::D00).at(at))?;
+        let b: &[u8; d00::RECORD_LEN] = (&*b)
+            .try_into()
+            .map_err(|_| Error::new(ErrorKind::Invalid { what: "short read" }, FileKind::D00))?;
         Ok(RawHeader::parse(b))
     }
 
@@ -308,7 +331,9 @@ impl<R: ReadAt> Database<R> {
     /// The D02 record of game `index`: the body's offset in D02 and its bytes.
     pub fn record(&self, index: u64) -> Result<(u64, Cow<'_, [u8]>), Error> {
         let raw = self.raw_header(index)?;
-        let at = self.record_offset(raw.game_id).map_err(|e| e.in_game(index))?;
+        let at = self
+            .record_offset(raw.game_id)
+            .map_err(|e| e.in_game(index))?;
         let d02 = &self.files.d02;
         let err = |k, o| Error::new(k, FileKind::D02).at(o).in_game(index);
         let head = d02.read_up_to(at, 2).map_err(|k| err(k, at))?;
@@ -333,7 +358,9 @@ impl<R: ReadAt> Database<R> {
                 match self.record(index) {
                     Err(e) => Some(e),
                     Ok((base, body)) => {
-                        replay::Replay::new(&body, base, index, convention, self.encoding, v).run().err()
+                        replay::Replay::new(&body, base, index, convention, self.encoding, v)
+                            .run()
+                            .err()
                     }
                 }
             }
@@ -362,13 +389,18 @@ impl<R: ReadAt> Database<R> {
     pub fn game_lenient(&self, index: u64) -> (Game, Option<Error>) {
         let (game, err) = self.read_game(index, &mut TreeBuilder::new());
         let Some(e) = err else { return (game, None) };
-        if !matches!(e.kind, ErrorKind::IllegalMove { .. } | ErrorKind::NoSuchPiece { .. }) {
+        if !matches!(
+            e.kind,
+            ErrorKind::IllegalMove { .. } | ErrorKind::NoSuchPiece { .. }
+        ) {
             return (game, Some(e));
         }
         let other = self.convention.other();
         match self.read_game_with(index, other, &mut TreeBuilder::new()) {
             (mut g, None) => {
-                g.headers.other.push((String::from("CAConvention"), String::from(other.name())));
+                g.headers
+                    .other
+                    .push((String::from("CAConvention"), String::from(other.name())));
                 (g, None)
             }
             _ => (game, Some(e)),
@@ -388,7 +420,13 @@ impl<R: ReadAt> Database<R> {
         let g = self.game(index)?;
         let mut out = String::new();
         g.visit(&mut PgnWriter::new(&mut out)).map_err(|_| {
-            Error::new(ErrorKind::Invalid { what: "decoded game does not replay" }, FileKind::D02).in_game(index)
+            Error::new(
+                ErrorKind::Invalid {
+                    what: "decoded game does not replay",
+                },
+                FileKind::D02,
+            )
+            .in_game(index)
         })?;
         Ok(out)
     }
@@ -398,7 +436,8 @@ impl<R: ReadAt> Database<R> {
     pub fn pgn_lenient(&self, index: u64) -> (String, Option<Error>) {
         let (mut g, err) = self.game_lenient(index);
         if let Some(e) = &err {
-            g.comments.push(alloc::format!("cadb: decoding stopped: {e}"));
+            g.comments
+                .push(alloc::format!("cadb: decoding stopped: {e}"));
         }
         let mut out = String::new();
         if g.visit(&mut PgnWriter::new(&mut out)).is_err() {
@@ -421,7 +460,11 @@ impl<R: ReadAt> Database<R> {
         impl<F: FnMut(&Chess, &Ply) -> ControlFlow<()>> GameVisitor for MainLine<F> {
             type Output = ();
             fn ply(&mut self, before: &Chess, ply: &Ply) -> ControlFlow<()> {
-                if self.depth == 0 { (self.f)(before, ply) } else { ControlFlow::Continue(()) }
+                if self.depth == 0 {
+                    (self.f)(before, ply)
+                } else {
+                    ControlFlow::Continue(())
+                }
             }
             fn begin_variation(&mut self) -> crate::game::Skip {
                 crate::game::Skip(true)

@@ -76,7 +76,10 @@ pub fn read_length(bytes: &[u8]) -> Result<(usize, usize), ErrorKind> {
     match bytes {
         [b1, ..] if b1 & 0x80 == 0 => Ok((usize::from(*b1), 1)),
         [b1, b2, ..] => Ok((usize::from(b1 & 0x7f) + usize::from(*b2) * 128, 2)),
-        _ => Err(ErrorKind::Truncated { needed: 2, available: bytes.len() as u64 }),
+        _ => Err(ErrorKind::Truncated {
+            needed: 2,
+            available: bytes.len() as u64,
+        }),
     }
 }
 
@@ -107,12 +110,20 @@ pub struct Items<'a> {
 impl<'a> Items<'a> {
     /// Items of `body` (the bytes after the length prefix).
     pub fn new(body: &'a [u8]) -> Items<'a> {
-        Items { body, pos: 0, failed: false }
+        Items {
+            body,
+            pos: 0,
+            failed: false,
+        }
     }
 
     /// Items of `body` starting at byte `pos`.
     pub fn at(body: &'a [u8], pos: usize) -> Items<'a> {
-        Items { body, pos, failed: false }
+        Items {
+            body,
+            pos,
+            failed: false,
+        }
     }
 
     /// Offset of the next item.
@@ -134,7 +145,10 @@ impl<'a> Items<'a> {
                 self.pos = end;
                 Ok(&self.body[start..end])
             }
-            None => Err(ErrorKind::RecordOverrun { code, record_end: self.body.len() as u64 }),
+            None => Err(ErrorKind::RecordOverrun {
+                code,
+                record_end: self.body.len() as u64,
+            }),
         }
     }
 
@@ -143,20 +157,31 @@ impl<'a> Items<'a> {
         self.pos += 1;
         Ok(match code {
             0..=LAST_PIECE_MOVE => Item::Piece { code },
-            CASTLE_LONG | CASTLE_SHORT => Item::Castle { long: code == CASTLE_LONG },
+            CASTLE_LONG | CASTLE_SHORT => Item::Castle {
+                long: code == CASTLE_LONG,
+            },
             PROMOTION => {
                 let b = self.take(code, 2)?;
-                Item::Promotion { byte1: b[0], byte2: b[1] }
+                Item::Promotion {
+                    byte1: b[0],
+                    byte2: b[1],
+                }
             }
             EN_PASSANT => Item::EnPassant,
             NULL_MOVE => Item::NullMove,
             EXTENDED_FIRST..=EXTENDED_LAST => {
                 let b = self.take(code, 1)?;
-                Item::Extended { pawn: code - EXTENDED_FIRST, offset: b[0] }
+                Item::Extended {
+                    pawn: code - EXTENDED_FIRST,
+                    offset: b[0],
+                }
             }
             SETUP => {
                 let b = self.take(code, SETUP_LEN)?;
-                Item::Setup(b.try_into().map_err(|_| ErrorKind::Invalid { what: "setup size" })?)
+                Item::Setup(
+                    b.try_into()
+                        .map_err(|_| ErrorKind::Invalid { what: "setup size" })?,
+                )
             }
             VARIATION_START => Item::VariationStart,
             VARIATION_END => Item::VariationEnd,
@@ -217,5 +242,10 @@ pub fn skip_variation(items: &mut Items<'_>) -> Result<usize, (usize, ErrorKind)
             _ => {}
         }
     }
-    Err((start, ErrorKind::Invalid { what: "a variation (231) has no end (232)" }))
+    Err((
+        start,
+        ErrorKind::Invalid {
+            what: "a variation (231) has no end (232)",
+        },
+    ))
 }

@@ -15,8 +15,8 @@ use alloc::{string::String, vec::Vec};
 use core::ops::ControlFlow;
 
 use shakmaty::{
-    Bitboard, Board, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Move, Piece,
-    FromSetup, Position, Role, Setup, Square, fen::Fen,
+    Bitboard, Board, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move,
+    Piece, Position, Role, Setup, Square, fen::Fen,
 };
 
 use super::record::{Item, Items, code, skip_variation};
@@ -59,8 +59,12 @@ impl Convention {
 const PAWN_W: [u8; 4] = [0x10, 0x17, 0x11, 0x20];
 const PAWN_B: [u8; 4] = [0x70, 0x77, 0x71, 0x60];
 const KNIGHT: [u8; 8] = [0x67, 0x76, 0x16, 0x27, 0x21, 0x12, 0x72, 0x61];
-const DIAG: [u8; 13] = [0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x17, 0x26, 0x35, 0x53, 0x62, 0x71];
-const ORTHO: [u8; 14] = [0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01, 0x70, 0x60, 0x50, 0x40, 0x30, 0x20, 0x10];
+const DIAG: [u8; 13] = [
+    0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x17, 0x26, 0x35, 0x53, 0x62, 0x71,
+];
+const ORTHO: [u8; 14] = [
+    0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01, 0x70, 0x60, 0x50, 0x40, 0x30, 0x20, 0x10,
+];
 const KING: [u8; 8] = [0x11, 0x77, 0x17, 0x71, 0x07, 0x01, 0x70, 0x10];
 
 /// `DIAG ++ ORTHO ++ KNIGHT` (pieces 16 and 17), or `DIAG ++ ORTHO` (queen) for the first 27.
@@ -150,7 +154,11 @@ impl Numbers {
         for r in &mut role {
             r[..16].copy_from_slice(&FIXED_ROLES);
         }
-        Numbers { square: [[NONE; 18]; 2], role, at: [NONE; 64] }
+        Numbers {
+            square: [[NONE; 18]; 2],
+            role,
+            at: [NONE; 64],
+        }
     }
 
     /// The standard position's numbering (§8.2).
@@ -203,7 +211,10 @@ struct State {
 
 impl State {
     fn standard() -> State {
-        State { pos: Chess::default(), numbers: Numbers::standard() }
+        State {
+            pos: Chess::default(),
+            numbers: Numbers::standard(),
+        }
     }
 
     /// Ply number in the game: 0 before White's first move.
@@ -261,18 +272,28 @@ fn setup_state(b: &[u8; 76]) -> Result<(State, String), ErrorKind> {
     let plies = u32::from(u16::from_le_bytes([b[72], b[73]]));
     let mask = b[74];
     let mut castling = Bitboard::EMPTY;
-    for (bit, sq) in [(1, Square::H1), (2, Square::A1), (4, Square::H8), (8, Square::A8)] {
+    for (bit, sq) in [
+        (1, Square::H1),
+        (2, Square::A1),
+        (4, Square::H8),
+        (8, Square::A8),
+    ] {
         if mask & bit != 0 {
             castling.add(sq);
         }
     }
     let ep = b[75];
-    let ep_square = (ep != 0 && ep & 0x88 == 0).then(|| Square::new(u32::from((ep >> 4) * 8 + (ep & 7))));
+    let ep_square =
+        (ep != 0 && ep & 0x88 == 0).then(|| Square::new(u32::from((ep >> 4) * 8 + (ep & 7))));
     let setup = Setup {
         board,
         promoted: Bitboard::EMPTY,
         pockets: None,
-        turn: if plies % 2 == 1 { Color::Black } else { Color::White },
+        turn: if plies % 2 == 1 {
+            Color::Black
+        } else {
+            Color::White
+        },
         castling_rights: castling,
         ep_square,
         remaining_checks: None,
@@ -314,7 +335,10 @@ impl State {
             Item::Piece { code } => {
                 let (n, ow, ob) = decode_piece_code(code);
                 let off = if turn == Color::White { ow } else { ob };
-                let from = self.numbers.square_of(s, n).ok_or(ErrorKind::NoSuchPiece { code, piece: n })?;
+                let from = self
+                    .numbers
+                    .square_of(s, n)
+                    .ok_or(ErrorKind::NoSuchPiece { code, piece: n })?;
                 let role = self.numbers.role[s][usize::from(n)];
                 let to = apply_offset(from, off, conv);
                 if role == Role::Pawn {
@@ -344,8 +368,16 @@ impl State {
                 }
             }
             Item::Castle { long } => {
-                let code = if long { code::CASTLE_LONG } else { code::CASTLE_SHORT };
-                let cs = if long { CastlingSide::QueenSide } else { CastlingSide::KingSide };
+                let code = if long {
+                    code::CASTLE_LONG
+                } else {
+                    code::CASTLE_SHORT
+                };
+                let cs = if long {
+                    CastlingSide::QueenSide
+                } else {
+                    CastlingSide::KingSide
+                };
                 let king = self.pos.board().king_of(turn).ok_or(illegal(code))?;
                 let rook = self.pos.castles().rook(turn, cs).ok_or(illegal(code))?;
                 Move::Castle { king, rook }
@@ -354,31 +386,49 @@ impl State {
                 let (pawn, k) = (byte1 >> 2, usize::from(byte1 & 3));
                 let code = code::PROMOTION;
                 if pawn > 7 {
-                    return Err(ErrorKind::Invalid { what: "promotion names a pawn number over 7" });
+                    return Err(ErrorKind::Invalid {
+                        what: "promotion names a pawn number over 7",
+                    });
                 }
                 let role = match byte2 >> 5 {
                     2 => Role::Knight,
                     3 => Role::Bishop,
                     4 => Role::Rook,
                     5 => Role::Queen,
-                    _ => return Err(ErrorKind::Invalid { what: "promotion to an unknown piece type" }),
+                    _ => {
+                        return Err(ErrorKind::Invalid {
+                            what: "promotion to an unknown piece type",
+                        });
+                    }
                 };
                 let number = byte2 & 31;
                 self.check_promotion_number(s, pawn, number, role)?;
-                let from = self.numbers.square_of(s, pawn).ok_or(ErrorKind::NoSuchPiece { code, piece: pawn })?;
+                let from = self
+                    .numbers
+                    .square_of(s, pawn)
+                    .ok_or(ErrorKind::NoSuchPiece { code, piece: pawn })?;
                 if self.numbers.role[s][usize::from(pawn)] != Role::Pawn {
                     return Err(illegal(code));
                 }
-                let off = if turn == Color::White { PAWN_W[k] } else { PAWN_B[k] };
+                let off = if turn == Color::White {
+                    PAWN_W[k]
+                } else {
+                    PAWN_B[k]
+                };
                 let to = apply_offset(from, off, conv);
                 self.normal(Role::Pawn, from, to, Some(role))
             }
             Item::Extended { pawn, offset } => {
                 let code = code::EXTENDED_FIRST + pawn;
-                let from = self.numbers.square_of(s, pawn).ok_or(ErrorKind::NoSuchPiece { code, piece: pawn })?;
+                let from = self
+                    .numbers
+                    .square_of(s, pawn)
+                    .ok_or(ErrorKind::NoSuchPiece { code, piece: pawn })?;
                 let role = self.numbers.role[s][usize::from(pawn)];
                 if role == Role::Pawn {
-                    return Err(ErrorKind::Invalid { what: "an extended move names a pawn that has not promoted" });
+                    return Err(ErrorKind::Invalid {
+                        what: "an extended move names a pawn that has not promoted",
+                    });
                 }
                 // §8.11 defines this byte as "up" and "right" explicitly, whatever the convention.
                 let to = apply_offset(from, offset, Convention::Right);
@@ -401,7 +451,13 @@ impl State {
 
     fn normal(&self, role: Role, from: Square, to: Square, promotion: Option<Role>) -> Move {
         let capture = self.pos.board().role_at(to);
-        Move::Normal { role, from, capture, to, promotion }
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        }
     }
 
     /// A promoted piece's number must be free and fit its type (§8.9, Q19).
@@ -410,7 +466,8 @@ impl State {
             n if n == pawn => true,
             0..=7 => self.numbers.square[s][usize::from(number)] == NONE,
             8..=14 => {
-                FIXED_ROLES[usize::from(number)] == role && self.numbers.square[s][usize::from(number)] == NONE
+                FIXED_ROLES[usize::from(number)] == role
+                    && self.numbers.square[s][usize::from(number)] == NONE
             }
             16 | 17 => self.numbers.square[s][usize::from(number)] == NONE,
             _ => false,
@@ -418,7 +475,9 @@ impl State {
         if ok {
             Ok(())
         } else {
-            Err(ErrorKind::Invalid { what: "promotion gives the new piece a number that is taken or of another type" })
+            Err(ErrorKind::Invalid {
+                what: "promotion gives the new piece a number that is taken or of another type",
+            })
         }
     }
 
@@ -433,7 +492,9 @@ impl State {
             }
             Ply::Move(m) => {
                 match *m {
-                    Move::Normal { from, to, capture, .. } => {
+                    Move::Normal {
+                        from, to, capture, ..
+                    } => {
                         self.numbers.relocate(s, from, to, capture.map(|_| to));
                     }
                     Move::EnPassant { from, to } => {
@@ -441,9 +502,16 @@ impl State {
                         self.numbers.relocate(s, from, to, Some(victim));
                     }
                     Move::Castle { king, rook } => {
-                        let cs = if rook < king { CastlingSide::QueenSide } else { CastlingSide::KingSide };
+                        let cs = if rook < king {
+                            CastlingSide::QueenSide
+                        } else {
+                            CastlingSide::KingSide
+                        };
                         let turn = self.pos.turn();
-                        let (kn, rn) = (self.numbers.at[king as usize], self.numbers.at[rook as usize]);
+                        let (kn, rn) = (
+                            self.numbers.at[king as usize],
+                            self.numbers.at[rook as usize],
+                        );
                         self.numbers.at[king as usize] = NONE;
                         self.numbers.at[rook as usize] = NONE;
                         for (n, sq) in [(kn, cs.king_to(turn)), (rn, cs.rook_to(turn))] {
@@ -489,7 +557,11 @@ fn item_code(item: &Item<'_>) -> u8 {
 fn is_move(item: &Item<'_>) -> bool {
     matches!(
         item,
-        Item::Piece { .. } | Item::Castle { .. } | Item::Promotion { .. } | Item::NullMove | Item::Extended { .. }
+        Item::Piece { .. }
+            | Item::Castle { .. }
+            | Item::Promotion { .. }
+            | Item::NullMove
+            | Item::Extended { .. }
     )
 }
 
@@ -523,11 +595,21 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
         encoding: TextEncoding,
         visitor: &'a mut V,
     ) -> Self {
-        Replay { body, base, game, convention, encoding, visitor, plies: 0 }
+        Replay {
+            body,
+            base,
+            game,
+            convention,
+            encoding,
+            visitor,
+            plies: 0,
+        }
     }
 
     fn err(&self, kind: ErrorKind, at: usize, ply: Option<u32>) -> Error {
-        let e = Error::new(kind, FileKind::D02).at(self.base + at as u64).in_game(self.game);
+        let e = Error::new(kind, FileKind::D02)
+            .at(self.base + at as u64)
+            .in_game(self.game);
         match ply {
             Some(p) => e.at_ply(p),
             None => e,
@@ -549,16 +631,33 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
     }
 
     /// Decodes a line until its end (a 232 when `depth > 0`, the end of the body at depth 0).
-    fn line(&mut self, items: &mut Items<'a>, mut st: State, depth: u32) -> Result<ControlFlow<()>, Error> {
+    fn line(
+        &mut self,
+        items: &mut Items<'a>,
+        mut st: State,
+        depth: u32,
+    ) -> Result<ControlFlow<()>, Error> {
         let mut pending: Vec<usize> = Vec::new();
         let mut ep: Option<usize> = None;
         loop {
             let Some(next) = items.next() else {
                 if depth > 0 {
-                    return Err(self.err(ErrorKind::Invalid { what: "a variation (231) has no end (232)" }, self.body.len(), None));
+                    return Err(self.err(
+                        ErrorKind::Invalid {
+                            what: "a variation (231) has no end (232)",
+                        },
+                        self.body.len(),
+                        None,
+                    ));
                 }
                 if let Some(&at) = pending.first() {
-                    return Err(self.err(ErrorKind::Invalid { what: "a variation is not followed by the move it replaces" }, at, None));
+                    return Err(self.err(
+                        ErrorKind::Invalid {
+                            what: "a variation is not followed by the move it replaces",
+                        },
+                        at,
+                        None,
+                    ));
                 }
                 return Ok(ControlFlow::Continue(()));
             };
@@ -566,33 +665,67 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
             match item {
                 Item::VariationEnd => {
                     if depth == 0 {
-                        return Err(self.err(ErrorKind::Invalid { what: "a variation end (232) without a start" }, at, None));
+                        return Err(self.err(
+                            ErrorKind::Invalid {
+                                what: "a variation end (232) without a start",
+                            },
+                            at,
+                            None,
+                        ));
                     }
                     if let Some(&p) = pending.first() {
-                        return Err(self.err(ErrorKind::Invalid { what: "a variation is not followed by the move it replaces" }, p, None));
+                        return Err(self.err(
+                            ErrorKind::Invalid {
+                                what: "a variation is not followed by the move it replaces",
+                            },
+                            p,
+                            None,
+                        ));
                     }
                     return Ok(ControlFlow::Continue(()));
                 }
                 Item::VariationStart => {
                     if depth + 1 > MAX_VARIATION_DEPTH {
-                        return Err(self.err(ErrorKind::TooDeep { limit: MAX_VARIATION_DEPTH }, at, Some(st.ply())));
+                        return Err(self.err(
+                            ErrorKind::TooDeep {
+                                limit: MAX_VARIATION_DEPTH,
+                            },
+                            at,
+                            Some(st.ply()),
+                        ));
                     }
                     pending.push(items.offset());
                     skip_variation(items).map_err(|(at, k)| self.err(k, at, Some(st.ply())))?;
                 }
                 Item::Setup(_) => {
-                    return Err(self.err(ErrorKind::Invalid { what: "a setup position (230) after the start" }, at, None));
+                    return Err(self.err(
+                        ErrorKind::Invalid {
+                            what: "a setup position (230) after the start",
+                        },
+                        at,
+                        None,
+                    ));
                 }
                 Item::EnPassant => {
                     if ep.is_some() {
-                        return Err(self.err(ErrorKind::Invalid { what: "two en passant markers (210) in a row" }, at, Some(st.ply())));
+                        return Err(self.err(
+                            ErrorKind::Invalid {
+                                what: "two en passant markers (210) in a row",
+                            },
+                            at,
+                            Some(st.ply()),
+                        ));
                     }
                     ep = Some(at);
                 }
                 ref it if is_move(it) => {
                     self.plies += 1;
                     if self.plies > MAX_PLIES {
-                        let k = ErrorKind::TooLarge { what: "plies in one game", size: u64::from(self.plies), limit: u64::from(MAX_PLIES) };
+                        let k = ErrorKind::TooLarge {
+                            what: "plies in one game",
+                            size: u64::from(self.plies),
+                            limit: u64::from(MAX_PLIES),
+                        };
                         return Err(self.err(k, at, Some(st.ply())));
                     }
                     let ply = st.resolve(it, ep.is_some(), self.convention).map_err(|k| {
@@ -628,7 +761,13 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
                 }
                 ref it => {
                     if let Some(at) = ep {
-                        return Err(self.err(ErrorKind::Invalid { what: "an en passant marker (210) not followed by a pawn move" }, at, Some(st.ply())));
+                        return Err(self.err(
+                            ErrorKind::Invalid {
+                                what: "an en passant marker (210) not followed by a pawn move",
+                            },
+                            at,
+                            Some(st.ply()),
+                        ));
                     }
                     self.annotation(it);
                 }
@@ -642,16 +781,33 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
         match *item {
             Item::Opaque233(b) => v.raw(&RawItem::Ca233(b)),
             Item::EmptyComment { .. } => {}
-            Item::Comment { kind: kind @ (2 | 3), text: &[nag], .. } => {
-                v.nag(nag, if kind == 2 { Placement::After } else { Placement::Before })
-            }
-            Item::Comment { kind: kind @ 2..=5, text, .. } => {
-                let at = if kind % 2 == 0 { Placement::After } else { Placement::Before };
+            Item::Comment {
+                kind: kind @ (2 | 3),
+                text: &[nag],
+                ..
+            } => v.nag(
+                nag,
+                if kind == 2 {
+                    Placement::After
+                } else {
+                    Placement::Before
+                },
+            ),
+            Item::Comment {
+                kind: kind @ 2..=5,
+                text,
+                ..
+            } => {
+                let at = if kind % 2 == 0 {
+                    Placement::After
+                } else {
+                    Placement::Before
+                };
                 v.comment(&self.encoding.decode(text), at);
             }
-            Item::Comment { kind: 6, text, .. } => {
-                v.eval(&Eval::Author { text: String::from(self.encoding.decode(text)) })
-            }
+            Item::Comment { kind: 6, text, .. } => v.eval(&Eval::Author {
+                text: String::from(self.encoding.decode(text)),
+            }),
             Item::Comment { kind: 8, .. } => v.diagram(Placement::After),
             Item::Comment { kind: 9, .. } => v.diagram(Placement::Before),
             Item::Comment { kind: 29, text, .. } if text.len() >= 2 => {
@@ -659,7 +815,10 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
                 let cap = text.get(4..7) == Some(b"CAP");
                 v.eval(&Eval::Engine { centipawns, cap });
             }
-            Item::Comment { kind, text, .. } => v.raw(&RawItem::CaComment { kind, bytes: text.to_vec() }),
+            Item::Comment { kind, text, .. } => v.raw(&RawItem::CaComment {
+                kind,
+                bytes: text.to_vec(),
+            }),
             _ => {}
         }
     }

@@ -21,6 +21,7 @@ pub mod headers;
 #[cfg(feature = "std")]
 pub mod import;
 pub mod pgn;
+pub mod view;
 pub mod visitor;
 
 use alloc::{

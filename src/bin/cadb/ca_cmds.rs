@@ -1,10 +1,114 @@
-//! `cadb ca_cmds` commands (being written).
+//! `cadb info`, `cadb pgn` and `cadb json`: reading a Chess Assistant database.
 
-use std::process::ExitCode;
+use std::{
+    io::{BufWriter, Write},
+    path::PathBuf,
+    process::ExitCode,
+};
 
-use crate::args::Args;
+use cadb::{ca::ListKind, game::view::GameView};
+
+use crate::{args::Args, dbfiles};
 
 pub fn run(cmd: &str, args: &mut Args) -> Result<ExitCode, String> {
-    let _ = args;
-    Err(format!("{cmd}: not built yet"))
+    let path = PathBuf::from(
+        args.next_positional()
+            .ok_or(format!("cadb {cmd}: name a database (.CDP file or folder)"))?,
+    );
+    let encoding = dbfiles::encoding(args)?;
+    let game: Option<u64> = match args.option("game")? {
+        Some(n) => Some(
+            n.parse()
+                .map_err(|_| format!("--game takes a number, not {n:?}"))?,
+        ),
+        None => None,
+    };
+    args.finish()?;
+    let db = dbfiles::open(&path, encoding)?;
+    match cmd {
+        "info" => info(&db),
+        "pgn" => pgn(&db, game),
+        "json" => json(&db, game.ok_or("cadb json: --game N is required")?),
+        _ => Err(format!("unknown command {cmd}")),
+    }
+}
+
+fn info(db: &cadb::ca::Database<Vec<u8>>) -> Result<ExitCode, String> {
+    let i = db.info();
+    println!("signature:   {}", i.signature);
+    println!("version:     {}", i.version.trim());
+    println!(
+        "volume:      {} / {}",
+        i.emb_signature,
+        i.emb_version.trim()
+    );
+    println!(
+        "games:       {} (CDP says {}, D00 holds {})",
+        i.count, i.cdp_count, i.d00_records
+    );
+    println!("comment:     {}", i.comment);
+    for (kind, n) in ListKind::ALL.iter().zip(i.list_sizes) {
+        let sorted = if db.list(*kind).has_sort_order() {
+            ", sort order present"
+        } else {
+            ""
+        };
+        println!(
+            "{:<12} {n} entries{sorted}",
+            format!("{}:", kind.stem().to_lowercase())
+        );
+    }
+    let d = i.detection;
+    println!(
+        "convention:  {} (x counts towards the {} file; of {} sampled games {} replay legally under right, {} under left)",
+        i.convention.name(),
+        if i.convention == cadb::ca::Convention::Right {
+            "h"
+        } else {
+            "a"
+        },
+        d.sampled,
+        d.right_ok,
+        d.left_ok
+    );
+    println!("encoding:    {}", i.encoding.name());
+    for w in db.warnings() {
+        println!("warning:     {w}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn pgn(db: &cadb::ca::Database<Vec<u8>>, only: Option<u64>) -> Result<ExitCode, String> {
+    let range = match only {
+        Some(n) if n >= db.count() => {
+            return Err(format!("--game {n}: the database has {} games", db.count()));
+        }
+        Some(n) => n..n + 1,
+        None => 0..db.count(),
+    };
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut failed = 0u64;
+    for i in range {
+        let (text, err) = db.pgn_lenient(i);
+        if let Some(e) = err {
+            failed += 1;
+            eprintln!("game {i}: {e}");
+        }
+        out.write_all(text.as_bytes()).map_err(|e| e.to_string())?;
+    }
+    out.flush().map_err(|e| e.to_string())?;
+    if failed > 0 {
+        eprintln!("{failed} game(s) could not be fully decoded");
+        return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn json(db: &cadb::ca::Database<Vec<u8>>, n: u64) -> Result<ExitCode, String> {
+    let game = db.game(n).map_err(|e| e.to_string())?;
+    let view = GameView::new(&game).map_err(|e| format!("game {n}: {e}"))?;
+    let text = serde_json::to_string_pretty(&view).map_err(|e| e.to_string())?;
+    println!("{text}");
+    Ok(ExitCode::SUCCESS)
 }

@@ -4,6 +4,7 @@
 
 mod args;
 mod ca_cmds;
+mod dbfiles;
 mod jose;
 mod mgc;
 mod tree;

@@ -1,0 +1,108 @@
+//! Finding a database's five files on disk: by its .CDP path or its folder,
+//! matching the stem and extensions without regard to case (DOS-era names).
+
+use std::path::{Path, PathBuf};
+
+use cadb::{
+    ca::{Database, DatabaseFiles, OpenOptions},
+    text::TextEncoding,
+};
+
+const EXTS: [&str; 5] = ["cdp", "emb", "d00", "a02", "d02"];
+
+/// The five paths of the database named by `path`.
+pub fn find(path: &Path) -> Result<DatabaseFiles<PathBuf>, String> {
+    let (dir, stem) = if path.is_dir() {
+        let mut stems: Vec<String> = entries(path)?
+            .iter()
+            .filter(|p| ext_is(p, "cdp"))
+            .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+            .collect();
+        stems.sort();
+        stems.dedup_by(|a, b| a.eq_ignore_ascii_case(b));
+        match stems.as_slice() {
+            [one] => (path.to_path_buf(), one.clone()),
+            [] => return Err(format!("{}: no .CDP file in this folder", path.display())),
+            many => {
+                return Err(format!(
+                    "{}: several databases ({}); name one .CDP file",
+                    path.display(),
+                    many.join(", ")
+                ));
+            }
+        }
+    } else {
+        let stem = path
+            .file_stem()
+            .ok_or_else(|| format!("{}: not a file name", path.display()))?;
+        let dir = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        (dir.to_path_buf(), stem.to_string_lossy().into_owned())
+    };
+    let all = entries(&dir)?;
+    let pick = |ext: &str| -> Result<PathBuf, String> {
+        all.iter()
+            .find(|p| {
+                ext_is(p, ext)
+                    && p.file_stem()
+                        .is_some_and(|s| s.to_string_lossy().eq_ignore_ascii_case(&stem))
+            })
+            .cloned()
+            .ok_or_else(|| {
+                format!(
+                    "{}.{} is missing in {}",
+                    stem,
+                    ext.to_ascii_uppercase(),
+                    dir.display()
+                )
+            })
+    };
+    Ok(DatabaseFiles {
+        cdp: pick(EXTS[0])?,
+        emb: pick(EXTS[1])?,
+        d00: pick(EXTS[2])?,
+        a02: pick(EXTS[3])?,
+        d02: pick(EXTS[4])?,
+    })
+}
+
+fn ext_is(p: &Path, ext: &str) -> bool {
+    p.extension()
+        .is_some_and(|e| e.to_string_lossy().eq_ignore_ascii_case(ext))
+}
+
+fn entries(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let rd = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    Ok(rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+}
+
+/// Whether `path` names a Chess Assistant database (a .CDP file or a folder with one).
+pub fn is_database(path: &Path) -> bool {
+    path.is_dir() || ext_is(path, "cdp")
+}
+
+/// Reads and opens the database named by `path`.
+pub fn open(path: &Path, encoding: TextEncoding) -> Result<Database<Vec<u8>>, String> {
+    let paths = find(path)?;
+    let read = |p: &PathBuf| std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()));
+    let files = DatabaseFiles {
+        cdp: read(&paths.cdp)?,
+        emb: read(&paths.emb)?,
+        d00: read(&paths.d00)?,
+        a02: read(&paths.a02)?,
+        d02: read(&paths.d02)?,
+    };
+    Database::open(files, OpenOptions { encoding }).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The `--encoding NAME` option.
+pub fn encoding(args: &mut crate::args::Args) -> Result<TextEncoding, String> {
+    match args.option("encoding")? {
+        None => Ok(TextEncoding::default()),
+        Some(name) => name
+            .parse()
+            .map_err(|_| format!("unknown encoding {name:?} (cp1251, cp866, latin1, utf-8)")),
+    }
+}

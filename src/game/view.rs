@@ -1,0 +1,251 @@
+//! A flat, serialisable view of a game for JSON and JavaScript: every node
+//! carries its SAN, UCI and the FEN after it, computed once by replaying.
+//!
+//! ```
+//! let game = &cadb::game::import::read_pgn("1. e4 {good} (1. d4) e5 *").unwrap()[0];
+//! let view = cadb::game::view::GameView::new(game).unwrap();
+//! assert_eq!(view.moves[0].san, "e4");
+//! assert_eq!(view.moves[0].uci, "e2e4");
+//! assert_eq!(view.moves[0].variations[0][0].san, "d4");
+//! assert_eq!(view.moves[1].fen, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+//! ```
+
+use alloc::{
+    string::{String, ToString},
+    vec::Vec,
+};
+use shakmaty::{CastlingMode, Chess, uci::UciMove};
+
+use super::{Eval, Game, GameError, Headers, Node, Ply, RawItem, fen_of, play_ply, ply_san};
+
+/// Headers in the JSON/JS shape.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct HeadersView {
+    pub event: Option<String>,
+    pub site: Option<String>,
+    /// PGN form, `????.??.??` when unknown.
+    pub date: String,
+    pub year: Option<u16>,
+    pub round: Option<String>,
+    pub white: Option<String>,
+    pub black: Option<String>,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+    pub white_elo: Option<u16>,
+    pub black_elo: Option<u16>,
+    pub white_title: Option<String>,
+    pub black_title: Option<String>,
+    pub eco: Option<String>,
+    pub annotator: Option<String>,
+    pub source: Option<String>,
+    pub game_type: Option<String>,
+    pub assessment: Option<AssessmentView>,
+    pub other: Vec<(String, String)>,
+}
+
+/// An assessment (CA outcome codes 5–16).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct AssessmentView {
+    pub code: u8,
+    pub symbol: String,
+    pub nag: u8,
+    pub meaning: String,
+}
+
+/// An evaluation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "kind", rename_all = "camelCase")
+)]
+pub enum EvalView {
+    Engine { centipawns: i16, cap: bool },
+    Author { text: String },
+}
+
+/// An opaque item.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "kind", rename_all = "camelCase")
+)]
+pub enum RawView {
+    Ca233 {
+        byte: u8,
+    },
+    CaComment {
+        #[cfg_attr(feature = "serde", serde(rename = "commentType"))]
+        comment_type: u8,
+        bytes: Vec<u8>,
+    },
+    JoseError {
+        code: u8,
+        text: String,
+    },
+}
+
+/// One move and what is attached to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct MoveView {
+    /// Ply number in the game (0 = White's first move).
+    pub ply: u32,
+    pub san: String,
+    /// UCI (`e1g1` for castling), `0000` for a null move.
+    pub uci: String,
+    /// The position after the move.
+    pub fen: String,
+    pub comments_before: Vec<String>,
+    pub comments_after: Vec<String>,
+    pub nags: Vec<u8>,
+    pub nags_before: Vec<u8>,
+    pub evals: Vec<EvalView>,
+    pub diagram_before: bool,
+    pub diagram_after: bool,
+    pub raw: Vec<RawView>,
+    pub variations: Vec<Vec<MoveView>>,
+}
+
+/// A whole game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct GameView {
+    pub headers: HeadersView,
+    /// The start position (the standard one when the game has no setup).
+    pub start_fen: String,
+    /// Whether the game starts from a set-up position.
+    pub setup: bool,
+    pub comments: Vec<String>,
+    pub moves: Vec<MoveView>,
+    /// Plies in the main line.
+    pub plies: u32,
+}
+
+impl HeadersView {
+    /// The view of headers.
+    pub fn new(h: &Headers) -> HeadersView {
+        HeadersView {
+            event: h.event.clone(),
+            site: h.site.clone(),
+            date: h.date.to_string(),
+            year: h.date.year,
+            round: h.round.clone(),
+            white: h.white.clone(),
+            black: h.black.clone(),
+            result: h.result.as_pgn().to_string(),
+            white_elo: h.white_elo,
+            black_elo: h.black_elo,
+            white_title: h.white_title.clone(),
+            black_title: h.black_title.clone(),
+            eco: h.eco.clone(),
+            annotator: h.annotator.clone(),
+            source: h.source.clone(),
+            game_type: h.game_type.clone(),
+            assessment: h.assessment.map(|a| AssessmentView {
+                code: a.code(),
+                symbol: a.symbol().to_string(),
+                nag: a.nag(),
+                meaning: a.meaning().to_string(),
+            }),
+            other: h.other.clone(),
+        }
+    }
+}
+
+fn ply_number(pos: &Chess) -> u32 {
+    use shakmaty::Position;
+    (pos.fullmoves().get() - 1) * 2 + u32::from(pos.turn().is_black())
+}
+
+fn line(nodes: &[Node], mut pos: Chess) -> Result<Vec<MoveView>, GameError> {
+    let mut out = Vec::with_capacity(nodes.len());
+    for node in nodes {
+        let before = pos.clone();
+        let san = ply_san(&pos, &node.mv);
+        let uci = match &node.mv {
+            Ply::Move(m) => UciMove::from_move(*m, CastlingMode::Standard).to_string(),
+            Ply::Null => String::from("0000"),
+        };
+        play_ply(&mut pos, &node.mv)?;
+        let variations = node
+            .variations
+            .iter()
+            .map(|v| line(v, before.clone()))
+            .collect::<Result<_, _>>()?;
+        out.push(MoveView {
+            ply: ply_number(&before),
+            san,
+            uci,
+            fen: fen_of(&pos),
+            comments_before: node.comments_before.clone(),
+            comments_after: node.comments_after.clone(),
+            nags: node.nags.clone(),
+            nags_before: node.nags_before.clone(),
+            evals: node
+                .evals
+                .iter()
+                .map(|e| match e {
+                    Eval::Engine { centipawns, cap } => EvalView::Engine {
+                        centipawns: *centipawns,
+                        cap: *cap,
+                    },
+                    Eval::Author { text } => EvalView::Author { text: text.clone() },
+                })
+                .collect(),
+            diagram_before: node.diagram_before,
+            diagram_after: node.diagram_after,
+            raw: node
+                .raw
+                .iter()
+                .map(|r| match r {
+                    RawItem::Ca233(b) => RawView::Ca233 { byte: *b },
+                    RawItem::CaComment { kind, bytes } => RawView::CaComment {
+                        comment_type: *kind,
+                        bytes: bytes.clone(),
+                    },
+                    RawItem::JoseError { code, text } => RawView::JoseError {
+                        code: *code,
+                        text: text.clone(),
+                    },
+                })
+                .collect(),
+            variations,
+        });
+    }
+    Ok(out)
+}
+
+impl GameView {
+    /// Replays `game` to build its view.
+    pub fn new(game: &Game) -> Result<GameView, GameError> {
+        let start = game.start_position()?;
+        Ok(GameView {
+            headers: HeadersView::new(&game.headers),
+            start_fen: fen_of(&start),
+            setup: game.start_fen.is_some(),
+            comments: game.comments.clone(),
+            moves: line(&game.moves, start)?,
+            plies: game.moves.len() as u32,
+        })
+    }
+}
