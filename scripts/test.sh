@@ -74,6 +74,10 @@ browser_test() {
 run "wasm-bindgen tests in headless Firefox" browser_test firefox
 run "wasm-bindgen tests in headless Chrome" browser_test chrome
 
+# The viewer: demo database (cadb write), release wasm package (wasm-pack +
+# wasm-opt), TypeScript type check and production bundle (webpack).
+run "viewer bundle (scripts/build.sh --bundle)" bash scripts/build.sh --bundle
+
 # End-to-end tests of the viewer, once there are some (`npm run e2e`).
 if node -e 'process.exit(require("./package.json").scripts?.e2e ? 0 : 1)' 2>/dev/null; then
   run "end-to-end (npm run e2e)" npm run --silent e2e
