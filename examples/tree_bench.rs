@@ -8,6 +8,7 @@ use std::time::Instant;
 
 use cadb::game::import::read_pgn_lenient;
 use cadb::stats::{OpeningTree, TreeFile};
+use shakmaty::Position;
 
 fn main() {
     let target: usize = std::env::args()
@@ -90,6 +91,56 @@ fn main() {
         bytes.len(),
         t.elapsed().as_secs_f64()
     );
+    // Worst case for sharing: pseudo-random legal games, 40 plies each.
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let random: Vec<_> = (0..target)
+        .map(|i| {
+            let mut g = cadb::game::Game::default();
+            let mut pos = shakmaty::Chess::default();
+            for _ in 0..40 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                // Skewed towards the first few moves, as real openings are.
+                let r = (seed >> 33) as usize;
+                let k = if r % 4 == 0 {
+                    r % moves.len()
+                } else {
+                    r % moves.len().min(3)
+                };
+                let m = moves[k];
+                g.moves.push(cadb::game::Node::new(m));
+                pos.play_unchecked(m);
+            }
+            g.headers.white_elo = Some(1800 + (i * 37 % 800) as u16);
+            g.headers.black_elo = Some(1800 + (i * 53 % 800) as u16);
+            g.headers.result = [
+                cadb::game::GameResult::WhiteWins,
+                cadb::game::GameResult::Draw,
+                cadb::game::GameResult::BlackWins,
+            ][i % 3];
+            g
+        })
+        .collect();
+    let t = Instant::now();
+    let mut tree2 = OpeningTree::new();
+    let mut added = 0;
+    for g in &random {
+        added += tree2.add_game(g).unwrap_or(0);
+    }
+    tree2.compact();
+    println!(
+        "random 40-ply games: built {} games ({} plies, {} position-move pairs) in {:.3} s",
+        tree2.games(),
+        added,
+        tree2.len(),
+        t.elapsed().as_secs_f64()
+    );
+
     let start = tree.query(&shakmaty::Chess::default());
     if let Some(top) = start.first() {
         println!(

@@ -82,30 +82,31 @@ const RESULT_WHITE: u8 = 1;
 const RESULT_DRAW: u8 = 2;
 const RESULT_BLACK: u8 = 3;
 
-/// Exact totals for one (position, move).
+/// Exact totals for one (position, move). Counters are `u32` (saturating)
+/// to keep a slot at 56 bytes; the sums stay exact.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Agg {
-    count: u64,
-    white_wins: u64,
-    draws: u64,
-    black_wins: u64,
-    /// Games where both ratings are known (the Elo sums and weight cover these).
-    elo_games: u64,
     white_elo_sum: u64,
     black_elo_sum: u64,
     weight_micros: i64,
+    count: u32,
+    white_wins: u32,
+    draws: u32,
+    black_wins: u32,
+    /// Games where both ratings are known (the Elo sums and weight cover these).
+    elo_games: u32,
 }
 
 impl Agg {
     fn add_obs(&mut self, o: &Obs) {
-        self.count += 1;
+        self.count = self.count.saturating_add(1);
         match o.result {
-            RESULT_WHITE => self.white_wins += 1,
-            RESULT_DRAW => self.draws += 1,
-            RESULT_BLACK => self.black_wins += 1,
+            RESULT_WHITE => self.white_wins = self.white_wins.saturating_add(1),
+            RESULT_DRAW => self.draws = self.draws.saturating_add(1),
+            RESULT_BLACK => self.black_wins = self.black_wins.saturating_add(1),
             _ => {}
         }
-        if o.white_elo != 0 && o.black_elo != 0 {
+        if o.white_elo != 0 && o.black_elo != 0 && self.elo_games < u32::MAX {
             self.elo_games += 1;
             self.white_elo_sum += u64::from(o.white_elo);
             self.black_elo_sum += u64::from(o.black_elo);
@@ -114,18 +115,20 @@ impl Agg {
     }
 
     fn merge(&mut self, b: &Agg) {
-        self.count += b.count;
-        self.white_wins += b.white_wins;
-        self.draws += b.draws;
-        self.black_wins += b.black_wins;
-        self.elo_games += b.elo_games;
-        self.white_elo_sum += b.white_elo_sum;
-        self.black_elo_sum += b.black_elo_sum;
-        self.weight_micros += b.weight_micros;
+        self.count = self.count.saturating_add(b.count);
+        self.white_wins = self.white_wins.saturating_add(b.white_wins);
+        self.draws = self.draws.saturating_add(b.draws);
+        self.black_wins = self.black_wins.saturating_add(b.black_wins);
+        if self.elo_games.checked_add(b.elo_games).is_some() {
+            self.elo_games += b.elo_games;
+            self.white_elo_sum += b.white_elo_sum;
+            self.black_elo_sum += b.black_elo_sum;
+            self.weight_micros += b.weight_micros;
+        }
     }
 
     fn averages(&self) -> Option<(u16, u16)> {
-        let n = self.elo_games;
+        let n = u64::from(self.elo_games);
         if n == 0 {
             return None;
         }
@@ -140,9 +143,13 @@ impl Agg {
             from: shakmaty::Square::new(u32::from(mv & 63)),
             to: shakmaty::Square::new(u32::from((mv >> 6) & 63)),
             promotion: record::Promotion::from_code((mv >> 12) as u8 & 7).unwrap_or_default(),
-            count: self.count.min(u64::from(MAX_COUNT)) as u16,
-            wdl: Wdl::from_counts(self.white_wins, self.draws, self.black_wins),
-            weight: record::weight_byte(self.weight_micros, self.elo_games),
+            count: self.count.min(u32::from(MAX_COUNT)) as u16,
+            wdl: Wdl::from_counts(
+                self.white_wins.into(),
+                self.draws.into(),
+                self.black_wins.into(),
+            ),
+            weight: record::weight_byte(self.weight_micros, self.elo_games.into()),
             ..MoveStats::default()
         };
         if let Some((w, b)) = self.averages() {
@@ -339,8 +346,12 @@ impl OpeningTree {
                     mv: m,
                     san: SanPlus::from_move(pos.clone(), m).to_string(),
                     uci: record::uci_of(&m),
-                    count: agg.count,
-                    results: Some([agg.white_wins, agg.draws, agg.black_wins]),
+                    count: agg.count.into(),
+                    results: Some([
+                        agg.white_wins.into(),
+                        agg.draws.into(),
+                        agg.black_wins.into(),
+                    ]),
                     wdl: rec.wdl,
                     white_elo: averages.map(|(w, _)| w),
                     black_elo: averages.map(|(_, b)| i32::from(b)),
