@@ -1,15 +1,16 @@
-//! `cadb tree`: an opening tree from games (or a saved `CADBTREE` file), shown
-//! for one position and optionally saved as 64-bit records.
+//! `cadb tree`: an opening tree from games (a Chess Assistant database, PGN,
+//! or a saved `CADBTREE` file), shown for one position and optionally saved
+//! as 64-bit records.
 
 use std::path::Path;
 use std::process::ExitCode;
 
 use cadb::stats::{MoveEntry, OpeningTree, TREE_MAGIC, TreeFile, Wdl};
 
-use crate::args::Args;
+use crate::{args::Args, dbfiles};
 
 const TREE_USAGE: &str =
-    "cadb tree DB|games.pgn|tree.cadbtree [--fen FEN] [--plies N] [--out FILE]";
+    "cadb tree DB|games.pgn|tree.cadbtree [--fen FEN] [--plies N] [--out FILE] [--encoding NAME]";
 
 pub fn run(cmd: &str, args: &mut Args) -> Result<ExitCode, String> {
     if cmd == "stats" {
@@ -26,18 +27,34 @@ pub fn run(cmd: &str, args: &mut Args) -> Result<ExitCode, String> {
             .map_err(|_| format!("--plies {n:?} is not a number"))?,
         None => cadb::stats::DEFAULT_MAX_PLIES,
     };
+    let encoding = dbfiles::encoding(args)?;
     args.finish()?;
 
     let path = Path::new(&input);
-    let is_ca = path.is_dir()
-        || path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("cdp"));
-    if is_ca {
-        return Err("tree: Chess Assistant input not wired yet".into());
+    let fen = fen.as_deref().unwrap_or(START_FEN);
+    if dbfiles::is_database(path) {
+        let db = dbfiles::open(path, encoding)?;
+        let mut tree = OpeningTree::with_max_plies(plies);
+        let mut skipped = 0u64;
+        for i in 0..db.count() {
+            match db.game(i) {
+                Ok(g) if tree.add_game(&g).is_ok() => {}
+                _ => skipped += 1,
+            }
+        }
+        let summary = format!(
+            "{} games ({skipped} skipped) from {input}, first {plies} plies each",
+            tree.games()
+        );
+        return show(
+            &tree_entries(&mut tree, fen)?,
+            &summary,
+            fen,
+            out,
+            &tree.to_bytes(),
+        );
     }
     let bytes = std::fs::read(path).map_err(|e| format!("reading {input}: {e}"))?;
-    let fen = fen.as_deref().unwrap_or(START_FEN);
 
     let (entries, saved, summary) = if bytes.starts_with(TREE_MAGIC) {
         let file = TreeFile::from_bytes(&bytes).map_err(|e| format!("{input}: {e}"))?;
@@ -53,24 +70,37 @@ pub fn run(cmd: &str, args: &mut Args) -> Result<ExitCode, String> {
                 _ => skipped += 1,
             }
         }
-        tree.compact();
-        let entries = tree.query_fen(fen).map_err(|e| e.to_string())?;
         let summary = format!(
             "{} games ({skipped} skipped), first {plies} plies each",
             tree.games()
         );
-        (entries, tree.to_bytes(), summary)
+        (tree_entries(&mut tree, fen)?, tree.to_bytes(), summary)
     };
+    show(&entries, &summary, fen, out, &saved)
+}
 
+fn tree_entries(tree: &mut OpeningTree, fen: &str) -> Result<Vec<MoveEntry>, String> {
+    tree.compact();
+    tree.query_fen(fen).map_err(|e| e.to_string())
+}
+
+/// Prints the summary and table, and writes the records if asked.
+fn show(
+    entries: &[MoveEntry],
+    summary: &str,
+    fen: &str,
+    out: Option<String>,
+    saved: &[u8],
+) -> Result<ExitCode, String> {
     println!("{summary}");
     println!("position: {fen}");
     if entries.is_empty() {
         println!("no moves recorded for this position");
     } else {
-        print!("{}", table(&entries));
+        print!("{}", table(entries));
     }
     if let Some(out) = out {
-        std::fs::write(&out, &saved).map_err(|e| format!("writing {out}: {e}"))?;
+        std::fs::write(&out, saved).map_err(|e| format!("writing {out}: {e}"))?;
         eprintln!("wrote {} bytes to {out}", saved.len());
     }
     Ok(ExitCode::SUCCESS)
