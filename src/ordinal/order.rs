@@ -244,7 +244,7 @@ struct Context {
     pawn_attacked: Bitboard,
     /// How much the opponent wins by capturing on each square now (0 if nothing).
     en_prise: [i32; 64],
-    /// Total non-pawn, non-king material, both sides (for the game phase).
+    /// At most 2600 points of pieces (not pawns, kings) left on the board: the king should centralise.
     endgame: bool,
 }
 
@@ -337,7 +337,7 @@ fn placement(role: Role, sq: Square, us: Color, endgame: bool) -> i32 {
 ///   recaptures, with x-rays). A capture that does not lose material
 ///   (`s ≥ 0`) scores 1000 + `s` + victim/10 (MVV-LVA flavour); a losing one
 ///   scores `s`. Recapturing on the square the previous move went to adds 400;
-/// * checks +250 (the move is played on a copy of the position);
+/// * checks +500 (the move is played on a copy of the position);
 /// * castling +300;
 /// * non-captures: the static exchange on the destination (≤ 0: a piece
 ///   moved to a square where it can be won scores that loss), −60 extra for
@@ -410,7 +410,7 @@ fn best_score_with(ctx: &Context, pos: &Chess, m: &Move) -> i32 {
     let mut after = pos.clone();
     after.play_unchecked(*m);
     if after.is_check() {
-        score += 250;
+        score += 500;
     }
     score
 }
