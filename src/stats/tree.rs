@@ -528,7 +528,7 @@ pub fn write_records(positions: &[PositionRecords]) -> Vec<u8> {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TreeFile {
     /// (key, index of its first record); a sentinel-free list, ends from the next entry.
-    index: Vec<(u64, u32)>,
+    index: Vec<(u64, usize)>,
     records: Vec<MoveStats>,
 }
 
@@ -607,7 +607,7 @@ impl TreeFile {
             if bytes.len() - at < need {
                 return Err(truncated(need, at));
             }
-            index.push((key, records.len() as u32));
+            index.push((key, records.len()));
             codes.clear();
             for _ in 0..m {
                 let r = MoveStats::from_bytes(arr8(bytes, at)).map_err(|e| e.at(at as u64))?;
@@ -633,11 +633,11 @@ impl TreeFile {
     /// The records of a position key, if listed.
     pub fn records_for(&self, key: u64) -> Option<&[MoveStats]> {
         let i = self.index.binary_search_by_key(&key, |&(k, _)| k).ok()?;
-        let start = self.index[i].1 as usize;
+        let start = self.index[i].1;
         let end = self
             .index
             .get(i + 1)
-            .map_or(self.records.len(), |&(_, s)| s as usize);
+            .map_or(self.records.len(), |&(_, s)| s);
         self.records.get(start..end)
     }
 
