@@ -619,7 +619,7 @@ pub fn decode_with<V: GameVisitor>(
             0x00..=0x9a | 0xa0..=0xaf => {
                 let byte2 = if c >= 0xa0 { Some(second(at)?) } else { None };
                 i += usize::from(byte2.is_some());
-                let ply = decode_ply(&line.pos, &line.ids, c, byte2)
+                let (ply, relabel) = decode_ply(&line.pos, &line.ids, c, byte2)
                     .map_err(|k| err(k, at).at_ply(plies))?;
                 let before = (line.pos.clone(), line.ids.clone());
                 if !quiet && v.ply(&line.pos, &ply).is_break() {
@@ -629,6 +629,9 @@ pub fn decode_with<V: GameVisitor>(
                     .map_err(|_| err(ErrorKind::IllegalMove { code: c }, at).at_ply(plies))?;
                 if let Ply::Move(m) = &ply {
                     line.ids.apply(m);
+                    if let Some(id) = relabel {
+                        line.ids.0[m.to().to_usize()] = id;
+                    }
                 }
                 line.before = Some(before);
                 plies += 1;
@@ -727,19 +730,24 @@ pub fn decode_with<V: GameVisitor>(
     Ok(v.end_game())
 }
 
-/// The ply a move code names in `pos`, or why there is none.
-fn decode_ply(pos: &Chess, ids: &Ids, c: u8, byte2: Option<u8>) -> Result<Ply, ErrorKind> {
+/// The ply a move code names in `pos` (and the moved piece's new identity, if it changes).
+fn decode_ply(
+    pos: &Chess,
+    ids: &Ids,
+    c: u8,
+    byte2: Option<u8>,
+) -> Result<(Ply, Option<u8>), ErrorKind> {
     let turn = pos.turn();
     let illegal = ErrorKind::IllegalMove { code: c };
     let (id, off, promotion) = match c {
-        0x9a => return Ok(Ply::Null),
+        0x9a => return Ok((Ply::Null, None)),
         0x98 | 0x99 => {
             let side = CastlingSide::from_king_side(c == 0x98);
             return pos
                 .legal_moves()
                 .into_iter()
                 .find(|m| m.castling_side() == Some(side))
-                .map(Ply::Move)
+                .map(|m| (Ply::Move(m), None))
                 .ok_or(illegal);
         }
         0x00..=0x1f => (c & !3, c & 3, None),
@@ -755,19 +763,37 @@ fn decode_ply(pos: &Chess, ids: &Ids, c: u8, byte2: Option<u8>) -> Result<Ply, E
         0xa8..=0xaf => (c, byte2.unwrap_or(0) & 0x1f, None),
         _ => return Err(ErrorKind::UnknownCode { code: c }),
     };
-    let from = ids
-        .find(pos, turn, id)
-        .ok_or(ErrorKind::NoSuchPiece { code: c, piece: id })?;
-    let role = pos.board().role_at(from).ok_or(illegal.clone())?;
-    let to = target(role, turn, from, off).ok_or(illegal.clone())?;
-    pos.legal_moves()
-        .into_iter()
-        .find(|m| {
+    let find = |from: Square| {
+        let role = pos.board().role_at(from)?;
+        let to = target(role, turn, from, off)?;
+        pos.legal_moves().into_iter().find(|m| {
             !matches!(m, Move::Castle { .. })
                 && m.from() == Some(from)
                 && m.to() == to
                 && m.promotion() == promotion
         })
-        .map(Ply::Move)
-        .ok_or(illegal)
+    };
+    if let Some(from) = ids.find(pos, turn, id) {
+        return find(from).map(|m| (Ply::Move(m), None)).ok_or(illegal);
+    }
+    // Jose sometimes demotes a promoted piece to the ordinary code of its type
+    // (seen after a variation that took back a second promotion reusing its
+    // slot): accept an ordinary code for a promoted piece of that type, which
+    // from then on carries the ordinary identity.
+    let no_piece = ErrorKind::NoSuchPiece { code: c, piece: id };
+    let role = match id {
+        0x20..=0x2f => Role::Knight,
+        0x30..=0x4f => Role::Bishop,
+        0x50..=0x6f => Role::Rook,
+        0x70..=0x8f => Role::Queen,
+        _ => return Err(no_piece),
+    };
+    (0..64u32)
+        .map(Square::new)
+        .filter(|&sq| {
+            (0xa8..=0xaf).contains(&ids.get(sq)) && pos.board().piece_at(sq) == Some(role.of(turn))
+        })
+        .find_map(find)
+        .map(|m| (Ply::Move(m), Some(id)))
+        .ok_or(no_piece)
 }
