@@ -145,10 +145,10 @@ fn null_move() {
 /// The 76 setup bytes for `8/P6k/8/8/8/8/8/K7 w - - 0 1`.
 fn setup_a7() -> Vec<u8> {
     let mut s = vec![230];
-    let mut white = vec![8, 0].repeat(18);
+    let mut white = [8, 0].repeat(18);
     white[0..2].copy_from_slice(&[0x60, 1]); // pawn 0 on a7
     white[30..32].copy_from_slice(&[0x00, 6]); // king 15 on a1
-    let mut black = vec![8, 0].repeat(18);
+    let mut black = [8, 0].repeat(18);
     black[30..32].copy_from_slice(&[0x67, 6]); // king 15 on h7
     s.extend(white);
     s.extend(black);
@@ -199,12 +199,12 @@ fn setup_record_with_castling_and_en_passant() {
     let b = body("[FEN \"r3k2r/8/8/8/4Pp2/8/8/R3K2R b KQkq e3 0 20\"]\n\n*");
     assert_eq!(b.len(), 77);
     let mut want = vec![230];
-    let mut white = vec![8, 0].repeat(18);
+    let mut white = [8, 0].repeat(18);
     white[8..10].copy_from_slice(&[0x34, 1]); // pawn 4 on e4
     white[24..26].copy_from_slice(&[0x00, 4]); // rook 12 a1
     white[26..28].copy_from_slice(&[0x07, 4]); // rook 13 h1
     white[30..32].copy_from_slice(&[0x04, 6]); // king e1
-    let mut black = vec![8, 0].repeat(18);
+    let mut black = [8, 0].repeat(18);
     black[10..12].copy_from_slice(&[0x35, 1]); // pawn 5 on f4
     black[24..26].copy_from_slice(&[0x70, 4]);
     black[26..28].copy_from_slice(&[0x77, 4]);
@@ -292,8 +292,10 @@ fn oversized_record_is_skipped() {
 fn illegal_hand_built_game_is_skipped() {
     let mut game = read_pgn("1. e4 e5 *").unwrap().remove(0);
     game.moves.swap(0, 1);
-    let mut setup = Game::default();
-    setup.start_fen = Some("QQQQ4/8/8/8/8/8/8/K5k1 w - - 0 1".into());
+    let setup = Game {
+        start_fen: Some("QQQQ4/8/8/8/8/8/8/K5k1 w - - 0 1".into()),
+        ..Game::default()
+    };
     let (_, report) = write_database(&[game, setup], &WriterOptions::default()).unwrap();
     assert_eq!(report.games, 0);
     assert_eq!(report.skipped[0].1.code(), "invalid");
@@ -625,7 +627,10 @@ impl Dec {
             }
         }
         let plies = u16::from_le_bytes([b[72], b[73]]);
-        let mut fen = format!("{board} {} ", if plies % 2 == 0 { 'w' } else { 'b' });
+        let mut fen = format!(
+            "{board} {} ",
+            if plies.is_multiple_of(2) { 'w' } else { 'b' }
+        );
         let mask = b[74];
         let mut c = String::new();
         for (bit, ch) in [(1, 'K'), (2, 'Q'), (4, 'k'), (8, 'q')] {
@@ -818,11 +823,9 @@ fn decode(body: &[u8], left: bool) -> (Vec<Ply>, usize, usize) {
             main.push(p);
         }
         // A captured extended piece frees its number.
-        for s in 0..2 {
-            for n in 0..8 {
-                if st.sq[s][n].is_none() {
-                    extended[s][n] = false;
-                }
+        for (ext, sq) in extended.iter_mut().zip(&st.sq) {
+            for (e, q) in ext.iter_mut().zip(sq) {
+                *e &= q.is_some();
             }
         }
     }
@@ -922,7 +925,7 @@ mod random_games {
                 .iter()
                 .filter(|m| m.is_promotion() || m.is_castle() || m.is_en_passant())
                 .collect();
-            let m = if !special.is_empty() && pick % 2 == 0 {
+            let m = if !special.is_empty() && pick.is_multiple_of(2) {
                 *special[pick % special.len()]
             } else {
                 moves[pick % moves.len()]
@@ -964,9 +967,10 @@ mod random_games {
             let mut r = bytes.into_iter();
             let mut games = Vec::new();
             for _ in 0..3 {
-                let mut g = Game::default();
-                g.moves = line(&Chess::default(), &mut r, 120, 0);
-                games.push(g);
+                games.push(Game {
+                    moves: line(&Chess::default(), &mut r, 120, 0),
+                    ..Game::default()
+                });
             }
             let mut o = if plain { WriterOptions::plain() } else { WriterOptions::default() };
             if left {

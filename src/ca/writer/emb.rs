@@ -215,7 +215,7 @@ impl Lists {
         let e = &mut list.entries[i];
         e.uses += 1;
         match e.aliases.last() {
-            Some(&head) if e.uses % 2 == 0 => {
+            Some(&head) if e.uses.is_multiple_of(2) => {
                 report.redirected_references += 1;
                 head
             }
