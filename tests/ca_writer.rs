@@ -981,3 +981,15 @@ mod random_games {
         }
     }
 }
+
+#[test]
+fn long_names_are_cut_to_255_bytes() {
+    let name = "Щ".repeat(100_000);
+    let mut games = read_pgn("1. e4 *").unwrap();
+    games[0].headers.white = Some(name);
+    let (f, report) = write_database(&games, &WriterOptions::plain()).unwrap();
+    assert_eq!(report.truncated_names, 1);
+    let emb = read_emb(&f.emb);
+    let (n, _) = emb.name("Players", u24_at(&f.d00, 0));
+    assert_eq!(n, "Щ".repeat(255));
+}

@@ -70,7 +70,9 @@ fn encode_capped(enc: TextEncoding, text: &str, max: usize, report: &mut WriteRe
         return full;
     }
     report.truncated_names += 1;
-    let mut end = text.len();
+    // Every character takes at least one byte, so a fitting prefix has at most
+    // `max` characters (at most 4·max UTF-8 bytes): start there, not at the end.
+    let mut end = text.floor_char_boundary(4 * max + 4);
     loop {
         end = text.floor_char_boundary(end.saturating_sub(1));
         let b = enc.encode(&text[..end]);
