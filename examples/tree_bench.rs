@@ -107,7 +107,7 @@ fn main() {
                     .wrapping_add(1_442_695_040_888_963_407);
                 // Skewed towards the first few moves, as real openings are.
                 let r = (seed >> 33) as usize;
-                let k = if r % 4 == 0 {
+                let k = if r.is_multiple_of(4) {
                     r % moves.len()
                 } else {
                     r % moves.len().min(3)

@@ -53,12 +53,7 @@ run "clippy (host, all targets, cli)" cargo clippy --all-targets --features cli 
 run "clippy (host, lib, wasm)" cargo clippy --lib --features wasm -- -D warnings
 run "clippy (wasm32, lib + browser tests, wasm)" \
   cargo clippy --target wasm32-unknown-unknown --features wasm --lib --test wasm_browser -- -D warnings
-# Cargo.toml sets panic = "abort" in [profile.dev] (for the no_std cdylib).
-# A cold `cargo test` then fails at random with "crate X requires panic
-# strategy abort which is incompatible with this crate's strategy of unwind"
-# (tests unwind; the cadb binary the CLI tests run aborts, and the two builds
-# of the dependencies collide). Host tests and the binary they run unwind.
-run "cargo test (host, cli)" env CARGO_PROFILE_DEV_PANIC=unwind cargo test --features cli
+run "cargo test (host, cli)" cargo test --features cli
 run "no_std: cargo check (host)" cargo check --no-default-features --lib
 run "no_std: cargo build (wasm32)" cargo build --no-default-features --lib --target wasm32-unknown-unknown
 # The browser tests (tests/wasm_browser.rs), in headless Firefox and Chrome.

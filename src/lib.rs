@@ -19,14 +19,15 @@
 //!    [`limits`]: the bounds that keep hostile input from hanging or
 //!    exhausting memory.
 //!
-//! The core is `#![no_std]` + `alloc`. Feature `std` (default) adds PGN
-//! import and the CA writer; `wasm` the JavaScript API; `cli` the `cadb` binary.
+//! The core, the CA writer included, is `#![no_std]` + `alloc`. Feature `std`
+//! (default) adds PGN import; `wasm` the JavaScript API; `cli` the `cadb` binary.
 //!
 //! ```
+//! use cadb::ca::{Database, OpenOptions};
 //! use cadb::game::import::read_pgn;
 //! let games = read_pgn("[White \"Anna\"]\n\n1. e4 e5 2. Nf3 *").unwrap();
 //! let (files, _) = cadb::ca::writer::write_database(&games, &Default::default()).unwrap();
-//! let db = cadb::ca::Database::open(files.as_input()).unwrap();
+//! let db = Database::open(files, OpenOptions::default()).unwrap();
 //! let game = db.game(0).unwrap();
 //! assert_eq!(game.main_line_sans().unwrap(), ["e4", "e5", "Nf3"]);
 //! assert_eq!(game.headers.white.as_deref(), Some("Anna"));

@@ -1,8 +1,9 @@
 #![no_main]
-//! Differential: a database read through ranges fetched on demand (in pieces
-//! of fuzzer-chosen sizes) gives the same games as reading it in memory.
+//! Differential (image-png style): a database whose D00, A02 and D02 are read
+//! through ranges fetched on demand, each range assembled from pieces of a
+//! fuzzer-chosen size, gives the same games and errors as reading it in memory.
 use cadb::{
-    bytes::RangeSource,
+    bytes::{RangeSource, ReadAt},
     ca::{Database, DatabaseFiles, OpenOptions, writer},
     game::import::read_pgn,
 };
@@ -10,38 +11,54 @@ use libfuzzer_sys::fuzz_target;
 
 const GAMES: &str = "1. e4 e5 2. Nf3 {c} (2. Nc3 Nf6) Nc6 3. Bb5 a6 *\n\n1. d4 d5 2. c4 $1 dxc4 1/2-1/2\n\n1. Nf3 *\n";
 
+/// A lazy source over `data` that fetches each range in `piece`-byte parts.
+fn pieces(data: Vec<u8>, piece: usize) -> Box<dyn ReadAt> {
+    let size = data.len() as u64;
+    Box::new(RangeSource::new(size, move |o: u64, n: usize| {
+        let mut out = Vec::with_capacity(n);
+        let mut at = o as usize;
+        while out.len() < n {
+            let k = piece.min(n - out.len());
+            out.extend_from_slice(data.get(at..at + k).ok_or("past the end")?);
+            at += k;
+        }
+        Ok(out)
+    }))
+}
+
 fuzz_target!(|data: &[u8]| {
-    let Some((&seed, rest)) = data.split_first() else { return };
+    let [seed, piece, rest @ ..] = data else { return };
     let games = read_pgn(GAMES).unwrap();
-    let options = writer::WriterOptions { seed: u64::from(seed), ..Default::default() };
+    let options = writer::WriterOptions { seed: u64::from(*seed), ..Default::default() };
     let Ok((mut files, _)) = writer::write_database(&games, &options) else { return };
     // Damage D02 with the input so that errors happen at many places.
+    let n = files.d02.len().max(1);
     for (i, b) in rest.iter().enumerate().take(64) {
-        if let Some(x) = files.d02.get_mut(*b as usize * 7 % files.d02.len().max(1)) {
+        if let Some(x) = files.d02.get_mut(*b as usize * 7 % n) {
             *x ^= (i as u8).wrapping_mul(31) | 1;
         }
     }
+    let piece = usize::from(*piece).max(1);
     let mem = Database::open(files.clone(), OpenOptions::default());
-    let d02 = files.d02.clone();
-    let fetch = move |o: u64, n: usize| Ok::<_, String>(d02[o as usize..o as usize + n].to_vec());
     let lazy_files = DatabaseFiles {
-        cdp: Box::new(files.cdp) as Box<dyn cadb::bytes::ReadAt>,
+        cdp: Box::new(files.cdp) as Box<dyn ReadAt>,
         emb: Box::new(files.emb),
-        d00: Box::new(files.d00),
-        a02: Box::new(files.a02),
-        d02: Box::new(RangeSource::new(files.d02.len() as u64, fetch)),
+        d00: pieces(files.d00, piece),
+        a02: pieces(files.a02, piece),
+        d02: pieces(files.d02, piece),
     };
     let lazy = Database::open(lazy_files, OpenOptions::default());
     match (mem, lazy) {
         (Ok(a), Ok(b)) => {
             assert_eq!(a.count(), b.count());
             for i in 0..a.count() {
+                assert_eq!(a.headers(i), b.headers(i));
                 let (ga, ea) = a.game_lenient(i);
                 let (gb, eb) = b.game_lenient(i);
                 assert_eq!(ga, gb);
                 assert_eq!(ea, eb);
             }
         }
-        (a, b) => assert_eq!(a.is_ok(), b.is_ok()),
+        (a, b) => assert_eq!(a.err(), b.err()),
     }
 });

@@ -78,7 +78,7 @@ pub fn to_hex(bytes: &[u8]) -> String {
 /// Hex to bytes (spaces ignored, either case).
 pub fn from_hex(s: &str) -> Result<Vec<u8>, String> {
     let digits: Vec<u8> = s.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
-    if digits.len() % 2 != 0 {
+    if !digits.len().is_multiple_of(2) {
         return Err("hex has an odd number of digits".into());
     }
     digits
