@@ -1,9 +1,4 @@
 //! The `cadb jose` commands, run as a binary (feature `cli`).
-//!
-//! Kept apart from tests/jose.rs and free of shakmaty types: with the bin in the
-//! build, cargo compiles the library twice (panic=abort for the bin, unwind for
-//! tests; cargo issue 6313), and a test that mixes shakmaty and cadb types then
-//! sees two copies of shakmaty.
 
 #[cfg(feature = "cli")]
 #[test]

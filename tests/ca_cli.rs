@@ -1,0 +1,169 @@
+//! The `cadb` binary on Chess Assistant databases: `write` then `pgn`/`info`/
+//! `json` end to end, and damaged databases, where `cadb pgn` prints every
+//! good game, lists the broken ones on stderr, and never panics (exit 101).
+#![cfg(feature = "cli")]
+
+use std::{
+    io::Write,
+    path::{Path, PathBuf},
+    process::{Command, Output, Stdio},
+};
+
+const EXE: &str = env!("CARGO_BIN_EXE_cadb");
+
+/// A fresh, empty scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cadb-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(EXE)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_ne!(
+        out.status.code(),
+        Some(101),
+        "cadb {args:?} panicked: {}",
+        text(&out.stderr)
+    );
+    out
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn fixture_pgn() -> String {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pgn");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+        .collect();
+    names.sort();
+    names
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap() + "\n\n")
+        .collect()
+}
+
+/// Writes `pgn` as DIR/GAMES.* with `cadb write` (`--plain`: no A02
+/// redirections or other writer tricks, so a test can find a record).
+fn write_db(dir: &Path, pgn: &str) -> PathBuf {
+    let stem = dir.join("GAMES");
+    let out = run(
+        &["write", stem.to_str().unwrap(), "--plain"],
+        pgn.as_bytes(),
+    );
+    assert!(out.status.success(), "cadb write: {}", text(&out.stderr));
+    dir.join("GAMES.CDP")
+}
+
+#[test]
+fn write_then_pgn_keeps_every_fixture_game() {
+    let dir = scratch("fixtures");
+    let pgn = fixture_pgn();
+    let cdp = write_db(&dir, &pgn);
+    let out = run(&["pgn", cdp.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let exported = text(&out.stdout);
+    // Every game comes back: the same number of games, and the same moves as
+    // pgn-reader-free SAN lists from the library's own PGN import.
+    let want = cadb::game::import::read_pgn(&pgn).unwrap();
+    let got = cadb::game::import::read_pgn(&exported).unwrap();
+    assert_eq!(got.len(), 216);
+    assert_eq!(got.len(), want.len());
+    for (i, (a, b)) in want.iter().zip(&got).enumerate() {
+        assert_eq!(
+            a.main_line_sans().unwrap(),
+            b.main_line_sans().unwrap(),
+            "game {i}"
+        );
+    }
+    // The folder works as well as the .CDP path, whatever the case of the names.
+    let info = run(&["info", dir.to_str().unwrap()], b"");
+    assert!(info.status.success());
+    assert!(
+        text(&info.stdout).contains("games:       216"),
+        "{}",
+        text(&info.stdout)
+    );
+    let json = run(&["json", cdp.to_str().unwrap(), "--game", "0"], b"");
+    assert!(json.status.success());
+    assert!(text(&json.stdout).contains("\"san\""));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+const THREE: &str = "[White \"A\"] [Black \"B\"] [Result \"1-0\"]\n1. e4 e5 2. Nf3 Nc6 3. Bb5 1-0\n\n\
+[White \"C\"] [Black \"D\"] [Result \"0-1\"]\n1. d4 d5 2. c4 e6 0-1\n\n\
+[White \"E\"] [Black \"F\"] [Result \"*\"]\n1. c4 c5 2. Nc3 Nc6 *\n";
+
+#[test]
+fn damaged_record_prints_the_good_games_and_names_the_bad_one() {
+    let dir = scratch("damaged");
+    let cdp = write_db(&dir, THREE);
+    // Game 1's record: its first move byte becomes an unknown code (255).
+    let d00 = std::fs::read(dir.join("GAMES.D00")).unwrap();
+    let a02 = std::fs::read(dir.join("GAMES.A02")).unwrap();
+    let id = u32::from_le_bytes(d00[38 + 24..38 + 28].try_into().unwrap()) as usize;
+    let at = i32::from_le_bytes(a02[id * 4..id * 4 + 4].try_into().unwrap()) as usize;
+    let mut d02 = std::fs::read(dir.join("GAMES.D02")).unwrap();
+    d02[at + 1] = 255;
+    std::fs::write(dir.join("GAMES.D02"), d02).unwrap();
+
+    let out = run(&["pgn", cdp.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    let stderr = text(&out.stderr);
+    assert!(
+        stdout.contains("[White \"A\"]") && stdout.contains("[White \"E\"]"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("3. Bb5") && stdout.contains("2. Nc3 Nc6"),
+        "{stdout}"
+    );
+    assert!(stderr.contains("game 1:"), "{stderr}");
+    assert!(
+        stderr.contains("1 game(s) could not be fully decoded"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn missing_or_truncated_files_are_errors_not_panics() {
+    let dir = scratch("truncated");
+    let cdp = write_db(&dir, THREE);
+    for ext in ["CDP", "EMB", "D00", "A02", "D02"] {
+        let path = dir.join(format!("GAMES.{ext}"));
+        let whole = std::fs::read(&path).unwrap();
+        for cut in [0, 1, whole.len() / 2, whole.len().saturating_sub(1)] {
+            std::fs::write(&path, &whole[..cut]).unwrap();
+            for cmd in ["info", "pgn"] {
+                let out = run(&[cmd, cdp.to_str().unwrap()], b"");
+                if !out.status.success() {
+                    assert!(
+                        !out.stderr.is_empty(),
+                        "cadb {cmd} with {ext} cut at {cut}: silent failure"
+                    );
+                }
+            }
+        }
+        std::fs::write(&path, &whole).unwrap();
+    }
+    std::fs::remove_file(dir.join("GAMES.A02")).unwrap();
+    let out = run(&["pgn", cdp.to_str().unwrap()], b"");
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("A02"), "{}", text(&out.stderr));
+    std::fs::remove_dir_all(dir).unwrap();
+}
