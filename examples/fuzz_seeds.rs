@@ -1,0 +1,100 @@
+//! Writes the fuzz targets' seed corpora (fuzz/corpus/TARGET/seed-N) from the
+//! fixture games, so every target starts from inputs that reach deep code.
+//!
+//! `cargo run --example fuzz_seeds` (rerun when a format changes).
+
+use std::{fs, path::Path};
+
+use cadb::{
+    ca::writer::{WriterOptions, write_database},
+    game::{Game, Ply, import::read_pgn},
+    ordinal::{Ordering, mgc, pgc},
+    stats::OpeningTree,
+};
+
+fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut text = String::new();
+    let mut names: Vec<_> = fs::read_dir(root.join("tests/data/pgn"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+        .collect();
+    names.sort();
+    for p in names {
+        text += &fs::read_to_string(p).unwrap();
+        text += "\n\n";
+    }
+    let games = read_pgn(&text).unwrap();
+    // A few games of each kind: with variations and comments, from a setup, plain.
+    let picks: Vec<&Game> = games.iter().step_by(27).take(8).collect();
+    let from_start: Vec<&Game> = games
+        .iter()
+        .filter(|g| g.start_fen.is_none())
+        .take(6)
+        .collect();
+    let put = |target: &str, n: usize, bytes: &[u8]| {
+        let dir = root.join("fuzz/corpus").join(target);
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(dir.join(format!("seed-{n}")), bytes).unwrap();
+    };
+
+    for (n, g) in picks.iter().enumerate() {
+        let one = [(*g).clone()];
+        let (files, _) = write_database(&one, &WriterOptions::plain()).unwrap();
+        // d02_record and pgn_export take a record body (after the length prefix).
+        let (len, prefix) = cadb::ca::record::read_length(&files.d02).unwrap();
+        let body = &files.d02[prefix..prefix + len];
+        put("d02_record", n, body);
+        put("pgn_export", n, body);
+        if n >= 3 {
+            continue; // volumes are mostly alike: three are enough
+        }
+        put("emb_volume", n, &files.emb);
+        // database: four u32 lengths, then the five files back to back.
+        let mut db = Vec::new();
+        for f in [&files.cdp, &files.emb, &files.d00, &files.a02] {
+            db.extend_from_slice(&(f.len() as u32).to_le_bytes());
+        }
+        for f in [&files.cdp, &files.emb, &files.d00, &files.a02, &files.d02] {
+            db.extend_from_slice(f);
+        }
+        if files.emb.len() < 0x10000 {
+            put("database", n, &db);
+        }
+    }
+    for n in 0..4u8 {
+        put("range_differential", n.into(), &[n, n * 37 + 1, n * 3]);
+    }
+    for (n, g) in from_start.iter().enumerate() {
+        let plies: Vec<Ply> = g.moves.iter().map(|node| node.mv.clone()).collect();
+        let start = g.start_position().unwrap();
+        if let Ok((bin, comments)) = cadb::jose::encode(g) {
+            // jose_decode: head byte 0 = start position, split at bin's end.
+            let split = bin.len() + comments.len();
+            let head = ((bin.len() * 86).div_ceil(split.max(1)) * 3).min(255) as u8 / 3 * 3;
+            put("jose_decode", n, &[&[head][..], &bin, &comments].concat());
+        }
+        if let Ok(b) = cadb::uci16::encode_moves(&start, &plies) {
+            put("uci16_decode", n, &[&[0u8][..], &b].concat());
+        }
+        for (k, ord) in Ordering::ALL.into_iter().enumerate() {
+            if let Ok(b) = pgc::encode(&start, &plies, ord) {
+                put("ordinal_decode", n * 6 + k, &[&[k as u8][..], &b].concat());
+            }
+            if let Ok(b) = mgc::encode(&start, &plies, ord) {
+                put(
+                    "ordinal_decode",
+                    n * 6 + 3 + k,
+                    &[&[k as u8][..], &b].concat(),
+                );
+            }
+        }
+    }
+    let mut tree = OpeningTree::new();
+    for g in games.iter().take(40) {
+        let _ = tree.add_game(g);
+    }
+    put("stats64_decode", 0, &tree.to_bytes());
+    println!("seeds written under fuzz/corpus/");
+}
