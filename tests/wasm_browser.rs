@@ -1,115 +1,457 @@
 //! The JavaScript API, tested inside real browsers (headless Firefox and
-//! Chrome) through wasm-bindgen-test:
+//! Chrome) through wasm-bindgen-test (scripts/test.sh runs it in both):
 //!
 //! ```text
 //! wasm-pack test --headless --firefox . --features wasm --test wasm_browser
-//! wasm-pack test --headless --chrome  . --features wasm --test wasm_browser
 //! ```
 //!
-//! The databases are made in the test by the Chess Assistant writer.
+//! The databases are made in the test by the Chess Assistant writer. Values
+//! are built and read through JS objects, as a page would.
 
 #![cfg(target_arch = "wasm32")]
 
 use cadb::ca::DatabaseFiles;
 use cadb::ca::writer::{WriterOptions, write_database};
 use cadb::game::import::read_pgn;
-use cadb::wasm::Database;
+use cadb::wasm::{Database, codecs};
+use js_sys::{Array, Function, Object, Reflect, Uint8Array, Uint32Array};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-const SMALL_GAME: &str = r#"[Event "Browser test"]
+const GAMES: &str = r#"[Event "Browser test"]
+[Site "Kyiv"]
+[Date "1998.05.??"]
 [White "Anna"]
 [Black "Boris"]
+[WhiteElo "2400"]
+[BlackElo "2350"]
+[ECO "C65"]
 [Result "1-0"]
 
-1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0
+1. e4 e5 2. Nf3 {Development} Nc6 (2... d6 3. d4 (3. Bc4) exd4) 3. Bb5 $1 a6 4. Ba4 Nf6 5. O-O Be7 1-0
+
+[Event "Second"]
+[Site "Lviv"]
+[Date "2001.??.??"]
+[White "Boris"]
+[Black "Cleo"]
+[ECO "D30"]
+[Result "1/2-1/2"]
+
+1. d4 d5 2. c4 e6 1/2-1/2
+
+[Event "Browser test"]
+[White "Cleo"]
+[Black "Anna"]
+[WhiteElo "2500"]
+[BlackElo "2450"]
+[Result "0-1"]
+
+1. c4 c5 0-1
 "#;
 
 fn files_from_pgn(pgn: &str) -> DatabaseFiles<Vec<u8>> {
     let games = read_pgn(pgn).expect("the test PGN parses");
-    let (files, _report) =
-        write_database(&games, &WriterOptions::default()).expect("the writer accepts the games");
-    files
+    write_database(&games, &WriterOptions::default())
+        .expect("the writer accepts the games")
+        .0
 }
 
-fn open(files: &DatabaseFiles<Vec<u8>>, encoding: Option<&str>) -> Result<Database, JsValue> {
-    Database::open(
-        &files.cdp,
-        &files.emb,
-        &files.d00,
-        &files.a02,
-        &files.d02,
-        encoding.map(str::to_owned),
-    )
+fn obj(pairs: &[(&str, JsValue)]) -> JsValue {
+    let o = Object::new();
+    for (k, v) in pairs {
+        Reflect::set(&o, &JsValue::from_str(k), v).unwrap();
+    }
+    o.into()
 }
 
-/// The JS `Error` thrown, with its `code` property and message.
-fn js_error(result: Result<Database, JsValue>) -> (String, String) {
-    let err = match result {
-        Ok(db) => panic!("expected an error, opened {} games", db.count()),
-        Err(err) => err,
-    };
+fn bytes(v: &[u8]) -> JsValue {
+    Uint8Array::from(v).into()
+}
+
+fn get(v: &JsValue, k: &str) -> JsValue {
+    Reflect::get(v, &JsValue::from_str(k)).unwrap()
+}
+
+fn open_obj(files: &DatabaseFiles<Vec<u8>>, encoding: Option<&str>) -> JsValue {
+    let mut pairs = vec![
+        ("cdp", bytes(&files.cdp)),
+        ("emb", bytes(&files.emb)),
+        ("d00", bytes(&files.d00)),
+        ("a02", bytes(&files.a02)),
+        ("d02", bytes(&files.d02)),
+    ];
+    if let Some(e) = encoding {
+        pairs.push(("encoding", JsValue::from_str(e)));
+    }
+    obj(&pairs)
+}
+
+fn open(files: &DatabaseFiles<Vec<u8>>) -> Database {
+    Database::open(open_obj(files, None)).unwrap_or_else(|e| panic!("open failed: {e:?}"))
+}
+
+/// The JS `Error` thrown: its `code` property and message.
+fn code_of(err: JsValue) -> (String, String) {
     let error: &js_sys::Error = err
         .dyn_ref()
         .unwrap_or_else(|| panic!("thrown value is not an Error: {err:?}"));
-    let code = js_sys::Reflect::get(error, &JsValue::from_str("code"))
-        .unwrap()
+    let code = get(error, "code")
         .as_string()
-        .expect("the Error has a string code property");
+        .expect("the Error has a string code");
     (code, String::from(error.message()))
 }
 
-#[wasm_bindgen_test]
-fn empty_database_has_no_games() {
-    let files = files_from_pgn("");
-    let db = match open(&files, None) {
-        Ok(db) => db,
-        Err(e) => panic!("open failed: {e:?}"),
-    };
-    assert_eq!(db.count(), 0.0);
-    let err = db.pgn(0).expect_err("there is no game 0");
-    let err: &js_sys::Error = err.dyn_ref().expect("an Error");
-    let code = js_sys::Reflect::get(err, &JsValue::from_str("code")).unwrap();
-    assert_eq!(code.as_string().as_deref(), Some("no-such-game"));
-}
-
-#[wasm_bindgen_test]
-fn one_game_exports_its_moves() {
-    let files = files_from_pgn(SMALL_GAME);
-    let db = match open(&files, Some("cp1251")) {
-        Ok(db) => db,
-        Err(e) => panic!("open failed: {e:?}"),
-    };
-    assert_eq!(db.count(), 1.0);
-    let pgn = db.pgn(0).unwrap_or_else(|e| panic!("pgn(0) failed: {e:?}"));
-    for needle in [
-        "[White \"Anna\"]",
-        "[Black \"Boris\"]",
-        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7",
-        "1-0",
-    ] {
-        assert!(pgn.contains(needle), "{needle:?} missing from:\n{pgn}");
+fn open_err(v: JsValue) -> (String, String) {
+    match Database::open(v) {
+        Ok(db) => panic!("expected an error, opened {} games", db.count()),
+        Err(e) => code_of(e),
     }
 }
 
 #[wasm_bindgen_test]
-fn truncated_cdp_is_a_js_error_with_a_code() {
-    let mut files = files_from_pgn(SMALL_GAME);
-    files.cdp.truncate(files.cdp.len() / 2);
-    let (code, message) = js_error(open(&files, None));
-    assert_eq!(code, "truncated", "message: {message}");
+fn opens_and_reports_info() {
+    let files = files_from_pgn(GAMES);
+    let db = open(&files);
+    assert_eq!(db.count(), 3.0);
+    let info = db.info();
+    assert_eq!(get(&info, "games").as_f64(), Some(3.0));
+    assert_eq!(
+        get(&info, "encoding").as_string().as_deref(),
+        Some("cp1251")
+    );
+    assert!(matches!(
+        get(&info, "convention").as_string().as_deref(),
+        Some("right" | "left")
+    ));
+    assert!(get(&info, "players").as_f64().unwrap() >= 3.0);
+    // ArrayBuffers are accepted as well as Uint8Arrays.
+    let buf = |v: &[u8]| -> JsValue { Uint8Array::from(v).buffer().into() };
+    let db2 = Database::open(obj(&[
+        ("cdp", buf(&files.cdp)),
+        ("emb", buf(&files.emb)),
+        ("d00", buf(&files.d00)),
+        ("a02", buf(&files.a02)),
+        ("d02", buf(&files.d02)),
+    ]))
+    .unwrap();
+    assert_eq!(db2.count(), 3.0);
+}
+
+#[wasm_bindgen_test]
+fn headers_come_as_columns_with_name_tables() {
+    let db = open(&files_from_pgn(GAMES));
+    let names = db.names();
+    let players: Array = get(&names, "players").dyn_into().unwrap();
+    let events: Array = get(&names, "events").dyn_into().unwrap();
+    let h = db.headers(0, 100).unwrap();
+    assert_eq!(get(&h, "count").as_f64(), Some(3.0));
+    let col = |k: &str| -> Vec<u32> {
+        let v = get(&h, k);
+        let a = Array::from(&v);
+        a.iter().map(|x| x.as_f64().unwrap() as u32).collect()
+    };
+    let name = |t: &Array, id: u32| t.get(id).as_string().unwrap();
+    let white: Vec<String> = col("white").iter().map(|&id| name(&players, id)).collect();
+    assert_eq!(white, ["Anna", "Boris", "Cleo"]);
+    assert_eq!(name(&events, col("event")[1]), "Second");
+    assert_eq!(col("whiteElo"), [2400, 0, 2500]);
+    assert_eq!(col("result"), [1, 3, 2]);
+    assert_eq!(col("year"), [1998, 2001, 0]);
+    assert_eq!(col("month"), [5, 0, 0]);
+    assert_eq!(
+        cadb::wasm::database::eco_string(col("eco")[0] as u16),
+        "C65"
+    );
+    assert_eq!(cadb::wasm::database::eco_string(0xFFFF), "");
+    assert!(get(&h, "white").is_instance_of::<Uint32Array>());
+    // A page past the end is empty, not an error.
+    let h = db.headers(10, 5).unwrap();
+    assert_eq!(get(&h, "count").as_f64(), Some(0.0));
+    assert_eq!(Array::from(&db.plies(0, 3)).length(), 3);
+    assert_eq!(db.plies(0, 3).to_vec(), [10, 4, 2]);
+}
+
+#[wasm_bindgen_test]
+fn a_game_has_its_tree_comments_and_fens() {
+    let db = open(&files_from_pgn(GAMES));
+    let g = db.game(0).unwrap();
+    assert_eq!(
+        get(&get(&g, "headers"), "white").as_string().as_deref(),
+        Some("Anna")
+    );
+    assert_eq!(
+        get(&get(&g, "headers"), "date").as_string().as_deref(),
+        Some("1998.05.??")
+    );
+    let moves: Array = get(&g, "moves").dyn_into().unwrap();
+    assert_eq!(moves.length(), 10);
+    let m = |i: u32| moves.get(i);
+    assert_eq!(get(&m(0), "san").as_string().as_deref(), Some("e4"));
+    assert_eq!(get(&m(0), "uci").as_string().as_deref(), Some("e2e4"));
+    assert_eq!(
+        get(&m(0), "fen").as_string().as_deref(),
+        Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+    );
+    let after: Array = get(&m(2), "commentsAfter").dyn_into().unwrap();
+    assert_eq!(after.get(0).as_string().as_deref(), Some("Development"));
+    let nags: Array = get(&m(4), "nags").dyn_into().unwrap();
+    assert_eq!(nags.get(0).as_f64(), Some(1.0));
+    // 2... Nc6 has the variation 2... d6 3. d4 (3. Bc4) exd4.
+    let vars: Array = get(&m(3), "variations").dyn_into().unwrap();
+    let line: Array = vars.get(0).dyn_into().unwrap();
+    assert_eq!(get(&line.get(0), "san").as_string().as_deref(), Some("d6"));
+    let inner: Array = get(&line.get(1), "variations").dyn_into().unwrap();
+    let inner: Array = inner.get(0).dyn_into().unwrap();
+    assert_eq!(
+        get(&inner.get(0), "san").as_string().as_deref(),
+        Some("Bc4")
+    );
+    assert!(get(&g, "error").is_undefined());
+    assert_eq!(code_of(db.game(3).unwrap_err()).0, "no-such-game");
+}
+
+#[wasm_bindgen_test]
+fn pgn_export_comes_in_chunks_with_progress() {
+    let db = open(&files_from_pgn(GAMES));
+    let one = db.pgn(0).unwrap();
+    assert!(one.contains("[White \"Anna\"]"), "{one}");
     assert!(
-        message.contains("CDP"),
-        "message does not name CDP: {message}"
+        one.contains("2... d6 3. d4 ( 3. Bc4 )") || one.contains("(2... d6 3. d4 (3. Bc4)"),
+        "{one}"
+    );
+    let chunks = Array::new();
+    let progress = Array::new();
+    let on_chunk = Function::new_with_args("c", "this.push(c)").bind0(&chunks);
+    let on_progress = Function::new_with_args("d, t", "this.push([d, t])").bind0(&progress);
+    let summary = db
+        .export_pgn(JsValue::NULL, on_chunk.clone(), Some(on_progress))
+        .unwrap();
+    assert_eq!(get(&summary, "games").as_f64(), Some(3.0));
+    let text: String = chunks.iter().map(|c| c.as_string().unwrap()).collect();
+    assert_eq!(get(&summary, "bytes").as_f64(), Some(text.len() as f64));
+    assert_eq!(text.matches("[Event ").count(), 3);
+    let last: Array = progress.get(progress.length() - 1).dyn_into().unwrap();
+    assert_eq!(
+        (last.get(0).as_f64(), last.get(1).as_f64()),
+        (Some(3.0), Some(3.0))
+    );
+    // A filtered export.
+    let chunks2 = Array::new();
+    let on_chunk2 = Function::new_with_args("c", "this.push(c)").bind0(&chunks2);
+    let subset: JsValue = Uint32Array::from(&[2u32][..]).into();
+    let summary = db.export_pgn(subset, on_chunk2, None).unwrap();
+    assert_eq!(get(&summary, "games").as_f64(), Some(1.0));
+    assert!(chunks2.get(0).as_string().unwrap().contains("1. c4 c5 0-1"));
+}
+
+#[wasm_bindgen_test]
+fn search_and_sort() {
+    let mut db = open(&files_from_pgn(GAMES));
+    let s = |db: &mut Database, q: JsValue| db.search(q).unwrap().to_vec();
+    assert_eq!(s(&mut db, obj(&[("text", "ann".into())])), [0, 2]);
+    assert_eq!(s(&mut db, obj(&[("text", "lviv".into())])), [1]);
+    assert_eq!(s(&mut db, obj(&[("text", "1998".into())])), [0]);
+    assert_eq!(
+        s(
+            &mut db,
+            obj(&[("player", "anna".into()), ("color", "black".into())])
+        ),
+        [2]
+    );
+    assert_eq!(s(&mut db, obj(&[("yearFrom", 2000.into())])), [1]);
+    assert_eq!(
+        s(
+            &mut db,
+            obj(&[("ecoFrom", "C00".into()), ("ecoTo", "C99".into())])
+        ),
+        [0]
+    );
+    assert_eq!(s(&mut db, obj(&[("result", "0-1".into())])), [2]);
+    assert_eq!(s(&mut db, obj(&[("minElo", 2400.into())])), [2]);
+    assert_eq!(s(&mut db, obj(&[("event", "browser".into())])), [0, 2]);
+    assert_eq!(
+        code_of(db.search(obj(&[("ecoFrom", "Z99".into())])).unwrap_err()).0,
+        "bad-argument"
+    );
+
+    assert_eq!(db.sort("white", None, None).unwrap().to_vec(), [0, 1, 2]);
+    assert_eq!(
+        db.sort("white", Some(true), None).unwrap().to_vec(),
+        [2, 1, 0]
+    );
+    assert_eq!(
+        db.sort("whiteElo", Some(true), None).unwrap().to_vec(),
+        [2, 0, 1]
+    );
+    assert_eq!(
+        db.sort("date", None, Some(Uint32Array::from(&[0u32, 1][..])))
+            .unwrap()
+            .to_vec(),
+        [0, 1]
+    );
+    assert_eq!(
+        code_of(db.sort("colour", None, None).unwrap_err()).0,
+        "bad-argument"
     );
 }
 
 #[wasm_bindgen_test]
-fn unknown_encoding_is_a_js_error_with_a_code() {
-    let files = files_from_pgn(SMALL_GAME);
-    let (code, message) = js_error(open(&files, Some("ebcdic")));
-    assert_eq!(code, "bad-encoding");
-    assert!(message.contains("ebcdic"), "{message}");
+fn encoding_change_re_decodes_names() {
+    let games = read_pgn("[White \"Аня\"]\n\n1. e4 *").unwrap();
+    let files = write_database(&games, &WriterOptions::plain()).unwrap().0;
+    let mut db = Database::open(open_obj(&files, Some("cp1251"))).unwrap();
+    let first = |db: &Database| {
+        let names = db.names();
+        let players: Array = get(&names, "players").dyn_into().unwrap();
+        players
+            .iter()
+            .filter_map(|p| p.as_string())
+            .find(|p| !p.is_empty())
+            .unwrap()
+    };
+    assert_eq!(first(&db), "Аня");
+    db.set_encoding("cp866").unwrap();
+    assert_ne!(first(&db), "Аня");
+    assert_eq!(
+        code_of(db.set_encoding("ebcdic").unwrap_err()).0,
+        "bad-encoding"
+    );
+}
+
+#[wasm_bindgen_test]
+fn the_lazy_reader_reads_d02_through_the_callback() {
+    let files = files_from_pgn(GAMES);
+    // read(file, offset, length) over in-page copies, counting the calls.
+    let store = obj(&[
+        ("d00", bytes(&files.d00)),
+        ("d02", bytes(&files.d02)),
+        ("calls", 0.into()),
+    ]);
+    let read = Function::new_with_args(
+        "file, offset, length",
+        "this.calls++; return this[file].subarray(offset, offset + length);",
+    )
+    .bind0(&store);
+    let src = obj(&[
+        ("cdp", bytes(&files.cdp)),
+        ("emb", bytes(&files.emb)),
+        ("a02", bytes(&files.a02)),
+        ("d00Size", (files.d00.len() as f64).into()),
+        ("d02Size", (files.d02.len() as f64).into()),
+        ("read", read.into()),
+    ]);
+    let lazy = Database::open_lazy(src).unwrap();
+    let mem = open(&files);
+    assert_eq!(lazy.count(), 3.0);
+    for i in 0..3 {
+        assert_eq!(lazy.pgn(i).unwrap(), mem.pgn(i).unwrap());
+    }
+    assert!(get(&store, "calls").as_f64().unwrap() > 0.0);
+    // A callback that returns the wrong length is an I/O error naming D02.
+    let bad = Function::new_with_args("f, o, n", "return new Uint8Array(1);");
+    let src = obj(&[
+        ("cdp", bytes(&files.cdp)),
+        ("emb", bytes(&files.emb)),
+        ("a02", bytes(&files.a02)),
+        ("d00", bytes(&files.d00)),
+        ("d02Size", (files.d02.len() as f64).into()),
+        ("read", bad.into()),
+    ]);
+    let db = Database::open_lazy(src).unwrap();
+    let g = db.game(0).unwrap();
+    let err = get(&g, "error");
+    assert_eq!(
+        get(&err, "code").as_string().as_deref(),
+        Some("io"),
+        "{err:?}"
+    );
+    assert!(get(&err, "message").as_string().unwrap().contains("D02"));
+}
+
+#[wasm_bindgen_test]
+fn opening_tree_counts_the_games() {
+    let mut db = open(&files_from_pgn(GAMES));
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let moves: Array = db.opening_tree(start).unwrap().dyn_into().unwrap();
+    assert_eq!(moves.length(), 3);
+    let total: f64 = moves
+        .iter()
+        .map(|m| get(&m, "count").as_f64().unwrap())
+        .sum();
+    assert_eq!(total, 3.0);
+    let e4 = moves
+        .iter()
+        .find(|m| get(m, "san").as_string().as_deref() == Some("e4"))
+        .unwrap();
+    assert_eq!(get(&e4, "white").as_f64(), Some(1.0));
+    assert_eq!(
+        code_of(db.opening_tree("not a fen").unwrap_err()).0,
+        "bad-setup"
+    );
+}
+
+#[wasm_bindgen_test]
+fn damaged_games_and_bad_input_are_coded_errors() {
+    let mut files = files_from_pgn(GAMES);
+    files.cdp.truncate(files.cdp.len() / 2);
+    let (code, message) = open_err(open_obj(&files, None));
+    assert_eq!(code, "truncated");
+    assert!(message.contains("CDP"), "{message}");
+    let files = files_from_pgn(GAMES);
+    assert_eq!(open_err(open_obj(&files, Some("ebcdic"))).0, "bad-encoding");
+    assert_eq!(open_err(obj(&[("cdp", 5.into())])).0, "bad-argument");
+}
+
+#[wasm_bindgen_test]
+fn codecs_round_trip() {
+    let sans: Vec<String> = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]
+        .map(String::from)
+        .to_vec();
+    for order in ["san", "seed", "best"] {
+        let b = codecs::mgc_encode(sans.clone(), Some(order.into()), None).unwrap();
+        assert_eq!(
+            codecs::mgc_decode(&b, Some(order.into()), None).unwrap(),
+            sans
+        );
+        let b = codecs::pgc_encode(sans.clone(), Some(order.into()), None).unwrap();
+        assert_eq!(b.len(), sans.len());
+        assert_eq!(
+            codecs::pgc_decode(&b, Some(order.into()), None).unwrap(),
+            sans
+        );
+    }
+    let uci: Vec<String> = ["e2e4", "e7e5", "g1f3"].map(String::from).to_vec();
+    let b = codecs::uci16_encode(uci.clone(), None).unwrap();
+    // A big-endian u16 move count, then 16 bits a move (the spec's example).
+    assert_eq!(b, [0x00, 0x03, 0x31, 0xc0, 0xd2, 0x40, 0x19, 0x50]);
+    assert_eq!(codecs::uci16_decode(&b, None).unwrap(), uci);
+    let illegal = codecs::uci16_encode(vec!["e2e5".into()], None).unwrap_err();
+    assert_eq!(code_of(illegal).0, "illegal-move");
+
+    let jose = codecs::jose_encode("1. e4 {hi} e5 (1... c5) 2. Nf3 *", None).unwrap();
+    let bin: Uint8Array = get(&jose, "bin").dyn_into().unwrap();
+    let comments: Uint8Array = get(&jose, "comments").dyn_into().unwrap();
+    let text = codecs::jose_decode(&bin.to_vec(), &comments.to_vec(), None).unwrap();
+    assert_eq!(text, "1. e4 { hi } 1... e5 ( 1... c5 ) 2. Nf3 *");
+
+    let rec = obj(&[
+        ("from", "g1".into()),
+        ("to", "f3".into()),
+        ("promotion", "".into()),
+        ("whiteElo", 1400.into()),
+        ("eloDiff", 50.into()),
+        ("eloDiffNeg", true.into()),
+        ("wdl", "win".into()),
+        ("wdlPercent", 45.into()),
+        ("count", 100.into()),
+        ("weight", 128.into()),
+    ]);
+    let bits = codecs::stats64_encode(rec).unwrap();
+    let back = codecs::stats64_decode(bits).unwrap();
+    assert_eq!(get(&back, "to").as_string().as_deref(), Some("f3"));
+    assert_eq!(get(&back, "count").as_f64(), Some(100.0));
+    assert_eq!(get(&back, "wdl").as_string().as_deref(), Some("win"));
 }

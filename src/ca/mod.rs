@@ -9,6 +9,7 @@ pub mod d00;
 pub mod emb;
 pub mod record;
 pub mod replay;
+pub mod search;
 pub mod writer;
 
 use alloc::{borrow::Cow, string::String, vec::Vec};

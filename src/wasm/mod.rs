@@ -1,98 +1,91 @@
-//! The JavaScript API (feature `wasm`), built with wasm-bindgen.
-//!
-//! A first, thin surface: open a database from five `Uint8Array`s, count its
-//! games, export one as PGN.
+//! The JavaScript API (feature `wasm`), built with wasm-bindgen: one thin
+//! layer over the core, shaped for web pages and Workers.
 //!
 //! ```js
 //! import init, { Database } from "cadb";
 //! await init();
-//! const db = Database.open(cdp, emb, d00, a02, d02, "cp1251");
-//! console.log(db.count(), db.pgn(0));
+//! const db = Database.open({ cdp, emb, d00, a02, d02 });   // Uint8Arrays
+//! const cols = db.headers(0, 50);                          // typed-array columns
+//! const names = db.names();                                // interned name tables
+//! console.log(names.players[cols.white[0]], db.pgn(0));
 //! ```
 //!
-//! Every failure is thrown as a JS `Error` whose `message` is the Rust
-//! error's text (naming file, offset, game and ply) and whose `code`
-//! property is a stable string: [`crate::Error::code`] (`"truncated"`,
-//! `"bad-signature"`, ...), or `"bad-encoding"` for an unknown encoding
-//! name.
+//! - [`database`]: `Database.open` (in memory) and `Database.openLazy` (D02,
+//!   and D00 if not given, read through a synchronous range callback, e.g.
+//!   `FileReaderSync` over `File.slice` in a Worker), headers in columns,
+//!   games, PGN export in chunks, search, sort, the opening tree.
+//! - [`codecs`]: Jose GameText, UCI16, MGC/PGC and stats64, both ways.
+//! - [`types`]: the TypeScript declarations of every object crossing the
+//!   boundary (no `any`).
+//!
+//! Every failure is thrown as a JS `Error` whose `message` names the file,
+//! offset, game and ply, and whose `code` property is a stable string:
+//! [`crate::Error::code`] (`"truncated"`, `"bad-signature"`, ...), or
+//! `"bad-encoding"` / `"bad-argument"` for bad arguments.
 
 use alloc::string::{String, ToString};
-use alloc::vec::Vec;
 
 use wasm_bindgen::prelude::*;
 
-use crate::ca::{self, DatabaseFiles, OpenOptions};
 use crate::text::TextEncoding;
 
-/// Installs the panic hook, so a panic shows its message in the console.
+pub mod codecs;
+pub mod database;
+mod source;
+mod types;
+
+pub use database::Database;
+
+/// Installs the panic hook, so a panic (a bug: no input should reach one)
+/// shows its message in the console.
 #[wasm_bindgen(start)]
 pub fn start() {
     console_error_panic_hook::set_once();
 }
 
 /// A JS `Error` with the given message and a `code` property.
-fn js_error(code: &str, message: &str) -> JsValue {
+pub(crate) fn js_error(code: &str, message: &str) -> JsValue {
     let err = js_sys::Error::new(message);
-    // Setting a property on a fresh plain object cannot fail.
+    // Setting a property on a fresh Error object cannot fail.
     let _ = js_sys::Reflect::set(&err, &JsValue::from_str("code"), &JsValue::from_str(code));
     err.into()
 }
 
-/// Converts a library error into a JS `Error` with its stable `code`.
-fn to_js(err: crate::Error) -> JsValue {
+/// A library error as a JS `Error` with its stable `code`.
+pub(crate) fn to_js(err: crate::Error) -> JsValue {
     js_error(err.code(), &err.to_string())
 }
 
-/// An open Chess Assistant database, held in memory.
-#[wasm_bindgen]
-pub struct Database {
-    inner: ca::Database<Vec<u8>>,
+/// A `"bad-argument"` error.
+pub(crate) fn bad_argument(message: &str) -> JsValue {
+    js_error("bad-argument", message)
 }
 
-#[wasm_bindgen]
-impl Database {
-    /// Opens a database from the bytes of its five files.
-    ///
-    /// `encoding` names the text encoding of names and comments: `"cp1251"`
-    /// (the default), `"cp866"`, `"latin1"` or `"utf-8"`.
-    pub fn open(
-        cdp: &[u8],
-        emb: &[u8],
-        d00: &[u8],
-        a02: &[u8],
-        d02: &[u8],
-        encoding: Option<String>,
-    ) -> Result<Database, JsValue> {
-        let encoding = match encoding.as_deref() {
-            None | Some("") => TextEncoding::default(),
-            Some(name) => name.parse::<TextEncoding>().map_err(|()| {
-                js_error(
-                    "bad-encoding",
-                    &alloc::format!(
-                        "unknown encoding {name:?} (expected cp1251, cp866, latin1 or utf-8)"
-                    ),
-                )
-            })?,
-        };
-        let files = DatabaseFiles {
-            cdp: cdp.to_vec(),
-            emb: emb.to_vec(),
-            d00: d00.to_vec(),
-            a02: a02.to_vec(),
-            d02: d02.to_vec(),
-        };
-        let inner = ca::Database::open(files, OpenOptions { encoding }).map_err(to_js)?;
-        Ok(Database { inner })
+/// An encoding name (`cp1251` when absent or empty).
+pub(crate) fn parse_encoding(name: Option<&str>) -> Result<TextEncoding, JsValue> {
+    match name {
+        None | Some("") => Ok(TextEncoding::default()),
+        Some(name) => name.parse::<TextEncoding>().map_err(|()| {
+            js_error(
+                "bad-encoding",
+                &alloc::format!(
+                    "unknown encoding {name:?} (expected cp1251, cp866, latin1 or utf-8)"
+                ),
+            )
+        }),
     }
+}
 
-    /// The number of games.
-    pub fn count(&self) -> f64 {
-        // Exact: a D00 cannot index anywhere near 2^53 games.
-        self.inner.count() as f64
-    }
+/// Serialises a value the way the TypeScript types describe it: maps as
+/// plain objects, 64-bit numbers as JS numbers.
+pub(crate) fn to_value<T: serde::Serialize + ?Sized>(v: &T) -> Result<JsValue, JsValue> {
+    v.serialize(&serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true))
+        .map_err(|e| js_error("internal", &e.to_string()))
+}
 
-    /// Game `index` (0-based) as PGN text.
-    pub fn pgn(&self, index: u32) -> Result<String, JsValue> {
-        self.inner.pgn(u64::from(index)).map_err(to_js)
-    }
+/// Reads an optional string property.
+pub(crate) fn opt_string(obj: &JsValue, key: &str) -> Option<String> {
+    js_sys::Reflect::get(obj, &JsValue::from_str(key))
+        .ok()
+        .and_then(|v| v.as_string())
 }

@@ -1,0 +1,317 @@
+//! Searching and sorting a database by its headers, without decoding a game.
+//!
+//! Name queries are matched once against each name table (a few thousand
+//! names), giving a set of matching ids; the scan over D00 then compares
+//! numbers only, so a million headers take milliseconds. Sorting by a name
+//! column uses the table's `.iii` order when it has one, else the decoded
+//! names compared case-insensitively.
+//!
+//! ```
+//! use cadb::ca::{Database, OpenOptions, writer, search::{HeaderIndex, Query}};
+//! let pgn = "[White \"Anna\"] [Black \"Boris\"]\n1. e4 *\n\n[White \"Boris\"] [Black \"Cleo\"]\n1. d4 *\n";
+//! let games = cadb::game::import::read_pgn(pgn).unwrap();
+//! let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+//! let db = Database::open(files, OpenOptions::default()).unwrap();
+//! let index = HeaderIndex::new(&db);
+//! let q = Query { text: Some("boris".into()), ..Query::default() };
+//! assert_eq!(index.search(&db, &q).unwrap(), [0, 1]);
+//! let q = Query { player: Some("boris".into()), color: cadb::ca::search::Side::White, ..Query::default() };
+//! assert_eq!(index.search(&db, &q).unwrap(), [1]);
+//! ```
+
+use alloc::{string::String, vec, vec::Vec};
+
+use super::{Database, ListKind, d00::RawHeader};
+use crate::{bytes::ReadAt, error::Error, game::headers::GameResult};
+
+/// Which player a player query matches.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Side {
+    /// White or Black.
+    #[default]
+    Either,
+    White,
+    Black,
+}
+
+/// A header search. Every field that is set must match; text matches are
+/// case-insensitive substrings of the decoded names.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Query {
+    /// Matches either player, the event or the site; a 4-digit number also
+    /// matches the year.
+    pub text: Option<String>,
+    pub player: Option<String>,
+    /// Which side [`Query::player`] must be.
+    pub color: Side,
+    pub event: Option<String>,
+    pub site: Option<String>,
+    pub annotator: Option<String>,
+    pub year_from: Option<u16>,
+    pub year_to: Option<u16>,
+    /// ECO range, inclusive, as `A00`..`E99`.
+    pub eco_from: Option<String>,
+    pub eco_to: Option<String>,
+    pub result: Option<GameResult>,
+    /// Both players rated at least this (unrated players do not match).
+    pub min_elo: Option<u16>,
+}
+
+/// A column to sort by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SortKey {
+    Index,
+    White,
+    Black,
+    WhiteElo,
+    BlackElo,
+    Result,
+    Date,
+    Event,
+    Site,
+    Round,
+    Eco,
+    Annotator,
+    Source,
+    GameType,
+}
+
+impl SortKey {
+    /// The key named as in the JS API (`"white"`, `"whiteElo"`, ...).
+    pub fn from_name(name: &str) -> Option<SortKey> {
+        Some(match name {
+            "index" => SortKey::Index,
+            "white" => SortKey::White,
+            "black" => SortKey::Black,
+            "whiteElo" => SortKey::WhiteElo,
+            "blackElo" => SortKey::BlackElo,
+            "result" => SortKey::Result,
+            "date" => SortKey::Date,
+            "event" => SortKey::Event,
+            "site" => SortKey::Site,
+            "round" => SortKey::Round,
+            "eco" => SortKey::Eco,
+            "annotator" => SortKey::Annotator,
+            "source" => SortKey::Source,
+            "gameType" => SortKey::GameType,
+            _ => return None,
+        })
+    }
+}
+
+/// The decoded, lower-cased name tables of a database, for searching and
+/// sorting. Build it again after [`Database::set_encoding`].
+#[derive(Clone, Debug)]
+pub struct HeaderIndex {
+    /// Lower-cased names by id, per [`ListKind::ALL`] order.
+    lower: [Vec<String>; 4],
+    /// Rank of each id in sorted order, per list (built on first sort).
+    rank: [Vec<u32>; 4],
+}
+
+fn list_slot(kind: ListKind) -> usize {
+    match kind {
+        ListKind::Players => 0,
+        ListKind::Events => 1,
+        ListKind::Places => 2,
+        ListKind::Sources => 3,
+    }
+}
+
+/// ECO text to its D00 value (`A00` = 0 .. `E99` = 499).
+pub fn eco_value(eco: &str) -> Option<u16> {
+    let b = eco.trim().as_bytes();
+    if b.len() != 3 || !(b'A'..=b'E').contains(&b[0].to_ascii_uppercase()) {
+        return None;
+    }
+    let n: u16 = core::str::from_utf8(&b[1..]).ok()?.parse().ok()?;
+    Some(u16::from(b[0].to_ascii_uppercase() - b'A') * 100 + n)
+}
+
+impl HeaderIndex {
+    /// Decodes every name of the four tables in the database's encoding.
+    pub fn new<R: ReadAt>(db: &Database<R>) -> HeaderIndex {
+        let enc = db.encoding();
+        let lower = ListKind::ALL.map(|kind| {
+            let t = db.list(kind);
+            (0..t.len())
+                .map(|id| {
+                    t.name(id, enc)
+                        .map(|n| n.to_lowercase())
+                        .unwrap_or_default()
+                })
+                .collect()
+        });
+        let rank = ListKind::ALL.map(|kind| {
+            let t = db.list(kind);
+            let lower: &Vec<String> = &lower[list_slot(kind)];
+            let n = lower.len();
+            let mut order: Vec<u32> = if t.has_sort_order() {
+                // The stored order, then any id it misses (damaged or partial .iii).
+                let mut seen = vec![false; n];
+                let mut o: Vec<u32> = t
+                    .sort_order()
+                    .filter(|&id| {
+                        (id as usize) < n && !core::mem::replace(&mut seen[id as usize], true)
+                    })
+                    .collect();
+                o.extend((0..n as u32).filter(|&id| !seen[id as usize]));
+                o
+            } else {
+                let mut o: Vec<u32> = (0..n as u32).collect();
+                o.sort_by(|&a, &b| lower[a as usize].cmp(&lower[b as usize]));
+                o
+            };
+            let mut rank = vec![0u32; n];
+            for (r, id) in order.drain(..).enumerate() {
+                rank[id as usize] = r as u32;
+            }
+            rank
+        });
+        HeaderIndex { lower, rank }
+    }
+
+    /// Which ids of `kind`'s table contain `needle` (already lower-cased).
+    fn matching(&self, kind: ListKind, needle: &str) -> Vec<bool> {
+        self.lower[list_slot(kind)]
+            .iter()
+            .map(|n| n.contains(needle))
+            .collect()
+    }
+
+    /// Indices of the games matching `q`, ascending.
+    pub fn search<R: ReadAt>(&self, db: &Database<R>, q: &Query) -> Result<Vec<u32>, Error> {
+        let lower = |s: &Option<String>| {
+            s.as_deref()
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(str::to_lowercase)
+        };
+        let hit = |set: &Option<Vec<bool>>, id: u32| {
+            set.as_ref()
+                .is_none_or(|s| s.get(id as usize).copied().unwrap_or(false))
+        };
+        let text = lower(&q.text);
+        let text_year: Option<u32> = text
+            .as_deref()
+            .filter(|t| t.len() == 4)
+            .and_then(|t| t.parse().ok());
+        let text_sets = text.as_deref().map(|t| {
+            [
+                self.matching(ListKind::Players, t),
+                self.matching(ListKind::Events, t),
+                self.matching(ListKind::Places, t),
+            ]
+        });
+        let player = lower(&q.player).map(|p| self.matching(ListKind::Players, &p));
+        let event = lower(&q.event).map(|p| self.matching(ListKind::Events, &p));
+        let site = lower(&q.site).map(|p| self.matching(ListKind::Places, &p));
+        let annotator = lower(&q.annotator).map(|p| self.matching(ListKind::Players, &p));
+        let eco_from = q.eco_from.as_deref().and_then(eco_value);
+        let eco_to = q.eco_to.as_deref().and_then(eco_value);
+        let result_code = q.result.map(|r| match r {
+            GameResult::Draw => 1,
+            GameResult::WhiteWins => 2,
+            GameResult::BlackWins => 3,
+            GameResult::Unknown => 0,
+        });
+
+        let mut out = Vec::new();
+        for i in 0..db.count() {
+            let h = db.raw_header(i)?;
+            let ok = text_sets.as_ref().is_none_or(|[p, e, s]| {
+                let has = |set: &Vec<bool>, id: u32| set.get(id as usize).copied().unwrap_or(false);
+                has(p, h.white_id)
+                    || has(p, h.black_id)
+                    || has(e, h.event_id)
+                    || has(s, h.site_id)
+                    || text_year.is_some_and(|y| h.date / 416 == y)
+            }) && player.as_ref().is_none_or(|_| match q.color {
+                Side::White => hit(&player, h.white_id),
+                Side::Black => hit(&player, h.black_id),
+                Side::Either => hit(&player, h.white_id) || hit(&player, h.black_id),
+            }) && hit(&event, h.event_id)
+                && hit(&site, h.site_id)
+                && hit(&annotator, h.annotator_id)
+                && year_ok(&h, q.year_from, q.year_to)
+                && eco_from.is_none_or(|e| h.eco < 500 && h.eco >= e)
+                && eco_to.is_none_or(|e| h.eco < 500 && h.eco <= e)
+                && result_code.is_none_or(|r| outcome_result(h.outcome) == r)
+                && q.min_elo
+                    .is_none_or(|m| h.white_elo >= m && h.black_elo >= m);
+            if ok {
+                out.push(i as u32);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The games (all, or `subset`) ordered by `key`; ties keep index order.
+    pub fn sort<R: ReadAt>(
+        &self,
+        db: &Database<R>,
+        key: SortKey,
+        descending: bool,
+        subset: Option<&[u32]>,
+    ) -> Result<Vec<u32>, Error> {
+        let indices: Vec<u32> = match subset {
+            Some(s) => s
+                .iter()
+                .copied()
+                .filter(|&i| u64::from(i) < db.count())
+                .collect(),
+            None => (0..db.count() as u32).collect(),
+        };
+        // One u64 key per game, so the sort compares integers only.
+        let rank = |kind: ListKind, id: u32| {
+            self.rank[list_slot(kind)]
+                .get(id as usize)
+                .map_or(u64::from(u32::MAX), |&r| u64::from(r))
+        };
+        let mut keyed = Vec::with_capacity(indices.len());
+        for i in indices {
+            let h = db.raw_header(u64::from(i))?;
+            let k = match key {
+                SortKey::Index => u64::from(i),
+                SortKey::White => rank(ListKind::Players, h.white_id),
+                SortKey::Black => rank(ListKind::Players, h.black_id),
+                SortKey::WhiteElo => u64::from(h.white_elo),
+                SortKey::BlackElo => u64::from(h.black_elo),
+                SortKey::Result => u64::from(outcome_result(h.outcome)),
+                SortKey::Date => u64::from(h.date),
+                SortKey::Event => rank(ListKind::Events, h.event_id),
+                SortKey::Site => rank(ListKind::Places, h.site_id),
+                SortKey::Round => u64::from(h.round2),
+                SortKey::Eco => u64::from(h.eco),
+                SortKey::Annotator => rank(ListKind::Players, h.annotator_id),
+                SortKey::Source => rank(ListKind::Sources, h.source_id),
+                SortKey::GameType => u64::from(h.game_type),
+            };
+            keyed.push((k, i));
+        }
+        keyed.sort_by(|a, b| {
+            let o = a.0.cmp(&b.0);
+            let o = if descending { o.reverse() } else { o };
+            o.then(a.1.cmp(&b.1))
+        });
+        Ok(keyed.into_iter().map(|(_, i)| i).collect())
+    }
+}
+
+/// D00 outcome code to 0 `*`, 1 draw, 2 White wins, 3 Black wins.
+fn outcome_result(outcome: u8) -> u8 {
+    match outcome {
+        1..=3 => outcome,
+        _ => 0,
+    }
+}
+
+fn year_ok(h: &RawHeader, from: Option<u16>, to: Option<u16>) -> bool {
+    let year = h.date / 416;
+    if from.is_none() && to.is_none() {
+        return true;
+    }
+    year != 0
+        && from.is_none_or(|f| year >= u32::from(f))
+        && to.is_none_or(|t| year <= u32::from(t))
+}

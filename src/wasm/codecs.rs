@@ -1,0 +1,257 @@
+//! The compact move codecs from JS: Jose GameText, UCI16, MGC/PGC and the
+//! 64-bit move-statistics record. Moves go in and out as SAN or UCI strings,
+//! from the standard start or from a FEN; every move is checked for legality.
+
+use alloc::{
+    string::{String, ToString},
+    vec::Vec,
+};
+
+use js_sys::{Object, Reflect, Uint8Array};
+use shakmaty::{CastlingMode, Chess, Position, Square, san::San, uci::UciMove};
+use wasm_bindgen::prelude::*;
+
+use super::{bad_argument, js_error, opt_string, to_js};
+use crate::{
+    game::{self, Ply, pgn::PgnWriter},
+    ordinal::{Ordering, mgc, pgc},
+    stats::{MoveStats, record::Promotion, record::Wdl},
+    uci16::{self, Uci16Options},
+};
+
+fn start(fen: Option<String>) -> Result<Chess, JsValue> {
+    game::start_position(fen.as_deref()).map_err(|e| js_error("bad-setup", &alloc::format!("{e}")))
+}
+
+fn ordering(name: Option<String>) -> Result<Ordering, JsValue> {
+    match name.as_deref() {
+        None | Some("san") => Ok(Ordering::San),
+        Some("seed") => Ok(Ordering::Seed),
+        Some("best") => Ok(Ordering::Best),
+        Some(o) => Err(bad_argument(&alloc::format!(
+            "unknown ordering {o:?} (expected san, seed or best)"
+        ))),
+    }
+}
+
+/// Plays SAN moves from `pos`, checking each.
+fn plies_from_san(pos: &Chess, sans: &[String]) -> Result<Vec<Ply>, JsValue> {
+    let mut pos = pos.clone();
+    let mut out = Vec::with_capacity(sans.len());
+    for (i, s) in sans.iter().enumerate() {
+        let illegal = || {
+            js_error(
+                "illegal-move",
+                &alloc::format!("move {}: {s:?} is not legal here", i + 1),
+            )
+        };
+        let m = if s == "--" || s == "0000" {
+            Ply::Null
+        } else {
+            let san: San = s.parse().map_err(|_| illegal())?;
+            Ply::Move(san.to_move(&pos).map_err(|_| illegal())?)
+        };
+        game::play_ply(&mut pos, &m).map_err(|_| illegal())?;
+        out.push(m);
+    }
+    Ok(out)
+}
+
+/// SAN of each ply, replayed from `pos`.
+fn sans_of(pos: &Chess, plies: &[Ply]) -> Vec<String> {
+    let mut pos = pos.clone();
+    plies
+        .iter()
+        .map(|p| {
+            let s = game::ply_san(&pos, p);
+            let _ = game::play_ply(&mut pos, p);
+            s
+        })
+        .collect()
+}
+
+/// Decodes Jose GameText bytes (and its comments array) to PGN movetext.
+#[wasm_bindgen(js_name = joseDecode)]
+pub fn jose_decode(bin: &[u8], comments: &[u8], fen: Option<String>) -> Result<String, JsValue> {
+    let mut out = String::new();
+    crate::jose::decode_with(bin, comments, fen.as_deref(), &mut PgnWriter::new(&mut out))
+        .map_err(to_js)?;
+    let movetext = out.split_once("\n\n").map_or(out.as_str(), |(_, m)| m);
+    Ok(movetext.trim_end().to_string())
+}
+
+/// Encodes PGN movetext (variations, comments, NAGs) as Jose GameText.
+#[wasm_bindgen(js_name = joseEncode, unchecked_return_type = "{ bin: Uint8Array; comments: Uint8Array }")]
+pub fn jose_encode(movetext: &str, fen: Option<String>) -> Result<JsValue, JsValue> {
+    let (bin, comments) = crate::jose::import_pgn(movetext, fen.as_deref()).map_err(to_js)?;
+    let o = Object::new();
+    let _ = Reflect::set(&o, &"bin".into(), &Uint8Array::from(&bin[..]));
+    let _ = Reflect::set(&o, &"comments".into(), &Uint8Array::from(&comments[..]));
+    Ok(o.into())
+}
+
+/// Decodes a UCI16 move list to UCI moves.
+#[wasm_bindgen(js_name = uci16Decode)]
+pub fn uci16_decode(bytes: &[u8], fen: Option<String>) -> Result<Vec<String>, JsValue> {
+    let pos = start(fen)?;
+    let plies = uci16::decode_moves(bytes, &pos, Uci16Options::default()).map_err(to_js)?;
+    Ok(plies
+        .iter()
+        .map(|p| match p {
+            Ply::Move(m) => m.to_uci(CastlingMode::Standard).to_string(),
+            Ply::Null => String::from("0000"),
+        })
+        .collect())
+}
+
+/// Encodes UCI moves as a UCI16 move list.
+#[wasm_bindgen(js_name = uci16Encode)]
+pub fn uci16_encode(moves: Vec<String>, fen: Option<String>) -> Result<Vec<u8>, JsValue> {
+    let start_pos = start(fen)?;
+    let mut pos = start_pos.clone();
+    let mut plies = Vec::with_capacity(moves.len());
+    for (i, s) in moves.iter().enumerate() {
+        let illegal = || {
+            js_error(
+                "illegal-move",
+                &alloc::format!("move {}: {s:?} is not legal here", i + 1),
+            )
+        };
+        let uci: UciMove = s.parse().map_err(|_| illegal())?;
+        let m = uci.to_move(&pos).map_err(|_| illegal())?;
+        pos.play_unchecked(m);
+        plies.push(Ply::Move(m));
+    }
+    uci16::encode_moves(&start_pos, &plies).map_err(to_js)
+}
+
+/// Encodes SAN moves as MGC nibbles (u16 move count first).
+#[wasm_bindgen(js_name = mgcEncode)]
+pub fn mgc_encode(
+    san: Vec<String>,
+    #[wasm_bindgen(unchecked_param_type = "MoveOrdering | null | undefined")] order: Option<String>,
+    fen: Option<String>,
+) -> Result<Vec<u8>, JsValue> {
+    let pos = start(fen)?;
+    let plies = plies_from_san(&pos, &san)?;
+    mgc::encode(&pos, &plies, ordering(order)?).map_err(to_js)
+}
+
+/// Decodes MGC bytes to SAN moves.
+#[wasm_bindgen(js_name = mgcDecode)]
+pub fn mgc_decode(
+    bytes: &[u8],
+    #[wasm_bindgen(unchecked_param_type = "MoveOrdering | null | undefined")] order: Option<String>,
+    fen: Option<String>,
+) -> Result<Vec<String>, JsValue> {
+    let pos = start(fen)?;
+    let plies = mgc::decode(bytes, &pos, ordering(order)?).map_err(to_js)?;
+    Ok(sans_of(&pos, &plies))
+}
+
+/// Encodes SAN moves as PGC bytes (one ordinal a byte).
+#[wasm_bindgen(js_name = pgcEncode)]
+pub fn pgc_encode(
+    san: Vec<String>,
+    #[wasm_bindgen(unchecked_param_type = "MoveOrdering | null | undefined")] order: Option<String>,
+    fen: Option<String>,
+) -> Result<Vec<u8>, JsValue> {
+    let pos = start(fen)?;
+    let plies = plies_from_san(&pos, &san)?;
+    pgc::encode(&pos, &plies, ordering(order)?).map_err(to_js)
+}
+
+/// Decodes PGC bytes to SAN moves.
+#[wasm_bindgen(js_name = pgcDecode)]
+pub fn pgc_decode(
+    bytes: &[u8],
+    #[wasm_bindgen(unchecked_param_type = "MoveOrdering | null | undefined")] order: Option<String>,
+    fen: Option<String>,
+) -> Result<Vec<String>, JsValue> {
+    let pos = start(fen)?;
+    let plies = pgc::decode(bytes, &pos, ordering(order)?).map_err(to_js)?;
+    Ok(sans_of(&pos, &plies))
+}
+
+/// Packs a move-statistics record into its 64 bits.
+#[wasm_bindgen(js_name = stats64Encode)]
+pub fn stats64_encode(
+    #[wasm_bindgen(unchecked_param_type = "MoveStatsRecord")] record: JsValue,
+) -> Result<u64, JsValue> {
+    let num = |k: &str, max: f64| -> Result<f64, JsValue> {
+        Reflect::get(&record, &k.into())
+            .ok()
+            .and_then(|v| v.as_f64())
+            .filter(|n| (0.0..=max).contains(n) && n.fract() == 0.0)
+            .ok_or_else(|| bad_argument(&alloc::format!("`{k}` must be an integer 0-{max}")))
+    };
+    let square = |k: &str| -> Result<Square, JsValue> {
+        opt_string(&record, k)
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(|| bad_argument(&alloc::format!("`{k}` must be a square such as \"e2\"")))
+    };
+    let promotion = match opt_string(&record, "promotion").as_deref() {
+        None | Some("") => Promotion::None,
+        Some("n") => Promotion::Knight,
+        Some("b") => Promotion::Bishop,
+        Some("r") => Promotion::Rook,
+        Some("q") => Promotion::Queen,
+        Some(p) => return Err(bad_argument(&alloc::format!("unknown promotion {p:?}"))),
+    };
+    let p = num("wdlPercent", 99.0)? as u8;
+    let wdl = match opt_string(&record, "wdl").as_deref() {
+        Some("win") => Wdl::Win(p),
+        Some("draw") => Wdl::Draw(p),
+        Some("loss") => Wdl::Loss(p),
+        _ => return Err(bad_argument("`wdl` must be \"win\", \"draw\" or \"loss\"")),
+    };
+    let eloneg = Reflect::get(&record, &"eloDiffNeg".into())
+        .ok()
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false);
+    let r = MoveStats {
+        from: square("from")?,
+        to: square("to")?,
+        promotion,
+        white_elo: num("whiteElo", 2047.0)? as u16,
+        elo_diff: num("eloDiff", 255.0)? as u8,
+        elo_diff_neg: eloneg,
+        wdl,
+        count: num("count", 4095.0)? as u16,
+        weight: num("weight", 255.0)? as u8,
+    };
+    Ok(r.encode())
+}
+
+/// Unpacks 64 bits into a move-statistics record.
+#[wasm_bindgen(js_name = stats64Decode, unchecked_return_type = "MoveStatsRecord")]
+pub fn stats64_decode(bits: u64) -> Result<JsValue, JsValue> {
+    let r = MoveStats::decode(bits).map_err(to_js)?;
+    let o = Object::new();
+    let put = |k: &str, v: JsValue| {
+        let _ = Reflect::set(&o, &k.into(), &v);
+    };
+    put("from", r.from.to_string().into());
+    put("to", r.to.to_string().into());
+    let promo = match r.promotion {
+        Promotion::None => "",
+        Promotion::Knight => "n",
+        Promotion::Bishop => "b",
+        Promotion::Rook => "r",
+        Promotion::Queen => "q",
+    };
+    put("promotion", promo.into());
+    put("whiteElo", r.white_elo.into());
+    put("eloDiff", r.elo_diff.into());
+    put("eloDiffNeg", r.elo_diff_neg.into());
+    let (kind, p) = match r.wdl {
+        Wdl::Win(p) => ("win", p),
+        Wdl::Draw(p) => ("draw", p),
+        Wdl::Loss(p) => ("loss", p),
+    };
+    put("wdl", kind.into());
+    put("wdlPercent", p.into());
+    put("count", r.count.into());
+    put("weight", r.weight.into());
+    Ok(o.into())
+}

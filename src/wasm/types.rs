@@ -1,0 +1,151 @@
+//! TypeScript declarations for every object that crosses the boundary, so
+//! `cadb.d.ts` is exact (no `any`). The Rust side builds these shapes with
+//! serde or `Reflect`; `tests/wasm_browser.rs` checks them.
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = r#"
+/** Text encoding of names and comments. CP1251 is the default. */
+export type Encoding = "cp1251" | "cp866" | "latin1" | "utf-8";
+
+/** A JS Error thrown by cadb: `code` is stable ("truncated", "bad-signature", "no-such-game", "bad-argument", ...). */
+export interface CadbError extends Error { code: string }
+
+/** The five files of a database, in memory. */
+export interface DatabaseBytes {
+  cdp: Uint8Array | ArrayBuffer; emb: Uint8Array | ArrayBuffer; d00: Uint8Array | ArrayBuffer;
+  a02: Uint8Array | ArrayBuffer; d02: Uint8Array | ArrayBuffer; encoding?: Encoding;
+}
+
+/** A database whose D02 (and D00, if `d00` is absent) is read on demand. */
+export interface LazyDatabaseSource {
+  cdp: Uint8Array | ArrayBuffer; emb: Uint8Array | ArrayBuffer; a02: Uint8Array | ArrayBuffer;
+  d00?: Uint8Array | ArrayBuffer;
+  /** Size of D00 in bytes; required when `d00` is absent. */
+  d00Size?: number;
+  d02Size: number;
+  /** Synchronous: returns exactly `length` bytes (in a Worker, FileReaderSync over File.slice). */
+  read: (file: "d00" | "d02", offset: number, length: number) => Uint8Array;
+  encoding?: Encoding;
+}
+
+export interface DbInfo {
+  signature: string; version: string; comment: string;
+  /** Games readable: the smaller of the CDP count and the D00 records. */
+  games: number; cdpCount: number; d00Records: number;
+  players: number; events: number; sites: number; sources: number;
+  /** The file-direction convention detected (spec §0). */
+  convention: "right" | "left"; encoding: Encoding;
+  /** Problems found while opening (damaged name tables, count mismatch, ...). */
+  warnings: string[];
+}
+
+/** Headers of rows start..start+count as columns. Name ids index db.names(). */
+export interface HeaderColumns {
+  start: number; count: number;
+  white: Uint32Array; black: Uint32Array;
+  /** 0 = unrated. */
+  whiteElo: Uint16Array; blackElo: Uint16Array;
+  /** 0 "*", 1 "1-0", 2 "0-1", 3 "1/2-1/2". */
+  result: Uint8Array;
+  /** The D00 outcome code: 1-4 results, 5-16 assessments (see outcomeSymbol). */
+  outcome: Uint8Array;
+  /** 0 = unknown. */
+  year: Uint16Array; month: Uint8Array; day: Uint8Array;
+  event: Uint32Array; site: Uint32Array; annotator: Uint32Array; source: Uint32Array;
+  /** Round × 2 (3.5 is 7); 0 = none. */
+  round2: Uint8Array;
+  /** 0-499 = A00-E99 (ecoString); other values = none. */
+  eco: Uint16Array;
+  /** 1-30 one type, larger a bit set, 0 none (gameTypeName). */
+  gameType: Uint32Array;
+}
+
+/** Name tables; a header's id is an index into them ("" = no name). */
+export interface NameTables { players: string[]; events: string[]; sites: string[]; sources: string[] }
+
+export interface SearchQuery {
+  /** Substring of either player, the event or the site; a 4-digit year also matches the year. */
+  text?: string;
+  player?: string; color?: "white" | "black" | "either";
+  event?: string; site?: string; annotator?: string;
+  yearFrom?: number; yearTo?: number;
+  /** Inclusive, "A00".."E99". */
+  ecoFrom?: string; ecoTo?: string;
+  result?: "1-0" | "0-1" | "1/2-1/2" | "*";
+  /** Both players rated at least this. */
+  minElo?: number;
+}
+
+export type SortColumn = "index" | "white" | "black" | "whiteElo" | "blackElo" | "result" | "date"
+  | "event" | "site" | "round" | "eco" | "annotator" | "source" | "gameType";
+
+export type Eval = { kind: "engine"; centipawns: number; cap: boolean } | { kind: "author"; text: string };
+export type RawItem = { kind: "ca233"; byte: number }
+  | { kind: "caComment"; commentType: number; bytes: number[] }
+  | { kind: "joseError"; code: number; text: string };
+
+export interface MoveNode {
+  /** 1 = White's first move of the game. */
+  ply: number;
+  san: string; uci: string;
+  /** The position after the move. */
+  fen: string;
+  commentsBefore: string[]; commentsAfter: string[];
+  nags: number[]; nagsBefore: number[];
+  evals: Eval[];
+  diagramBefore: boolean; diagramAfter: boolean;
+  raw: RawItem[];
+  /** Each variation replaces this move. */
+  variations: MoveNode[][];
+}
+
+export interface Assessment { code: number; symbol: string; nag: number; meaning: string }
+
+export interface GameHeaders {
+  event?: string; site?: string;
+  /** PGN form, "1998.??.??" when partly unknown. */
+  date: string; year?: number; round?: string;
+  white?: string; black?: string; result: "1-0" | "0-1" | "1/2-1/2" | "*";
+  whiteElo?: number; blackElo?: number; whiteTitle?: string; blackTitle?: string;
+  eco?: string; annotator?: string; source?: string; gameType?: string;
+  assessment?: Assessment;
+  other: [string, string][];
+}
+
+export interface GameView {
+  index: number;
+  headers: GameHeaders;
+  startFen: string; setup: boolean;
+  comments: string[];
+  moves: MoveNode[];
+  plies: number;
+  /** Set when the record is damaged: `moves` then hold what decoded before the error. */
+  error?: { code: string; message: string; ply?: number };
+}
+
+export interface ExportSummary {
+  games: number; bytes: number;
+  errors: { game: number; code: string; message: string }[];
+}
+
+export interface TreeMove {
+  san: string; uci: string; count: number;
+  /** White wins, draws, Black wins. */
+  white: number; draws: number; black: number;
+  whiteElo?: number; blackElo?: number; eloDiff?: number;
+  /** 128 neutral, lower favours White. */
+  weight: number;
+}
+
+/** One 64-bit move-statistics record, field by field. */
+export interface MoveStatsRecord {
+  from: string; to: string; promotion: "" | "n" | "b" | "r" | "q";
+  whiteElo: number; eloDiff: number; eloDiffNeg: boolean;
+  wdl: "win" | "draw" | "loss"; wdlPercent: number;
+  count: number; weight: number;
+}
+
+export type MoveOrdering = "san" | "seed" | "best";
+"#;
