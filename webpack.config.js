@@ -8,8 +8,18 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 export default (_env, argv) => ({
   mode: argv.mode ?? 'development',
   context: root,
-  // index.html and style.css are entries too, copied as they are (see the rules).
-  entry: { main: ['./www/index.html', './www/style.css', './www/main.ts'] },
+  // index.html and the CSS (ours and chessground's) are entries too, copied as
+  // they are (see the rules). The Worker (www/worker.ts) is its own chunk.
+  entry: {
+    main: [
+      './www/index.html',
+      './www/style.css',
+      './node_modules/chessground/assets/chessground.base.css',
+      './node_modules/chessground/assets/chessground.brown.css',
+      './node_modules/chessground/assets/chessground.cburnett.css',
+      './www/main.ts',
+    ],
+  },
   output: {
     path: path.resolve(root, 'dist'),
     filename: '[name].js',
@@ -28,7 +38,7 @@ export default (_env, argv) => ({
       { test: /\.ts$/, use: 'ts-loader', exclude: /node_modules/ },
       {
         test: /\.(html|css)$/,
-        include: path.resolve(root, 'www'),
+        include: [path.resolve(root, 'www'), path.resolve(root, 'node_modules/chessground/assets')],
         type: 'asset/resource',
         generator: { filename: '[name][ext]' },
       },

@@ -87,7 +87,7 @@ export type RawItem = { kind: "ca233"; byte: number }
   | { kind: "joseError"; code: number; text: string };
 
 export interface MoveNode {
-  /** 1 = White's first move of the game. */
+  /** Ply number in the game: 0 = White's first move (from the FEN's move number). */
   ply: number;
   san: string; uci: string;
   /** The position after the move. */

@@ -1,0 +1,221 @@
+// End-to-end tests of the viewer in Debian's Chromium, driven by
+// playwright-core (never downloads a browser). Serves dist/ (built by
+// `scripts/build.sh --bundle`) on a free localhost port and checks the test
+// contract of issue 6. Expected positions come from the native CLI
+// (`cadb json`), so the page is checked against an independent replay.
+//
+//   node tests/e2e/viewer.mjs           (npm run e2e)
+//   SCREENSHOTS=1 node tests/e2e/viewer.mjs   also rewrites docs/*.png
+
+import { execFileSync } from 'node:child_process';
+import { readFileSync, existsSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dist = path.join(root, 'dist');
+const demoDir = path.join(root, 'www/demo');
+const cadb = path.join(root, 'target/release/cadb');
+for (const p of [dist, demoDir, cadb]) {
+  if (!existsSync(p)) throw new Error(`${p} is missing: run \`bash scripts/build.sh --bundle\` first`);
+}
+
+const MIME = {
+  '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm',
+  '.map': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml',
+};
+const server = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const file = path.join(dist, url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname));
+  if (!file.startsWith(dist) || !existsSync(file)) {
+    res.writeHead(404).end();
+    return;
+  }
+  res.writeHead(200, { 'content-type': MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream' });
+  res.end(readFileSync(file));
+});
+await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+const origin = `http://127.0.0.1:${server.address().port}`;
+
+const browser = await chromium.launch({
+  executablePath: process.env.CADB_CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+    '--disable-component-update', '--no-first-run', '--disable-sync'],
+});
+const failures = [];
+let passed = 0;
+async function test(name, fn) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+  const page = await context.newPage();
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  const pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(String(e)));
+  try {
+    await page.goto(origin);
+    await page.locator('[data-testid=game-row]').first().waitFor({ timeout: 20000 });
+    await fn(page);
+    // No request ever leaves this origin (files never leave the browser).
+    const remote = requests.filter((u) => !u.startsWith(origin) && !u.startsWith('blob:') && !u.startsWith('data:'));
+    assert.deepEqual(remote, [], 'requests to other origins');
+    assert.deepEqual(pageErrors, [], 'uncaught page errors');
+    passed++;
+    console.log(`ok    ${name}`);
+  } catch (e) {
+    failures.push(name);
+    console.log(`FAIL  ${name}\n${e.stack ?? e}`);
+  } finally {
+    await context.close();
+  }
+}
+
+const fen = (page) => page.locator('[data-testid=board]').getAttribute('data-fen');
+const demoFiles = readdirSync(demoDir).filter((f) => /^DEMO\.(CDP|EMB|D00|A02|D02)$/i.test(f)).map((f) => path.join(demoDir, f));
+const gameJson = (n) => JSON.parse(execFileSync(cadb, ['json', path.join(demoDir, 'DEMO.CDP'), '--game', String(n)]).toString());
+
+await test('the demo opens and the first game is shown', async (page) => {
+  await page.getByText(/Opened DEMO/).waitFor();
+  const count = Number((await page.locator('[data-testid=game-count]').textContent()).replace(/,/g, ''));
+  assert.ok(count >= 200, `demo has ${count} games`);
+  assert.ok((await page.locator('[data-testid=game-row]').count()) > 5);
+  assert.ok((await page.locator('[data-testid=move]').count()) > 0);
+});
+
+await test('stepping with the keys follows the main line of the PGN', async (page) => {
+  const want = gameJson(0);
+  await page.locator('[data-testid=move]').first().waitFor();
+  assert.equal(await fen(page), want.startFen);
+  const moves = want.moves.slice(0, 30);
+  for (const m of moves) {
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await fen(page), m.fen, `after ${m.san}`);
+  }
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await fen(page), moves.at(-2)?.fen ?? want.startFen);
+  await page.keyboard.press('Home');
+  assert.equal(await fen(page), want.startFen);
+  await page.keyboard.press('End');
+  assert.equal(await fen(page), want.moves.at(-1).fen);
+  // f flips the board.
+  await page.keyboard.press('f');
+  assert.ok(await page.locator('.cg-wrap.orientation-black').count());
+});
+
+/** Opens list rows until `pred(page)` holds; returns the row's game index. */
+async function openUntil(page, pred) {
+  const rows = page.locator('[data-testid=game-row]');
+  const n = Math.min(await rows.count(), 25);
+  for (let i = 0; i < n; i++) {
+    await rows.nth(i).click();
+    await page.waitForFunction((k) => document.querySelector('.list-row.selected')?.getAttribute('data-index') === String(k),
+      Number(await rows.nth(i).getAttribute('data-index')));
+    if (await pred(page)) return i;
+  }
+  throw new Error('no game among the first rows qualifies');
+}
+
+await test('clicking into a variation, and seeing comments', async (page) => {
+  await openUntil(page, async (p) => (await p.locator('[role=group] [data-testid=move]').count()) > 0
+    && (await p.locator('[data-testid=comment]').count()) > 0);
+  const varMove = page.locator('[role=group] [data-testid=move]').first();
+  await varMove.click();
+  assert.equal(await fen(page), await varMove.getAttribute('data-fen'));
+  // Forward stays in the variation when it goes on.
+  const next = page.locator('[role=group]').first().locator('[data-testid=move]').nth(1);
+  if (await next.count()) {
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await fen(page), await next.getAttribute('data-fen'));
+  }
+  const comment = page.locator('[data-testid=comment]').first();
+  assert.ok(await comment.isVisible());
+  assert.ok((await comment.textContent()).trim().length > 0);
+  assert.equal(await comment.getAttribute('role'), 'note');
+});
+
+await test('sorting by a column and filtering the list', async (page) => {
+  const elos = async () => (await page.locator('[data-testid=game-row] .cell:nth-child(3)').allTextContents()).map(Number);
+  await page.locator('.list-head [data-column=whiteElo]').click();
+  await page.waitForFunction(() => document.querySelector('[data-column=whiteElo]')?.getAttribute('aria-sort') === 'ascending');
+  await page.waitForTimeout(200);
+  let v = await elos();
+  assert.deepEqual(v, [...v].sort((a, b) => a - b), 'ascending');
+  await page.locator('.list-head [data-column=whiteElo]').click();
+  await page.waitForFunction(() => document.querySelector('[data-column=whiteElo]')?.getAttribute('aria-sort') === 'descending');
+  await page.waitForTimeout(200);
+  v = await elos();
+  assert.deepEqual(v, [...v].sort((a, b) => b - a), 'descending');
+  assert.ok(v[0] > 0, 'the highest rated game comes first');
+
+  // Filter by the first row's White player.
+  const name = (await page.locator('[data-testid=game-row] .cell:nth-child(2)').first().textContent()).trim();
+  assert.ok(name, 'a named player');
+  await page.locator('[data-testid=filter]').fill(name.slice(0, 6));
+  await page.waitForFunction(() => /of/.test(document.querySelector('[data-testid=game-count]')?.textContent ?? ''));
+  await page.waitForTimeout(200);
+  const rows = await page.locator('[data-testid=game-row]').allTextContents();
+  assert.ok(rows.length > 0);
+  for (const r of rows) assert.ok(r.toLowerCase().includes(name.slice(0, 6).toLowerCase()), r);
+});
+
+await test('exporting PGN downloads every game', async (page) => {
+  const count = Number((await page.locator('[data-testid=game-count]').textContent()).replace(/,/g, ''));
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=export-pgn]').click()]);
+  const text = readFileSync(await download.path(), 'utf8');
+  assert.equal((text.match(/^\[Event /gm) ?? []).length, count);
+  const [one] = await Promise.all([page.waitForEvent('download'), page.locator('#save-game').click()]);
+  assert.match(readFileSync(await one.path(), 'utf8'), /^\[Event /);
+});
+
+await test('opening a database through the file input', async (page) => {
+  await page.locator('[data-testid=open-files]').setInputFiles(demoFiles);
+  await page.getByText(/Opened DEMO: .* games/).waitFor();
+  assert.equal(await page.locator('[data-testid=error]').isVisible(), false);
+  await page.locator('[data-testid=game-row]').nth(1).click();
+  const want = gameJson(1);
+  await page.waitForFunction((f) => document.querySelector('[data-testid=board]')?.getAttribute('data-fen') === f, want.startFen);
+  await page.keyboard.press('End');
+  assert.equal(await fen(page), want.moves.at(-1).fen);
+});
+
+await test('an incomplete file set names the missing part', async (page) => {
+  await page.locator('[data-testid=open-files]').setInputFiles(demoFiles.filter((f) => !/\.A02$/i.test(f)));
+  const error = page.locator('[data-testid=error]');
+  await error.waitFor({ state: 'visible' });
+  assert.match(await error.textContent(), /DEMO\.A02 is missing/);
+});
+
+if (process.env.SCREENSHOTS) {
+  const shot = async (name, options, dark) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    await page.goto(origin);
+    await page.locator('[data-testid=game-row]').first().waitFor();
+    if (dark) await page.locator('#theme').click();
+    const rows = page.locator('[data-testid=game-row]');
+    // A real game with players, comments and variations.
+    await page.locator('[data-testid=filter]').fill('Ushenina');
+    await page.waitForFunction(() => /of/.test(document.querySelector('[data-testid=game-count]')?.textContent ?? ''));
+    await page.waitForTimeout(200);
+    await rows.first().click();
+    // Playwright scrolled the wide row to its middle; a user would not have.
+    await page.locator('#list').evaluate((el) => { el.scrollLeft = 0; });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(300);
+    for (let i = 0; i < 21; i++) await page.keyboard.press('ArrowRight');
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: path.join(root, 'docs', name) });
+    await context.close();
+  };
+  await shot('screenshot.png', { viewport: { width: 1400, height: 860 } }, false);
+  await shot('screenshot-dark.png', { viewport: { width: 1400, height: 860 } }, true);
+  await shot('screenshot-phone.png', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 }, false);
+  console.log('screenshots written to docs/');
+}
+
+await browser.close();
+server.close();
+console.log(`\n${passed} passed, ${failures.length} failed`);
+if (failures.length) process.exit(1);

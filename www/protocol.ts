@@ -1,0 +1,37 @@
+// Messages between the page and the decoding Worker. Every request carries
+// an id; the worker answers with the same id, and streams export chunks and
+// progress before the answer.
+
+import type { DbInfo, Encoding, ExportSummary, GameView, SearchQuery, SortColumn, TreeMove } from '../pkg/cadb.js';
+import type { Part } from './config.js';
+import type { Row } from './state.js';
+
+export type OpenSource =
+  | { kind: 'bytes'; name: string; files: Record<Part, Uint8Array> }
+  /** Files picked or dropped: D02 is read on demand, never loaded whole. */
+  | { kind: 'files'; name: string; files: Record<Part, File> };
+
+export interface Requests {
+  open: { args: { source: OpenSource; encoding: Encoding }; result: DbInfo };
+  setEncoding: { args: { encoding: Encoding }; result: DbInfo };
+  rows: { args: { indices: number[] }; result: Row[] };
+  search: { args: { query: SearchQuery }; result: Uint32Array };
+  sort: { args: { column: SortColumn; descending: boolean; subset: Uint32Array | null }; result: Uint32Array };
+  game: { args: { index: number }; result: GameView };
+  pgn: { args: { index: number }; result: string };
+  exportPgn: { args: { indices: Uint32Array | null }; result: ExportSummary };
+  openingTree: { args: { fen: string }; result: TreeMove[] };
+}
+export type RequestType = keyof Requests;
+
+export interface Request<T extends RequestType = RequestType> {
+  id: number;
+  type: T;
+  args: Requests[T]['args'];
+}
+
+export type Response =
+  | { id: number; kind: 'result'; result: unknown }
+  | { id: number; kind: 'error'; code: string; message: string }
+  | { id: number; kind: 'chunk'; text: string }
+  | { id: number; kind: 'progress'; done: number; total: number };
