@@ -42,12 +42,6 @@ run() {
   CURRENT=""
 }
 
-skip() {
-  SUMMARY+=("$(printf 'skip  %-58s (%s)' "$1" "$2")")
-  echo
-  echo "==> $1: skipped ($2)"
-}
-
 run "cargo fmt --check" cargo fmt --all --check
 run "clippy (host, all targets, cli)" cargo clippy --all-targets --features cli -- -D warnings
 run "clippy (host, lib, wasm)" cargo clippy --lib --features wasm -- -D warnings
@@ -78,9 +72,9 @@ run "wasm-bindgen tests in headless Chrome" browser_test chrome
 # wasm-opt), TypeScript type check and production bundle (webpack).
 run "viewer bundle (scripts/build.sh --bundle)" bash scripts/build.sh --bundle
 
-# End-to-end tests of the viewer, once there are some (`npm run e2e`).
-if node -e 'process.exit(require("./package.json").scripts?.e2e ? 0 : 1)' 2>/dev/null; then
-  run "end-to-end (npm run e2e)" npm run --silent e2e
-else
-  skip "end-to-end (npm run e2e)" "no e2e script in package.json yet"
-fi
+# The npm package: packed, installed in a fresh project, used from Node (the
+# README snippet) and from a webpack build run in Chromium.
+run "npm package (pack, install, Node + webpack)" bash scripts/test-package.sh
+
+# End-to-end tests of the viewer in Chromium (tests/e2e/viewer.mjs).
+run "end-to-end viewer tests in Chromium (npm run e2e)" npm run --silent e2e

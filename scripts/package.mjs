@@ -1,0 +1,24 @@
+// Finishes the npm package that wasm-pack wrote to pkg/: adds the `exports`
+// map (types + import, and the .wasm for Node), the licence file, and the
+// README. Run by scripts/build.sh after `wasm-pack build`.
+import { readFileSync, writeFileSync, copyFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = path.join(root, 'pkg');
+const json = JSON.parse(readFileSync(path.join(pkg, 'package.json'), 'utf8'));
+
+json.exports = {
+  '.': { types: './cadb.d.ts', import: './cadb.js', default: './cadb.js' },
+  // For Node and other hosts that load the module bytes themselves.
+  './cadb_bg.wasm': './cadb_bg.wasm',
+  './package.json': './package.json',
+};
+json.files = ['cadb_bg.wasm', 'cadb_bg.wasm.d.ts', 'cadb.js', 'cadb.d.ts', 'LICENSE', 'README.md'];
+json.sideEffects = false;
+delete json.repository; // no public repository yet
+json.engines = { node: '>=18' };
+writeFileSync(path.join(pkg, 'package.json'), `${JSON.stringify(json, null, 2)}\n`);
+copyFileSync(path.join(root, 'LICENSE'), path.join(pkg, 'LICENSE'));
+console.log(`pkg/package.json: exports, files (${json.files.length})`);

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Packs the npm package (pkg/, built by scripts/build.sh), installs the
+# tarball into a fresh temporary project, and uses it from Node (the README's
+# snippet, run as written) and from a tiny webpack 5 build run in Chromium.
+# This catches files missing from the package and a broken exports map.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+cd "$CADB_ROOT"
+
+[[ -f pkg/package.json && -x target/release/cadb ]] || bash scripts/build.sh
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+
+echo "==> npm pack pkg/"
+tarball="$(cd "$tmp" && npm pack --silent "$CADB_ROOT/pkg" 2>/dev/null | tail -n1)"
+tar -tzf "$tmp/$tarball" | sort | sed 's/^/    /'
+
+app="$tmp/app"
+mkdir -p "$app/src"
+cd "$app"
+printf '{ "name": "cadb-package-test", "private": true, "type": "module" }\n' >package.json
+# The package has no dependencies, so the install needs no network.
+npm install --silent --offline --no-audit --no-fund "$tmp/$tarball"
+
+# A small database, written by the CLI from two games.
+"$CADB_ROOT/target/release/cadb" write "$app/GAMES" <<'PGN'
+[Event "Package test"] [White "Anna"] [Black "Boris"] [WhiteElo "2400"] [Date "1998.01.02"] [Result "1-0"]
+1. e4 e5 2. Nf3 {a comment} Nc6 (2... d6) 3. Bb5 1-0
+
+[Event "Package test"] [White "Cleo"] [Black "Anna"] [WhiteElo "2500"] [Date "1999.??.??"] [Result "0-1"]
+1. d4 d5 0-1
+PGN
+
+echo "==> Node: the README snippet"
+awk '/<!-- snippet:node -->/{on=1; next} /<!-- \/snippet -->/{on=0} on' "$CADB_ROOT/README.md" \
+  | sed '/^```/d' >snippet.mjs
+node snippet.mjs | tee node.out
+grep -qx '2 games; .*' node.out
+grep -qx 'Anna - Boris' node.out
+grep -qx 'e4 e5 Nf3 Nc6 Bb5' node.out
+grep -q '^2 found; [1-9][0-9]* bytes of PGN$' node.out
+
+echo "==> webpack 5: a page that imports cadb, run in Chromium"
+cat >src/index.js <<'JS'
+import init, { Database, uci16Encode, uci16Decode } from 'cadb';
+await init();
+const bytes = uci16Encode(['e2e4', 'e7e5']);
+document.title = `ok ${uci16Decode(bytes).join(' ')} ${typeof Database.open}`;
+JS
+cat >webpack.config.cjs <<'JS'
+module.exports = { mode: 'production', entry: './src/index.js', output: { path: __dirname + '/dist' } };
+JS
+node "$CADB_ROOT/node_modules/webpack/bin/webpack.js" --config webpack.config.cjs >webpack.log 2>&1 \
+  || { cat webpack.log; exit 1; }
+ls dist
+printf '<!doctype html><script src="main.js"></script>\n' >dist/index.html
+CADB_DIST="$app/dist" node "$CADB_ROOT/tests/e2e/title.mjs" 'ok e2e4 e7e5 function'
+echo "package test: ok"
