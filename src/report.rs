@@ -1,1 +1,292 @@
-//! report (being written).
+//! The compactness report: every game transcoded into every format, and the
+//! bytes each takes, per move and per game.
+//!
+//! Formats differ in what they keep, so the table says it: CA D02, Jose and
+//! PGN keep variations, comments and NAGs; UCI16, PGC and MGC hold the main
+//! line only. The "main line" rows of CA and Jose encode the same games with
+//! everything but the main line removed, for a like-for-like comparison.
+//! Bytes per move always divide by the main-line plies.
+//!
+//! ```
+//! use cadb::{game::import::read_pgn, report::compactness_of_games};
+//! let games = read_pgn("1. e4 e5 2. Nf3 Nc6 *\n\n1. d4 d5 *\n").unwrap();
+//! let report = compactness_of_games(&games);
+//! let uci16 = report.rows.iter().find(|r| r.format == "UCI16").unwrap();
+//! // A 2-byte move count, then 2 bytes a move.
+//! assert_eq!((uci16.games, uci16.moves, uci16.bytes), (2, 6, 2 * 2 + 2 * 6));
+//! ```
+
+use alloc::{format, string::String, vec::Vec};
+use core::fmt::Write;
+
+use crate::{
+    bytes::ReadAt,
+    ca::{self, writer},
+    error::{Error, ErrorKind, FileKind},
+    game::{Game, Node, pgn::to_pgn},
+    ordinal::{Ordering, mgc, pgc},
+};
+
+/// One format's totals.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct Row {
+    pub format: &'static str,
+    /// What the format keeps of a game.
+    pub keeps: &'static str,
+    /// Total bytes over the games it could hold.
+    pub bytes: u64,
+    /// Games it could hold.
+    pub games: u64,
+    /// Main-line plies of those games.
+    pub moves: u64,
+    /// Games it could not hold (null moves in UCI16, say).
+    pub skipped: u64,
+}
+
+impl Row {
+    fn new(format: &'static str, keeps: &'static str) -> Row {
+        Row {
+            format,
+            keeps,
+            bytes: 0,
+            games: 0,
+            moves: 0,
+            skipped: 0,
+        }
+    }
+
+    fn add(&mut self, bytes: Result<usize, Error>, moves: usize) {
+        match bytes {
+            Ok(b) => {
+                self.bytes += b as u64;
+                self.games += 1;
+                self.moves += moves as u64;
+            }
+            Err(_) => self.skipped += 1,
+        }
+    }
+
+    /// Bytes per main-line move (0 with no moves).
+    pub fn bytes_per_move(&self) -> f64 {
+        if self.moves == 0 {
+            0.0
+        } else {
+            self.bytes as f64 / self.moves as f64
+        }
+    }
+
+    /// Bytes per game (0 with no games).
+    pub fn bytes_per_game(&self) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            self.bytes as f64 / self.games as f64
+        }
+    }
+}
+
+/// The table: one row per format.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct Report {
+    pub rows: Vec<Row>,
+    /// Games of the database that could not be decoded at all.
+    pub unreadable: u64,
+}
+
+const ALL: &str = "variations, comments, NAGs";
+const MAIN: &str = "main line";
+/// A CA record also holds the start position of a game from a setup (about
+/// 70 bytes); the other formats take the FEN from outside.
+const CA_ALL: &str = "all, + setup position";
+const CA_MAIN: &str = "main line + setup position";
+
+/// The same game with only its main line.
+fn main_line(game: &Game) -> Game {
+    Game {
+        headers: game.headers.clone(),
+        start_fen: game.start_fen.clone(),
+        comments: Vec::new(),
+        moves: game
+            .moves
+            .iter()
+            .map(|n| Node::from_ply(n.mv.clone()))
+            .collect(),
+    }
+}
+
+/// The D02 record size of each game (length prefix included), written by
+/// the CA writer; `Err` for a game it cannot hold.
+fn ca_sizes(games: &[Game]) -> Vec<Result<usize, Error>> {
+    let mut out = Vec::with_capacity(games.len());
+    // One game per database, so a skipped game is attributable.
+    for g in games {
+        let one = core::slice::from_ref(g);
+        let size = writer::write_database(one, &writer::WriterOptions::plain()).and_then(
+            |(files, rep)| match rep.skipped.into_iter().next() {
+                Some((_, e)) => Err(e),
+                None => Ok(files.d02.len()),
+            },
+        );
+        out.push(size);
+    }
+    out
+}
+
+/// Builds the table for `games`; `ca` gives each game's CA D02 size as
+/// stored (None: write it with the writer).
+fn build(games: &[Game], ca_stored: Option<Vec<Result<usize, Error>>>, unreadable: u64) -> Report {
+    let mains: Vec<Game> = games.iter().map(main_line).collect();
+    let plies: Vec<usize> = games.iter().map(|g| g.moves.len()).collect();
+    let mut rows = Vec::new();
+
+    let mut row = Row::new("PGN", ALL);
+    for (g, &n) in games.iter().zip(&plies) {
+        row.add(
+            to_pgn(g).map(|s| s.len()).map_err(|_| {
+                Error::new(
+                    ErrorKind::Invalid {
+                        what: "a game that does not replay",
+                    },
+                    FileKind::Pgn,
+                )
+            }),
+            n,
+        );
+    }
+    rows.push(row);
+
+    let mut row = Row::new("CA D02", CA_ALL);
+    for (s, &n) in ca_stored
+        .unwrap_or_else(|| ca_sizes(games))
+        .into_iter()
+        .zip(&plies)
+    {
+        row.add(s, n);
+    }
+    rows.push(row);
+    let mut row = Row::new("CA D02", CA_MAIN);
+    for (s, &n) in ca_sizes(&mains).into_iter().zip(&plies) {
+        row.add(s, n);
+    }
+    rows.push(row);
+
+    for (set, keeps) in [(games, ALL), (&mains[..], MAIN)] {
+        let mut row = Row::new("Jose (bin + comments)", keeps);
+        for (g, &n) in set.iter().zip(&plies) {
+            row.add(crate::jose::encode(g).map(|(b, c)| b.len() + c.len()), n);
+        }
+        rows.push(row);
+    }
+
+    let mut row = Row::new("UCI16", MAIN);
+    for (g, &n) in games.iter().zip(&plies) {
+        row.add(crate::uci16::encode_game(g).map(|b| b.len()), n);
+    }
+    rows.push(row);
+
+    for ordering in Ordering::ALL {
+        let (p, m) = match ordering {
+            Ordering::San => ("PGC, SAN order", "MGC, SAN order"),
+            Ordering::Seed => ("PGC, seed order", "MGC, seed order"),
+            Ordering::Best => ("PGC, best order", "MGC, best order"),
+        };
+        let mut prow = Row::new(p, MAIN);
+        let mut mrow = Row::new(m, MAIN);
+        for (g, &n) in games.iter().zip(&plies) {
+            prow.add(pgc::encode_game(g, ordering).map(|b| b.len()), n);
+            mrow.add(mgc::encode_game(g, ordering).map(|b| b.len()), n);
+        }
+        rows.push(prow);
+        rows.push(mrow);
+    }
+    Report { rows, unreadable }
+}
+
+/// The report for a set of games (CA sizes from the writer).
+pub fn compactness_of_games(games: &[Game]) -> Report {
+    build(games, None, 0)
+}
+
+/// The report for every game of a database: CA D02 is the records as
+/// stored; games that cannot be decoded are counted as unreadable.
+pub fn compactness_of_database<R: ReadAt>(db: &ca::Database<R>) -> Report {
+    let mut games = Vec::new();
+    let mut stored = Vec::new();
+    let mut unreadable = 0;
+    for i in 0..db.count() {
+        match (db.game(i), db.record(i)) {
+            (Ok(g), Ok((_, body))) => {
+                let prefix = ca::record::length_prefix(body.len()).map_or(2, |(_, n)| n);
+                stored.push(Ok(prefix + body.len()));
+                games.push(g);
+            }
+            _ => unreadable += 1,
+        }
+    }
+    build(&games, Some(stored), unreadable)
+}
+
+impl Report {
+    /// The report as an aligned text table.
+    pub fn to_table(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "{:<24} {:<27} {:>10} {:>7} {:>8} {:>10} {:>10} {:>7}",
+            "format", "keeps", "bytes", "games", "moves", "bytes/move", "bytes/game", "skipped"
+        );
+        for r in &self.rows {
+            let _ = writeln!(
+                out,
+                "{:<24} {:<27} {:>10} {:>7} {:>8} {:>10.3} {:>10.1} {:>7}",
+                r.format,
+                r.keeps,
+                r.bytes,
+                r.games,
+                r.moves,
+                r.bytes_per_move(),
+                r.bytes_per_game(),
+                r.skipped
+            );
+        }
+        if self.unreadable > 0 {
+            let _ = writeln!(
+                out,
+                "{} game(s) could not be decoded and are left out",
+                self.unreadable
+            );
+        }
+        out
+    }
+
+    /// The report as a Markdown table (for the README).
+    pub fn to_markdown(&self) -> String {
+        let mut out = String::from(
+            "| format | keeps | bytes | games | moves | bytes/move | bytes/game | skipped |\n|---|---|--:|--:|--:|--:|--:|--:|\n",
+        );
+        for r in &self.rows {
+            out += &format!(
+                "| {} | {} | {} | {} | {} | {:.3} | {:.1} | {} |\n",
+                r.format,
+                r.keeps,
+                r.bytes,
+                r.games,
+                r.moves,
+                r.bytes_per_move(),
+                r.bytes_per_game(),
+                r.skipped
+            );
+        }
+        out
+    }
+}

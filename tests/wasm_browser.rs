@@ -394,6 +394,19 @@ fn opening_tree_counts_the_games() {
 }
 
 #[wasm_bindgen_test]
+fn compactness_rows() {
+    let db = open(&files_from_pgn(GAMES));
+    let rows: Array = db.compactness().unwrap().dyn_into().unwrap();
+    let uci16 = rows
+        .iter()
+        .find(|r| get(r, "format").as_string().as_deref() == Some("UCI16"))
+        .unwrap();
+    // 16 main-line plies in 3 games: 2 bytes each plus a 2-byte count a game.
+    assert_eq!(get(&uci16, "moves").as_f64(), Some(16.0));
+    assert_eq!(get(&uci16, "bytes").as_f64(), Some(2.0 * 16.0 + 2.0 * 3.0));
+}
+
+#[wasm_bindgen_test]
 fn damaged_games_and_bad_input_are_coded_errors() {
     let mut files = files_from_pgn(GAMES);
     files.cdp.truncate(files.cdp.len() / 2);

@@ -8,7 +8,7 @@ import { download, gameFileName } from './download.js';
 import { droppedFiles, groupFiles } from './files.js';
 import { GameList } from './list.js';
 import { firstMove, flatten, render as renderMoves } from './moves.js';
-import { renderInfo, renderTree } from './panels.js';
+import { renderCompactness, renderInfo, renderTree } from './panels.js';
 import type { OpenSource } from './protocol.js';
 import { Rpc } from './rpc.js';
 import { initialState } from './state.js';
@@ -38,6 +38,7 @@ const ui = {
   title: byId<HTMLElement>('game-title'),
   moves: byTestId<HTMLElement>('moves'),
   tree: byId<HTMLElement>('tree'),
+  compactness: byId<HTMLElement>('compactness'),
   progress: byTestId<HTMLProgressElement>('progress'),
   theme: byId<HTMLButtonElement>('theme'),
   buttons: {
@@ -96,6 +97,8 @@ async function openDatabase(source: OpenSource): Promise<void> {
   status(`Opened ${source.name}: ${info.games.toLocaleString('en')} games in ${Math.round(performance.now() - t0)} ms.`);
   ui.moves.replaceChildren();
   ui.title.textContent = '';
+  compactnessFor = '';
+  void refreshCompactness();
   if (info.games > 0) await openGame(0);
 }
 
@@ -244,6 +247,21 @@ async function refreshTree(): Promise<void> {
   }
 }
 
+// The compactness table decodes every game: computed when its panel opens,
+// once per database.
+let compactnessFor = '';
+async function refreshCompactness(): Promise<void> {
+  if (ui.compactness.closest('details')?.open !== true || compactnessFor === state.name) return;
+  compactnessFor = state.name;
+  ui.compactness.textContent = 'Transcoding every game…';
+  try {
+    ui.compactness.replaceChildren(renderCompactness(await rpc.call('compactness', {})));
+  } catch (err) {
+    compactnessFor = '';
+    ui.compactness.textContent = err instanceof Error ? err.message : String(err);
+  }
+}
+
 // ---- export ----
 
 async function exportAll(): Promise<void> {
@@ -348,6 +366,7 @@ function setupButtons(): void {
     root.dataset.theme = dark ? 'light' : 'dark';
   });
   ui.tree.closest('details')?.addEventListener('toggle', () => void refreshTree());
+  ui.compactness.closest('details')?.addEventListener('toggle', () => void refreshCompactness());
 }
 
 function setupOpening(): void {

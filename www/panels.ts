@@ -1,7 +1,7 @@
 // Side panels as pure view functions: database info and the opening tree
 // of the current position.
 
-import type { DbInfo, TreeMove } from '../pkg/cadb.js';
+import type { CompactnessRow, DbInfo, TreeMove } from '../pkg/cadb.js';
 
 function el(tag: string, cls: string, text?: string): HTMLElement {
   const e = document.createElement(tag);
@@ -54,6 +54,27 @@ export function renderTree(moves: TreeMove[], onPlay: (uci: string) => void): HT
     const elos = [m.whiteElo, m.blackElo].filter((e): e is number => e !== undefined && e > 0);
     const avg = elos.length ? String(Math.round(elos.reduce((a, b) => a + b, 0) / elos.length)) : '';
     tr.append(td, el('td', 'num', String(m.count)), barCell, el('td', 'num', avg));
+    table.append(tr);
+  }
+  return table;
+}
+
+/** Bytes per move of every game in each format (the compactness report). */
+export function renderCompactness(rows: CompactnessRow[]): HTMLElement {
+  const table = el('table', 'tree compact');
+  const head = el('tr', '');
+  for (const h of ['Format', 'Keeps', 'Bytes/move', 'Bytes/game']) head.append(el('th', '', h));
+  table.append(head);
+  const best = Math.min(...rows.filter((r) => r.moves > 0).map((r) => r.bytes / r.moves));
+  for (const r of rows) {
+    const tr = el('tr', '');
+    const perMove = r.moves ? r.bytes / r.moves : 0;
+    tr.append(
+      el('td', perMove === best ? 'best' : '', r.format),
+      el('td', 'muted', r.keeps + (r.skipped ? ` (${r.skipped} games skipped)` : '')),
+      el('td', 'num', perMove.toFixed(3)),
+      el('td', 'num', r.games ? (r.bytes / r.games).toFixed(1) : ''),
+    );
     table.append(tr);
   }
   return table;

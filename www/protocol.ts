@@ -2,7 +2,7 @@
 // an id; the worker answers with the same id, and streams export chunks and
 // progress before the answer.
 
-import type { DbInfo, Encoding, ExportSummary, GameView, SearchQuery, SortColumn, TreeMove } from '../pkg/cadb.js';
+import type { CompactnessRow, DbInfo, Encoding, ExportSummary, GameView, SearchQuery, SortColumn, TreeMove } from '../pkg/cadb.js';
 import type { Part } from './config.js';
 import type { Row } from './state.js';
 
@@ -21,6 +21,7 @@ export interface Requests {
   pgn: { args: { index: number }; result: string };
   exportPgn: { args: { indices: Uint32Array | null }; result: ExportSummary };
   openingTree: { args: { fen: string }; result: TreeMove[] };
+  compactness: { args: Record<string, never>; result: CompactnessRow[] };
 }
 export type RequestType = keyof Requests;
 

@@ -115,6 +115,7 @@ const handlers: Handlers = {
       (done, total) => post({ id, kind: 'progress', done, total }),
     ),
   openingTree: ({ fen }) => need().openingTree(fen),
+  compactness: () => need().compactness(),
 };
 
 scope.onmessage = async (e: MessageEvent<Request>) => {

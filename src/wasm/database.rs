@@ -459,6 +459,16 @@ impl Database {
     }
 }
 
+#[wasm_bindgen]
+impl Database {
+    /// Every game transcoded into every format: bytes per format (see
+    /// `cadb::report`). Decodes the whole database: call it on demand.
+    #[wasm_bindgen(unchecked_return_type = "CompactnessRow[]")]
+    pub fn compactness(&self) -> Result<JsValue, JsValue> {
+        to_value(&crate::report::compactness_of_database(&self.inner).rows)
+    }
+}
+
 impl Database {
     /// Opens from already-built sources (also used by the browser tests).
     pub fn from_sources(

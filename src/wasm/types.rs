@@ -148,4 +148,16 @@ export interface MoveStatsRecord {
 }
 
 export type MoveOrdering = "san" | "seed" | "best";
+
+/** One row of the compactness report: a format's bytes over the games it can hold. */
+export interface CompactnessRow {
+  format: string;
+  /** What the format keeps: "main line", or variations and comments too. */
+  keeps: string;
+  bytes: number; games: number;
+  /** Main-line plies of those games (bytes per move = bytes / moves). */
+  moves: number;
+  /** Games the format cannot hold. */
+  skipped: number;
+}
 "#;

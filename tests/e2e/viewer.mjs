@@ -180,6 +180,14 @@ await test('opening a database through the file input', async (page) => {
   assert.equal(await fen(page), want.moves.at(-1).fen);
 });
 
+await test('the compactness panel shows bytes per move', async (page) => {
+  await page.locator('#compactness-panel summary').click();
+  const table = page.locator('[data-testid=compactness] table');
+  await table.waitFor();
+  const text = await table.textContent();
+  for (const f of ['CA D02', 'Jose', 'UCI16', 'PGC', 'MGC', 'PGN']) assert.ok(text.includes(f), f);
+});
+
 await test('an incomplete file set names the missing part', async (page) => {
   await page.locator('[data-testid=open-files]').setInputFiles(demoFiles.filter((f) => !/\.A02$/i.test(f)));
   const error = page.locator('[data-testid=error]');

@@ -7,6 +7,7 @@ mod ca_cmds;
 mod dbfiles;
 mod jose;
 mod mgc;
+mod stats;
 mod tree;
 mod uci16;
 mod write;
@@ -30,7 +31,7 @@ USAGE:
   cadb mgc encode|decode [--ordering san|seed|best] [--fen FEN]
   cadb pgc encode|decode [--ordering san|seed|best] [--fen FEN]
   cadb tree DB|games.pgn --fen FEN [--out FILE]
-  cadb stats DB|games.pgn
+  cadb stats DB|games.pgn [--markdown]
 
 DB is a .CDP path or a folder; the five files (CDP, EMB, D00, A02, D02) are
 found by stem, ignoring case. Encodings: cp1251 (default), cp866, latin1, utf-8.
@@ -49,7 +50,8 @@ fn main() -> ExitCode {
         "jose" => jose::run(&mut args),
         "uci16" => uci16::run(&mut args),
         "mgc" | "pgc" => mgc::run(&cmd, &mut args),
-        "tree" | "stats" => tree::run(&cmd, &mut args),
+        "tree" => tree::run(&mut args),
+        "stats" => stats::run(&mut args),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)

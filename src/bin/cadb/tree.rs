@@ -12,10 +12,7 @@ use crate::{args::Args, dbfiles};
 const TREE_USAGE: &str =
     "cadb tree DB|games.pgn|tree.cadbtree [--fen FEN] [--plies N] [--out FILE] [--encoding NAME]";
 
-pub fn run(cmd: &str, args: &mut Args) -> Result<ExitCode, String> {
-    if cmd == "stats" {
-        return Err("stats: not built yet".into());
-    }
+pub fn run(args: &mut Args) -> Result<ExitCode, String> {
     let input = args
         .next_positional()
         .ok_or_else(|| format!("usage: {TREE_USAGE}"))?;
