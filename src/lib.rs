@@ -15,7 +15,8 @@
 //!    bytecode), [`uci16`], [`ordinal`] (PGC and MGC), [`stats`] (64-bit move
 //!    statistics records and an opening tree), and [`report`] (bytes per move
 //!    in each).
-//! 5. [`error`]: one flat error type naming the file, offset, game and ply.
+//! 5. [`bench`]: whole-database passes, measured natively and in wasm.
+//! 6. [`error`]: one flat error type naming the file, offset, game and ply.
 //!    [`limits`]: the bounds that keep hostile input from hanging or
 //!    exhausting memory.
 //!
@@ -40,6 +41,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod bench;
 pub mod bytes;
 pub mod ca;
 pub mod error;

@@ -355,7 +355,9 @@ impl<R: ReadAt> Database<R> {
         let error = match self.raw_header(index) {
             Err(e) => Some(e),
             Ok(raw) => {
-                v.headers(&self.decode_headers(&raw));
+                if v.wants_text() {
+                    v.headers(&self.decode_headers(&raw));
+                }
                 match self.record(index) {
                     Err(e) => Some(e),
                     Ok((base, body)) => {

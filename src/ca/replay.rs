@@ -237,7 +237,7 @@ fn role_of_type(t: u8) -> Option<Role> {
 
 /// Builds the position of a setup record (code 230, §8.12).
 #[allow(clippy::result_large_err)] // shakmaty's PositionError, recovered from at once
-fn setup_state(b: &[u8; 76]) -> Result<(State, String), ErrorKind> {
+fn setup_state(b: &[u8; 76], with_fen: bool) -> Result<(State, String), ErrorKind> {
     let bad = |reason| ErrorKind::BadSetup { reason };
     let mut numbers = Numbers::empty();
     let mut board = Board::empty();
@@ -318,7 +318,11 @@ fn setup_state(b: &[u8; 76]) -> Result<(State, String), ErrorKind> {
                 "not a legal chess position"
             })
         })?;
-    let fen = alloc::string::ToString::to_string(&Fen::from_position(&pos, EnPassantMode::Legal));
+    let fen = if with_fen {
+        alloc::string::ToString::to_string(&Fen::from_position(&pos, EnPassantMode::Legal))
+    } else {
+        String::new()
+    };
     Ok((State { pos, numbers }, fen))
 }
 
@@ -622,7 +626,8 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
         let mut state = State::standard();
         if let Some(Ok((at, Item::Setup(b)))) = items.peek() {
             items.next();
-            let (s, fen) = setup_state(b).map_err(|k| self.err(k, at, None))?;
+            let text = self.visitor.wants_text();
+            let (s, fen) = setup_state(b, text).map_err(|k| self.err(k, at, None))?;
             self.visitor.setup(&fen, &s.pos);
             state = s;
         }
@@ -738,6 +743,7 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
                         return Ok(ControlFlow::Break(()));
                     }
                     st.play(it, &ply);
+                    self.visitor.after_ply(&st.pos);
                     while let Some(Ok((_, next))) = items.peek() {
                         if !is_after_annotation(&next) {
                             break;
@@ -778,6 +784,16 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
     /// Sends a comment-like item to the visitor (§8.14).
     fn annotation(&mut self, item: &Item<'_>) {
         let v = &mut *self.visitor;
+        let text_item = match *item {
+            Item::Comment {
+                kind: 2 | 3, text, ..
+            } => text.len() != 1,
+            Item::Comment { kind: 4..=6, .. } => true,
+            _ => false,
+        };
+        if text_item && !v.wants_text() {
+            return;
+        }
         match *item {
             Item::Opaque233(b) => v.raw(&RawItem::Ca233(b)),
             Item::EmptyComment { .. } => {}

@@ -15,7 +15,7 @@ use alloc::{
     vec::Vec,
 };
 use core::{fmt::Write, ops::ControlFlow};
-use shakmaty::{Chess, Color, Position, san::SanPlus};
+use shakmaty::{Chess, Color, Position, san::San};
 
 use super::{Eval, Game, GameError, GameVisitor, Headers, Placement, Ply, Skip};
 
@@ -112,7 +112,12 @@ impl<'w> PgnWriter<'w> {
 
     fn token(&mut self, t: &str) {
         self.write_tags();
-        if self.line_len > 0 && self.line_len + 1 + t.chars().count() > LINE {
+        let width = if t.is_ascii() {
+            t.len()
+        } else {
+            t.chars().count()
+        };
+        if self.line_len > 0 && self.line_len + 1 + width > LINE {
             self.out.push('\n');
             self.line_len = 0;
         } else if self.line_len > 0 {
@@ -120,18 +125,18 @@ impl<'w> PgnWriter<'w> {
             self.line_len += 1;
         }
         self.out.push_str(t);
-        self.line_len += t.chars().count();
+        self.line_len += width;
     }
 
     fn comment_text(&mut self, text: &str) {
-        // PGN comments cannot contain '}'; the closest safe character stands in.
-        let clean: String = text
-            .chars()
-            .map(|c| if c == '}' { ')' } else { c })
-            .collect();
         self.token("{");
-        for word in clean.split_whitespace() {
-            self.token(word);
+        for word in text.split_whitespace() {
+            if word.contains('}') {
+                // PGN comments cannot contain '}'; the closest safe character stands in.
+                self.token(&word.replace('}', ")"));
+            } else {
+                self.token(word);
+            }
         }
         self.token("}");
         self.need_number = true;
@@ -188,7 +193,14 @@ impl GameVisitor for PgnWriter<'_> {
         }
         match ply {
             Ply::Move(m) => {
-                let _ = write!(s, "{}", SanPlus::from_move(before.clone(), *m));
+                // SanPlus::from_move would list every legal move after each
+                // move (for mate); only a check needs that.
+                let _ = write!(s, "{}", San::from_move(before, *m));
+                let mut after = before.clone();
+                after.play_unchecked(*m);
+                if after.is_check() {
+                    s.push(if after.is_checkmate() { '#' } else { '+' });
+                }
             }
             Ply::Null => s.push_str("--"),
         }

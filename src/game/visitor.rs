@@ -43,6 +43,15 @@ pub enum Placement {
 pub trait GameVisitor {
     type Output;
 
+    /// Whether the visitor reads text: header names, comments, evaluations
+    /// by an author, the setup FEN. When `false`, a decoder may skip decoding
+    /// text (the Chess Assistant reader does): `headers`, `comment` and
+    /// author `eval` events are then not sent, and `setup` gets an empty FEN
+    /// (the position is still given). For bulk passes over moves.
+    fn wants_text(&self) -> bool {
+        true
+    }
+
     /// The headers, before anything else.
     fn headers(&mut self, _headers: &Headers) {}
     /// The start position, when it is not the standard one (`fen` as given by the source).
@@ -51,6 +60,9 @@ pub trait GameVisitor {
     fn ply(&mut self, _before: &Chess, _ply: &Ply) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
+    /// The position after the ply just sent (for a check mark without
+    /// replaying the move). Not called after `ply` returned `Break`.
+    fn after_ply(&mut self, _after: &Chess) {}
     /// A text comment.
     fn comment(&mut self, _text: &str, _at: Placement) {}
     /// A NAG.

@@ -29,6 +29,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::text::TextEncoding;
 
+pub mod bench;
 pub mod codecs;
 pub mod database;
 mod source;

@@ -3,10 +3,12 @@
 //! Each command family lives in its own file; this one only dispatches.
 
 mod args;
+mod bench;
 mod ca_cmds;
 mod dbfiles;
 mod jose;
 mod mgc;
+mod pgn_validate;
 mod stats;
 mod tree;
 mod uci16;
@@ -32,6 +34,7 @@ USAGE:
   cadb pgc encode|decode [--ordering san|seed|best] [--fen FEN]
   cadb tree DB|games.pgn --fen FEN [--out FILE]
   cadb stats DB|games.pgn [--markdown]
+  cadb bench DB [--vs-pgn PGN] [--rounds N] [--json]
 
 DB is a .CDP path or a folder; the five files (CDP, EMB, D00, A02, D02) are
 found by stem, ignoring case. Encodings: cp1251 (default), cp866, latin1, utf-8.
@@ -52,6 +55,7 @@ fn main() -> ExitCode {
         "mgc" | "pgc" => mgc::run(&cmd, &mut args),
         "tree" => tree::run(&mut args),
         "stats" => stats::run(&mut args),
+        "bench" => bench::run_bench(&mut args),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)

@@ -1,0 +1,141 @@
+//! Whole-database passes used by the benchmarks (`cadb bench`, `cargo
+//! bench`, the browser benchmark): the same code measured natively and in
+//! WebAssembly. Timing is the caller's job.
+//!
+//! ```
+//! use cadb::{bench::{Pass, run}, ca::{Database, OpenOptions, writer}};
+//! let games = cadb::game::import::read_pgn("1. e4 e5 (1... c5) 2. Nf3 *").unwrap();
+//! let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+//! let db = Database::open(files, OpenOptions::default()).unwrap();
+//! let t = run(&db, Pass::ReplaySan);
+//! assert_eq!((t.games, t.plies, t.errors), (1, 4, 0));
+//! ```
+
+use alloc::string::String;
+use core::{fmt::Write, ops::ControlFlow};
+
+use shakmaty::{Chess, Position, san::San};
+
+use crate::{
+    bytes::ReadAt,
+    ca::Database,
+    game::{GameVisitor, Ply, TreeBuilder, pgn::PgnWriter},
+};
+
+/// What a pass does with every game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pass {
+    /// Decode the record and replay every move legally (variations too).
+    Replay,
+    /// Replay, and write each move's SAN (with check marks).
+    ReplaySan,
+    /// Build the game tree ([`crate::game::Game`]).
+    Tree,
+    /// Export the game as PGN.
+    Pgn,
+}
+
+impl Pass {
+    /// All passes, in the order reports print them.
+    pub const ALL: [Pass; 4] = [Pass::Replay, Pass::ReplaySan, Pass::Tree, Pass::Pgn];
+
+    /// Short name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Pass::Replay => "decode + replay",
+            Pass::ReplaySan => "decode + replay + SAN",
+            Pass::Tree => "decode + replay, tree built",
+            Pass::Pgn => "PGN export",
+        }
+    }
+}
+
+/// What a pass went through.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    pub games: u64,
+    /// Plies replayed, variations included.
+    pub plies: u64,
+    /// Games that stopped on an error.
+    pub errors: u64,
+    /// Bytes of SAN or PGN text written.
+    pub bytes: u64,
+}
+
+/// Counts plies; with `san`, also writes each SAN, with its check mark, into
+/// one reused buffer: no allocation and no extra replay per move. The move
+/// part comes from the position before, the mark from the one after.
+struct Plies {
+    san: bool,
+    plies: u64,
+    buf: String,
+    bytes: u64,
+}
+
+impl GameVisitor for Plies {
+    type Output = ();
+    fn wants_text(&self) -> bool {
+        false
+    }
+    fn ply(&mut self, before: &Chess, ply: &Ply) -> ControlFlow<()> {
+        self.plies += 1;
+        if self.san {
+            self.buf.clear();
+            match ply {
+                Ply::Move(m) => {
+                    let _ = write!(self.buf, "{}", San::from_move(before, *m));
+                }
+                Ply::Null => self.buf.push_str("--"),
+            }
+        }
+        ControlFlow::Continue(())
+    }
+    fn after_ply(&mut self, after: &Chess) {
+        if self.san {
+            if after.is_check() {
+                self.buf.push(if after.is_checkmate() { '#' } else { '+' });
+            }
+            self.bytes += self.buf.len() as u64;
+        }
+    }
+    fn end_game(&mut self) {}
+}
+
+/// Runs `pass` over every game of `db`.
+pub fn run<R: ReadAt>(db: &Database<R>, pass: Pass) -> Totals {
+    let mut t = Totals::default();
+    let mut plies = Plies {
+        san: pass == Pass::ReplaySan,
+        plies: 0,
+        buf: String::new(),
+        bytes: 0,
+    };
+    let mut text = String::new();
+    for i in 0..db.count() {
+        let err = match pass {
+            Pass::Replay | Pass::ReplaySan => db.read_game(i, &mut plies).1,
+            Pass::Tree => {
+                let (g, e) = db.read_game(i, &mut TreeBuilder::new());
+                t.plies += count(&g.moves);
+                e
+            }
+            Pass::Pgn => {
+                text.clear();
+                let (_, e) = db.read_game(i, &mut PgnWriter::new(&mut text));
+                t.bytes += text.len() as u64;
+                e
+            }
+        };
+        t.games += 1;
+        t.errors += u64::from(err.is_some());
+    }
+    t.plies += plies.plies;
+    t.bytes += plies.bytes;
+    t
+}
+
+fn count(line: &[crate::game::Node]) -> u64 {
+    line.iter()
+        .map(|n| 1 + n.variations.iter().map(|v| count(v)).sum::<u64>())
+        .sum()
+}

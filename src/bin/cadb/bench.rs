@@ -1,0 +1,179 @@
+//! `cadb bench DB [--vs-pgn PGN] [--rounds N] [--json]`: decoding speed,
+//! measured side by side in one run against pgn-reader reading the same
+//! games as PGN. Rounds interleave every measurement, and the medians are
+//! compared, because these machines are noisy.
+
+use std::{path::Path, process::ExitCode, time::Instant};
+
+use cadb::bench::{Pass, run};
+
+use crate::{
+    args::Args,
+    dbfiles,
+    pgn_validate::{PgnPass, read_all},
+};
+
+struct Measure {
+    name: &'static str,
+    times: Vec<f64>,
+    games: u64,
+    plies: u64,
+    bytes: u64,
+}
+
+impl Measure {
+    fn median(&self) -> f64 {
+        let mut t = self.times.clone();
+        t.sort_by(f64::total_cmp);
+        t[t.len() / 2]
+    }
+}
+
+pub fn run_bench(args: &mut Args) -> Result<ExitCode, String> {
+    let input = args
+        .next_positional()
+        .ok_or("usage: cadb bench DB [--vs-pgn PGN] [--rounds N] [--json] [--only replay|san|tree|pgn|pgn-reader]")?;
+    let vs = args.option("vs-pgn")?;
+    let rounds: usize = match args.option("rounds")? {
+        Some(n) => n
+            .parse()
+            .map_err(|_| format!("--rounds {n:?} is not a number"))?,
+        None => 5,
+    };
+    let json = args.flag("json");
+    // For profiling one pass: replay, san, tree, pgn, or pgn-reader.
+    let only = args.option("only")?;
+    let encoding = dbfiles::encoding(args)?;
+    args.finish()?;
+    let db = dbfiles::open(Path::new(&input), encoding)?;
+    let pgn: Vec<u8> = match vs {
+        Some(p) => std::fs::read(&p).map_err(|e| format!("reading {p}: {e}"))?,
+        None => (0..db.count())
+            .flat_map(|i| db.pgn_lenient(i).0.into_bytes())
+            .collect(),
+    };
+
+    let mut ms: Vec<Measure> = Pass::ALL
+        .iter()
+        .map(|p| Measure {
+            name: p.name(),
+            times: vec![],
+            games: 0,
+            plies: 0,
+            bytes: 0,
+        })
+        .chain(PgnPass::ALL.iter().map(|p| Measure {
+            name: p.name(),
+            times: vec![],
+            games: 0,
+            plies: 0,
+            bytes: pgn.len() as u64,
+        }))
+        .collect();
+    for _ in 0..rounds.max(1) {
+        for (k, pass) in Pass::ALL.iter().enumerate() {
+            if only.as_deref().is_some_and(|o| o != pass_key(*pass)) {
+                continue;
+            }
+            let t0 = Instant::now();
+            let t = run(&db, *pass);
+            ms[k].times.push(t0.elapsed().as_secs_f64());
+            (ms[k].games, ms[k].plies, ms[k].bytes) = (t.games, t.plies, t.bytes);
+        }
+        for (k, pass) in PgnPass::ALL.iter().enumerate() {
+            if only.as_deref().is_some_and(|o| o != "pgn-reader") {
+                continue;
+            }
+            let t0 = Instant::now();
+            let t = read_all(&pgn, *pass);
+            let m = &mut ms[Pass::ALL.len() + k];
+            m.times.push(t0.elapsed().as_secs_f64());
+            (m.games, m.plies) = (t.games, t.plies);
+        }
+    }
+
+    if only.is_some() {
+        ms.retain(|m| !m.times.is_empty());
+    }
+    let find = |name: &str| {
+        ms.iter()
+            .find(|m| m.name == name)
+            .map_or(f64::NAN, Measure::median)
+    };
+    let ratio = |a: &str, b: &str| find(b) / find(a);
+    let ratios = [
+        (
+            "decode + replay + SAN vs pgn-reader validating all (×, higher is faster)",
+            ratio(Pass::ReplaySan.name(), PgnPass::ValidateAll.name()),
+        ),
+        (
+            "decode + replay + SAN vs pgn-reader validating main line",
+            ratio(Pass::ReplaySan.name(), PgnPass::ValidateMainLine.name()),
+        ),
+        (
+            "decode + replay vs pgn-reader validating all",
+            ratio(Pass::Replay.name(), PgnPass::ValidateAll.name()),
+        ),
+        (
+            "PGN export time vs pgn-reader reading it, no validation",
+            ratio(Pass::Pgn.name(), PgnPass::NoValidation.name()),
+        ),
+    ];
+    if json {
+        let rows: Vec<serde_json::Value> = ms
+            .iter()
+            .map(|m| {
+                serde_json::json!({ "name": m.name, "medianSeconds": m.median(), "games": m.games,
+                    "plies": m.plies, "bytes": m.bytes })
+            })
+            .collect();
+        let r: Vec<serde_json::Value> = ratios
+            .iter()
+            .map(|(k, v)| serde_json::json!({ "name": k, "ratio": v }))
+            .collect();
+        println!(
+            "{}",
+            serde_json::json!({ "rounds": rounds, "measures": rows, "ratios": r })
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "{} games, {} plies replayed (variations included); PGN {:.1} MB; median of {rounds} interleaved rounds",
+        db.count(),
+        ms[0].plies,
+        pgn.len() as f64 / 1e6
+    );
+    println!(
+        "{:<36} {:>9} {:>11} {:>12} {:>9}",
+        "measure", "ms", "games/s", "plies/s", "MB/s"
+    );
+    for m in &ms {
+        let t = m.median();
+        println!(
+            "{:<36} {:>9.1} {:>11.0} {:>12.0} {:>9}",
+            m.name,
+            t * 1e3,
+            m.games as f64 / t,
+            m.plies as f64 / t,
+            if m.bytes > 0 {
+                format!("{:.1}", m.bytes as f64 / 1e6 / t)
+            } else {
+                String::new()
+            }
+        );
+    }
+    println!();
+    for (k, v) in ratios {
+        println!("{k}: {v:.2}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn pass_key(p: Pass) -> &'static str {
+    match p {
+        Pass::Replay => "replay",
+        Pass::ReplaySan => "san",
+        Pass::Tree => "tree",
+        Pass::Pgn => "pgn",
+    }
+}

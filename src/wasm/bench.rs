@@ -1,0 +1,42 @@
+//! One whole-database pass from JS, for the browser benchmark
+//! (scripts/bench-browser.mjs times it against the native `cadb bench`).
+
+use js_sys::{Object, Reflect};
+use wasm_bindgen::prelude::*;
+
+use super::{Database, bad_argument};
+use crate::bench::{Pass, run};
+
+#[wasm_bindgen]
+impl Database {
+    /// Runs `pass` (`"replay"`, `"san"`, `"tree"` or `"pgn"`) over every
+    /// game; returns `{ games, plies, errors, bytes }`. The caller times it.
+    #[wasm_bindgen(
+        js_name = benchPass,
+        unchecked_return_type = "{ games: number; plies: number; errors: number; bytes: number }"
+    )]
+    pub fn bench_pass(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "\"replay\" | \"san\" | \"tree\" | \"pgn\"")]
+        pass: &str,
+    ) -> Result<JsValue, JsValue> {
+        let pass = match pass {
+            "replay" => Pass::Replay,
+            "san" => Pass::ReplaySan,
+            "tree" => Pass::Tree,
+            "pgn" => Pass::Pgn,
+            other => return Err(bad_argument(&alloc::format!("unknown pass {other:?}"))),
+        };
+        let t = run(self.core(), pass);
+        let o = Object::new();
+        for (k, v) in [
+            ("games", t.games),
+            ("plies", t.plies),
+            ("errors", t.errors),
+            ("bytes", t.bytes),
+        ] {
+            let _ = Reflect::set(&o, &k.into(), &JsValue::from_f64(v as f64));
+        }
+        Ok(o.into())
+    }
+}
