@@ -75,3 +75,7 @@ export const NAGS: Record<number, [string, string]> = {
 
 /** The demo database, written by `npm start` from the fixture games. */
 export const DEMO_NAME = 'DEMO';
+
+/** The opening tree decodes every game once. Up to this many games it is
+ * built as soon as a game opens; beyond, only when the user asks. */
+export const AUTO_TREE_MAX_GAMES = 50_000;

@@ -3,7 +3,7 @@
 
 import type { Encoding, SortColumn } from '../pkg/cadb.js';
 import { Board } from './board.js';
-import { DEMO_NAME, ENCODINGS, FILTER_DEBOUNCE_MS, KEYS, PARTS, type Part } from './config.js';
+import { AUTO_TREE_MAX_GAMES, DEMO_NAME, ENCODINGS, FILTER_DEBOUNCE_MS, KEYS, PARTS, type Part } from './config.js';
 import { download, gameFileName } from './download.js';
 import { droppedFiles, groupFiles } from './files.js';
 import { GameList } from './list.js';
@@ -83,7 +83,7 @@ async function openDatabase(source: OpenSource): Promise<void> {
   clearError();
   status(`Opening ${source.name}…`);
   const t0 = performance.now();
-  const info = await rpc.call('open', { source, encoding: ui.encoding.value as Encoding });
+  const { info, wasmBytes } = await rpc.call('open', { source, encoding: ui.encoding.value as Encoding });
   state.name = source.name;
   state.info = info;
   state.list = { order: null, count: info.games, sort: null, filter: '', selected: -1 };
@@ -94,10 +94,12 @@ async function openDatabase(source: OpenSource): Promise<void> {
   list.markSort(null, false);
   list.invalidate();
   list.reset(info.games, null);
-  status(`Opened ${source.name}: ${info.games.toLocaleString('en')} games in ${Math.round(performance.now() - t0)} ms.`);
+  status(`Opened ${source.name}: ${info.games.toLocaleString('en')} games in ${Math.round(performance.now() - t0)} ms; ` +
+    `decoder memory ${(wasmBytes / 1048576).toFixed(1)} MB.`);
   ui.moves.replaceChildren();
   ui.title.textContent = '';
   compactnessFor = '';
+  treeWanted = false;
   void refreshCompactness();
   if (info.games > 0) await openGame(0);
 }
@@ -137,8 +139,11 @@ async function openDemo(): Promise<void> {
 let filterTimer = 0;
 async function applyView(): Promise<void> {
   const { filter, sort } = state.list;
+  const t0 = performance.now();
   let order: Uint32Array | null = filter.trim() ? await rpc.call('search', { query: { text: filter } }) : null;
   if (sort) order = await rpc.call('sort', { column: sort.column, descending: sort.descending, subset: order });
+  const ms = Math.round(performance.now() - t0);
+  if (filter.trim() || sort) status(`${order ? order.length.toLocaleString('en') : 0} games listed in ${ms} ms.`);
   state.list.order = order;
   const n = order ? order.length : (state.info?.games ?? 0);
   ui.count.textContent = order && filter.trim()
@@ -227,9 +232,24 @@ function step(direction: 'back' | 'forward' | 'start' | 'end'): void {
 }
 
 let treeRequest = 0;
+/** Whether the user asked for the tree of a big database. */
+let treeWanted = false;
 async function refreshTree(): Promise<void> {
   const g = state.game;
   if (!g || ui.tree.closest('details')?.open === false) return;
+  const games = state.info?.games ?? 0;
+  if (games > AUTO_TREE_MAX_GAMES && !treeWanted) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = `Build the tree from all ${games.toLocaleString('en')} games`;
+    b.addEventListener('click', () => {
+      treeWanted = true;
+      ui.tree.textContent = 'Building the opening tree…';
+      void refreshTree();
+    });
+    ui.tree.replaceChildren(b);
+    return;
+  }
   const fen = g.current >= 0 ? g.nodes[g.current].fen : g.view.startFen;
   const mine = ++treeRequest;
   try {

@@ -12,7 +12,8 @@ export type OpenSource =
   | { kind: 'files'; name: string; files: Record<Part, File> };
 
 export interface Requests {
-  open: { args: { source: OpenSource; encoding: Encoding }; result: DbInfo };
+  /** `wasmBytes`: the decoder's memory after opening (D02 is not in it). */
+  open: { args: { source: OpenSource; encoding: Encoding }; result: { info: DbInfo; wasmBytes: number } };
   setEncoding: { args: { encoding: Encoding }; result: DbInfo };
   rows: { args: { indices: number[] }; result: Row[] };
   search: { args: { query: SearchQuery }; result: Uint32Array };

@@ -18,7 +18,10 @@ const scope = self as unknown as {
 
 let db: Database | null = null;
 let names: NameTables | null = null;
-const ready = init();
+let memory: WebAssembly.Memory | null = null;
+const ready = init().then((wasm) => {
+  memory = wasm.memory;
+});
 
 function post(message: Response, transfer: Transferable[] = []): void {
   scope.postMessage(message, transfer);
@@ -96,7 +99,7 @@ const handlers: Handlers = {
     db = null;
     names = null;
     db = open(source, encoding);
-    return db.info();
+    return { info: db.info(), wasmBytes: memory?.buffer.byteLength ?? 0 };
   },
   setEncoding: ({ encoding }) => {
     need().setEncoding(encoding);

@@ -1,0 +1,50 @@
+//! Makes a big database for benchmarks by repeating a small one: D02 is
+//! repeated, each copy's A02 entries shifted to its records, and each D00
+//! header copied with its GameID moved to the copy. Names are shared.
+//!
+//! `cargo run --release --example replicate_db -- IN_STEM OUT_STEM GAMES`
+//! (IN must be written with `cadb write --plain`: A02 holds plain offsets).
+
+use std::fs;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let [_, input, output, games] = &args[..] else {
+        eprintln!("usage: replicate_db IN_STEM OUT_STEM GAMES");
+        std::process::exit(2);
+    };
+    let want: u64 = games.parse().expect("GAMES is a number");
+    let read = |ext: &str| fs::read(format!("{input}.{ext}")).unwrap_or_else(|e| panic!("{input}.{ext}: {e}"));
+    let (mut cdp, emb, d00, a02, d02) = (read("CDP"), read("EMB"), read("D00"), read("A02"), read("D02"));
+    let base_games = (d00.len() / 38) as u64;
+    let ids = (a02.len() / 4) as u32;
+    let copies = want.div_ceil(base_games);
+    assert!(copies * d02.len() as u64 <= i32::MAX as u64, "D02 would pass 2 GB");
+    let mut out_d00 = Vec::with_capacity((want * 38) as usize);
+    let mut out_a02 = Vec::with_capacity(a02.len() * copies as usize);
+    let mut out_d02 = Vec::with_capacity(d02.len() * copies as usize);
+    for k in 0..copies {
+        let shift = out_d02.len() as i32;
+        out_d02.extend_from_slice(&d02);
+        for e in a02.chunks_exact(4) {
+            let v = i32::from_le_bytes(e.try_into().unwrap());
+            assert!(v >= 0, "IN must be written with --plain (no A02 redirections)");
+            out_a02.extend_from_slice(&(v + shift).to_le_bytes());
+        }
+        for h in d00.chunks_exact(38) {
+            if out_d00.len() as u64 / 38 == want {
+                break;
+            }
+            let mut h = h.to_vec();
+            let id = u32::from_le_bytes(h[24..28].try_into().unwrap()) + k as u32 * ids;
+            h[24..28].copy_from_slice(&id.to_le_bytes());
+            out_d00.extend_from_slice(&h);
+        }
+    }
+    let n = (out_d00.len() / 38) as u32;
+    cdp[104..108].copy_from_slice(&n.to_le_bytes());
+    for (ext, bytes) in [("CDP", &cdp), ("EMB", &emb), ("D00", &out_d00), ("A02", &out_a02), ("D02", &out_d02)] {
+        fs::write(format!("{output}.{ext}"), bytes).unwrap();
+    }
+    println!("{n} games: D00 {} bytes, D02 {} bytes", out_d00.len(), out_d02.len());
+}
