@@ -14,12 +14,23 @@ fn main() {
         std::process::exit(2);
     };
     let want: u64 = games.parse().expect("GAMES is a number");
-    let read = |ext: &str| fs::read(format!("{input}.{ext}")).unwrap_or_else(|e| panic!("{input}.{ext}: {e}"));
-    let (mut cdp, emb, d00, a02, d02) = (read("CDP"), read("EMB"), read("D00"), read("A02"), read("D02"));
+    let read = |ext: &str| {
+        fs::read(format!("{input}.{ext}")).unwrap_or_else(|e| panic!("{input}.{ext}: {e}"))
+    };
+    let (mut cdp, emb, d00, a02, d02) = (
+        read("CDP"),
+        read("EMB"),
+        read("D00"),
+        read("A02"),
+        read("D02"),
+    );
     let base_games = (d00.len() / 38) as u64;
     let ids = (a02.len() / 4) as u32;
     let copies = want.div_ceil(base_games);
-    assert!(copies * d02.len() as u64 <= i32::MAX as u64, "D02 would pass 2 GB");
+    assert!(
+        copies * d02.len() as u64 <= i32::MAX as u64,
+        "D02 would pass 2 GB"
+    );
     let mut out_d00 = Vec::with_capacity((want * 38) as usize);
     let mut out_a02 = Vec::with_capacity(a02.len() * copies as usize);
     let mut out_d02 = Vec::with_capacity(d02.len() * copies as usize);
@@ -28,7 +39,10 @@ fn main() {
         out_d02.extend_from_slice(&d02);
         for e in a02.chunks_exact(4) {
             let v = i32::from_le_bytes(e.try_into().unwrap());
-            assert!(v >= 0, "IN must be written with --plain (no A02 redirections)");
+            assert!(
+                v >= 0,
+                "IN must be written with --plain (no A02 redirections)"
+            );
             out_a02.extend_from_slice(&(v + shift).to_le_bytes());
         }
         for h in d00.chunks_exact(38) {
@@ -43,8 +57,18 @@ fn main() {
     }
     let n = (out_d00.len() / 38) as u32;
     cdp[104..108].copy_from_slice(&n.to_le_bytes());
-    for (ext, bytes) in [("CDP", &cdp), ("EMB", &emb), ("D00", &out_d00), ("A02", &out_a02), ("D02", &out_d02)] {
+    for (ext, bytes) in [
+        ("CDP", &cdp),
+        ("EMB", &emb),
+        ("D00", &out_d00),
+        ("A02", &out_a02),
+        ("D02", &out_d02),
+    ] {
         fs::write(format!("{output}.{ext}"), bytes).unwrap();
     }
-    println!("{n} games: D00 {} bytes, D02 {} bytes", out_d00.len(), out_d02.len());
+    println!(
+        "{n} games: D00 {} bytes, D02 {} bytes",
+        out_d00.len(),
+        out_d02.len()
+    );
 }

@@ -30,7 +30,7 @@ echo "    wrote ${demo_files[*]}"
 
 # 2. The wasm package (wasm-opt -Os from npm's binaryen runs inside wasm-pack).
 echo "==> wasm package: wasm-pack build --release --target web --out-dir pkg"
-wasm-pack build --release --target web --out-dir pkg . --features wasm
+wasm-pack build --release --target web --out-dir pkg . --no-default-features --features wasm
 node scripts/package.mjs
 ls -l pkg/cadb_bg.wasm
 

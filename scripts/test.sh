@@ -44,9 +44,9 @@ run() {
 
 run "cargo fmt --check" cargo fmt --all --check
 run "clippy (host, all targets, cli)" cargo clippy --all-targets --features cli -- -D warnings
-run "clippy (host, lib, wasm)" cargo clippy --lib --features wasm -- -D warnings
+run "clippy (host, lib, wasm package features)" cargo clippy --lib --no-default-features --features wasm -- -D warnings
 run "clippy (wasm32, lib + browser tests, wasm)" \
-  cargo clippy --target wasm32-unknown-unknown --features wasm --lib --test wasm_browser -- -D warnings
+  cargo clippy --target wasm32-unknown-unknown --features wasm,pgn --lib --test wasm_browser -- -D warnings
 run "cargo test (host, cli)" cargo test --features cli
 # A no_std cdylib cannot unwind: the host check sets panic=abort here, not in
 # Cargo.toml's dev profile, where it breaks `cargo test` (cargo#6313). wasm32
@@ -66,7 +66,7 @@ browser_test() {
     firefox) env_args=(-u CHROMEDRIVER "${env_args[@]}" "GECKODRIVER=$GECKODRIVER") ;;
     chrome) env_args=(-u GECKODRIVER "${env_args[@]}" "CHROMEDRIVER=$CHROMEDRIVER") ;;
   esac
-  env "${env_args[@]}" cargo test --target wasm32-unknown-unknown --features wasm --test wasm_browser
+  env "${env_args[@]}" cargo test --target wasm32-unknown-unknown --features wasm,pgn --test wasm_browser
 }
 run "wasm-bindgen tests in headless Firefox" browser_test firefox
 run "wasm-bindgen tests in headless Chrome" browser_test chrome

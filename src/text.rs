@@ -1,4 +1,9 @@
-//! Text encodings of names and comments, decoded with encoding_rs.
+//! Text encodings of names and comments.
+//!
+//! The three single-byte encodings are 128-entry tables for the upper half
+//! (as the WHATWG Encoding Standard defines them; a test checks every byte
+//! against encoding_rs). Linking encoding_rs instead pulled every decoder it
+//! has, CJK tables included, into the WebAssembly module.
 //!
 //! Chess Assistant is Russian software of the 1990s: Windows-1251 is the
 //! default; CP866, Latin-1 and UTF-8 can be chosen per database.
@@ -10,7 +15,11 @@
 //! assert_eq!("cp866".parse::<TextEncoding>(), Ok(TextEncoding::Cp866));
 //! ```
 
-use alloc::{borrow::Cow, vec::Vec};
+use alloc::{
+    borrow::Cow,
+    string::{String, ToString},
+    vec::Vec,
+};
 
 /// A text encoding for names and comments.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -35,12 +44,13 @@ impl TextEncoding {
         TextEncoding::Utf8,
     ];
 
-    fn codec(self) -> &'static encoding_rs::Encoding {
+    /// The upper half of a single-byte encoding; `None` for UTF-8.
+    fn upper(self) -> Option<&'static [char; 128]> {
         match self {
-            TextEncoding::Cp1251 => encoding_rs::WINDOWS_1251,
-            TextEncoding::Cp866 => encoding_rs::IBM866,
-            TextEncoding::Latin1 => encoding_rs::WINDOWS_1252,
-            TextEncoding::Utf8 => encoding_rs::UTF_8,
+            TextEncoding::Cp1251 => Some(&CP1251),
+            TextEncoding::Cp866 => Some(&CP866),
+            TextEncoding::Latin1 => Some(&CP1252),
+            TextEncoding::Utf8 => None,
         }
     }
 
@@ -56,12 +66,44 @@ impl TextEncoding {
 
     /// Decodes bytes; malformed input becomes U+FFFD, never an error.
     pub fn decode(self, bytes: &[u8]) -> Cow<'_, str> {
-        self.codec().decode_without_bom_handling(bytes).0
+        let Some(upper) = self.upper() else {
+            return String::from_utf8_lossy(bytes);
+        };
+        match core::str::from_utf8(bytes) {
+            Ok(ascii) if bytes.is_ascii() => Cow::Borrowed(ascii),
+            _ => Cow::Owned(
+                bytes
+                    .iter()
+                    .map(|&b| {
+                        if b < 0x80 {
+                            char::from(b)
+                        } else {
+                            upper[usize::from(b - 0x80)]
+                        }
+                    })
+                    .collect(),
+            ),
+        }
     }
 
     /// Encodes text; characters the encoding lacks become numeric references (`&#1234;`).
     pub fn encode(self, text: &str) -> Vec<u8> {
-        self.codec().encode(text).0.into_owned()
+        let Some(upper) = self.upper() else {
+            return text.as_bytes().to_vec();
+        };
+        let mut out = Vec::with_capacity(text.len());
+        for c in text.chars() {
+            if c.is_ascii() {
+                out.push(c as u8);
+            } else if let Some(i) = upper.iter().position(|&u| u == c) {
+                out.push(0x80 + i as u8);
+            } else {
+                out.extend_from_slice(b"&#");
+                out.extend_from_slice((c as u32).to_string().as_bytes());
+                out.push(b';');
+            }
+        }
+        out
     }
 }
 
@@ -77,5 +119,93 @@ impl core::str::FromStr for TextEncoding {
             "utf8" | "utf-8" => TextEncoding::Utf8,
             _ => return Err(()),
         })
+    }
+}
+
+const CP1251: [char; 128] = [
+    '\u{0402}', '\u{0403}', '\u{201a}', '\u{0453}', '\u{201e}', '\u{2026}', '\u{2020}', '\u{2021}',
+    '\u{20ac}', '\u{2030}', '\u{0409}', '\u{2039}', '\u{040a}', '\u{040c}', '\u{040b}', '\u{040f}',
+    '\u{0452}', '\u{2018}', '\u{2019}', '\u{201c}', '\u{201d}', '\u{2022}', '\u{2013}', '\u{2014}',
+    '\u{0098}', '\u{2122}', '\u{0459}', '\u{203a}', '\u{045a}', '\u{045c}', '\u{045b}', '\u{045f}',
+    '\u{00a0}', '\u{040e}', '\u{045e}', '\u{0408}', '\u{00a4}', '\u{0490}', '\u{00a6}', '\u{00a7}',
+    '\u{0401}', '\u{00a9}', '\u{0404}', '\u{00ab}', '\u{00ac}', '\u{00ad}', '\u{00ae}', '\u{0407}',
+    '\u{00b0}', '\u{00b1}', '\u{0406}', '\u{0456}', '\u{0491}', '\u{00b5}', '\u{00b6}', '\u{00b7}',
+    '\u{0451}', '\u{2116}', '\u{0454}', '\u{00bb}', '\u{0458}', '\u{0405}', '\u{0455}', '\u{0457}',
+    '\u{0410}', '\u{0411}', '\u{0412}', '\u{0413}', '\u{0414}', '\u{0415}', '\u{0416}', '\u{0417}',
+    '\u{0418}', '\u{0419}', '\u{041a}', '\u{041b}', '\u{041c}', '\u{041d}', '\u{041e}', '\u{041f}',
+    '\u{0420}', '\u{0421}', '\u{0422}', '\u{0423}', '\u{0424}', '\u{0425}', '\u{0426}', '\u{0427}',
+    '\u{0428}', '\u{0429}', '\u{042a}', '\u{042b}', '\u{042c}', '\u{042d}', '\u{042e}', '\u{042f}',
+    '\u{0430}', '\u{0431}', '\u{0432}', '\u{0433}', '\u{0434}', '\u{0435}', '\u{0436}', '\u{0437}',
+    '\u{0438}', '\u{0439}', '\u{043a}', '\u{043b}', '\u{043c}', '\u{043d}', '\u{043e}', '\u{043f}',
+    '\u{0440}', '\u{0441}', '\u{0442}', '\u{0443}', '\u{0444}', '\u{0445}', '\u{0446}', '\u{0447}',
+    '\u{0448}', '\u{0449}', '\u{044a}', '\u{044b}', '\u{044c}', '\u{044d}', '\u{044e}', '\u{044f}',
+];
+
+const CP866: [char; 128] = [
+    '\u{0410}', '\u{0411}', '\u{0412}', '\u{0413}', '\u{0414}', '\u{0415}', '\u{0416}', '\u{0417}',
+    '\u{0418}', '\u{0419}', '\u{041a}', '\u{041b}', '\u{041c}', '\u{041d}', '\u{041e}', '\u{041f}',
+    '\u{0420}', '\u{0421}', '\u{0422}', '\u{0423}', '\u{0424}', '\u{0425}', '\u{0426}', '\u{0427}',
+    '\u{0428}', '\u{0429}', '\u{042a}', '\u{042b}', '\u{042c}', '\u{042d}', '\u{042e}', '\u{042f}',
+    '\u{0430}', '\u{0431}', '\u{0432}', '\u{0433}', '\u{0434}', '\u{0435}', '\u{0436}', '\u{0437}',
+    '\u{0438}', '\u{0439}', '\u{043a}', '\u{043b}', '\u{043c}', '\u{043d}', '\u{043e}', '\u{043f}',
+    '\u{2591}', '\u{2592}', '\u{2593}', '\u{2502}', '\u{2524}', '\u{2561}', '\u{2562}', '\u{2556}',
+    '\u{2555}', '\u{2563}', '\u{2551}', '\u{2557}', '\u{255d}', '\u{255c}', '\u{255b}', '\u{2510}',
+    '\u{2514}', '\u{2534}', '\u{252c}', '\u{251c}', '\u{2500}', '\u{253c}', '\u{255e}', '\u{255f}',
+    '\u{255a}', '\u{2554}', '\u{2569}', '\u{2566}', '\u{2560}', '\u{2550}', '\u{256c}', '\u{2567}',
+    '\u{2568}', '\u{2564}', '\u{2565}', '\u{2559}', '\u{2558}', '\u{2552}', '\u{2553}', '\u{256b}',
+    '\u{256a}', '\u{2518}', '\u{250c}', '\u{2588}', '\u{2584}', '\u{258c}', '\u{2590}', '\u{2580}',
+    '\u{0440}', '\u{0441}', '\u{0442}', '\u{0443}', '\u{0444}', '\u{0445}', '\u{0446}', '\u{0447}',
+    '\u{0448}', '\u{0449}', '\u{044a}', '\u{044b}', '\u{044c}', '\u{044d}', '\u{044e}', '\u{044f}',
+    '\u{0401}', '\u{0451}', '\u{0404}', '\u{0454}', '\u{0407}', '\u{0457}', '\u{040e}', '\u{045e}',
+    '\u{00b0}', '\u{2219}', '\u{00b7}', '\u{221a}', '\u{2116}', '\u{00a4}', '\u{25a0}', '\u{00a0}',
+];
+
+const CP1252: [char; 128] = [
+    '\u{20ac}', '\u{0081}', '\u{201a}', '\u{0192}', '\u{201e}', '\u{2026}', '\u{2020}', '\u{2021}',
+    '\u{02c6}', '\u{2030}', '\u{0160}', '\u{2039}', '\u{0152}', '\u{008d}', '\u{017d}', '\u{008f}',
+    '\u{0090}', '\u{2018}', '\u{2019}', '\u{201c}', '\u{201d}', '\u{2022}', '\u{2013}', '\u{2014}',
+    '\u{02dc}', '\u{2122}', '\u{0161}', '\u{203a}', '\u{0153}', '\u{009d}', '\u{017e}', '\u{0178}',
+    '\u{00a0}', '\u{00a1}', '\u{00a2}', '\u{00a3}', '\u{00a4}', '\u{00a5}', '\u{00a6}', '\u{00a7}',
+    '\u{00a8}', '\u{00a9}', '\u{00aa}', '\u{00ab}', '\u{00ac}', '\u{00ad}', '\u{00ae}', '\u{00af}',
+    '\u{00b0}', '\u{00b1}', '\u{00b2}', '\u{00b3}', '\u{00b4}', '\u{00b5}', '\u{00b6}', '\u{00b7}',
+    '\u{00b8}', '\u{00b9}', '\u{00ba}', '\u{00bb}', '\u{00bc}', '\u{00bd}', '\u{00be}', '\u{00bf}',
+    '\u{00c0}', '\u{00c1}', '\u{00c2}', '\u{00c3}', '\u{00c4}', '\u{00c5}', '\u{00c6}', '\u{00c7}',
+    '\u{00c8}', '\u{00c9}', '\u{00ca}', '\u{00cb}', '\u{00cc}', '\u{00cd}', '\u{00ce}', '\u{00cf}',
+    '\u{00d0}', '\u{00d1}', '\u{00d2}', '\u{00d3}', '\u{00d4}', '\u{00d5}', '\u{00d6}', '\u{00d7}',
+    '\u{00d8}', '\u{00d9}', '\u{00da}', '\u{00db}', '\u{00dc}', '\u{00dd}', '\u{00de}', '\u{00df}',
+    '\u{00e0}', '\u{00e1}', '\u{00e2}', '\u{00e3}', '\u{00e4}', '\u{00e5}', '\u{00e6}', '\u{00e7}',
+    '\u{00e8}', '\u{00e9}', '\u{00ea}', '\u{00eb}', '\u{00ec}', '\u{00ed}', '\u{00ee}', '\u{00ef}',
+    '\u{00f0}', '\u{00f1}', '\u{00f2}', '\u{00f3}', '\u{00f4}', '\u{00f5}', '\u{00f6}', '\u{00f7}',
+    '\u{00f8}', '\u{00f9}', '\u{00fa}', '\u{00fb}', '\u{00fc}', '\u{00fd}', '\u{00fe}', '\u{00ff}',
+];
+
+#[cfg(test)]
+mod tests {
+    use super::TextEncoding;
+
+    #[test]
+    fn every_byte_decodes_and_encodes_as_encoding_rs_does() {
+        for (ours, theirs) in [
+            (TextEncoding::Cp1251, encoding_rs::WINDOWS_1251),
+            (TextEncoding::Cp866, encoding_rs::IBM866),
+            (TextEncoding::Latin1, encoding_rs::WINDOWS_1252),
+        ] {
+            let all: Vec<u8> = (0..=255).collect();
+            let text = ours.decode(&all);
+            assert_eq!(text, theirs.decode_without_bom_handling(&all).0, "{ours:?}");
+            assert_eq!(ours.encode(&text), all, "{ours:?} round trip");
+            for s in ["Петров", "Ülle €5", "日本", "a\u{1F600}b"] {
+                assert_eq!(
+                    ours.encode(s),
+                    theirs.encode(s).0.into_owned(),
+                    "{ours:?} {s}"
+                );
+            }
+        }
+        let bad = [b'a', 0xFF, b'b'];
+        assert_eq!(
+            TextEncoding::Utf8.decode(&bad),
+            encoding_rs::UTF_8.decode_without_bom_handling(&bad).0
+        );
     }
 }

@@ -18,7 +18,7 @@
 //! ```
 
 pub mod headers;
-#[cfg(feature = "std")]
+#[cfg(feature = "pgn")]
 pub mod import;
 pub mod pgn;
 pub mod view;
