@@ -167,3 +167,43 @@ fn missing_or_truncated_files_are_errors_not_panics() {
     assert!(text(&out.stderr).contains("A02"), "{}", text(&out.stderr));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn opening_tree_and_compactness_of_a_database() {
+    let dir = scratch("tree");
+    let cdp = write_db(
+        &dir,
+        "[Result \"1-0\"]\n1. e4 e5 1-0\n\n[Result \"0-1\"]\n1. e4 c5 0-1\n\n[Result \"1/2-1/2\"]\n1. d4 d5 1/2-1/2\n",
+    );
+    let out = run(&["tree", cdp.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let table = text(&out.stdout);
+    let row = |san: &str| {
+        table
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(san))
+            .unwrap_or_else(|| panic!("no {san} row in\n{table}"))
+            .split_whitespace()
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    // e4: two games, one won by each side; d4: one draw.
+    assert_eq!(row("e4")[1..6], ["e2e4", "2", "50.0", "0.0", "50.0"]);
+    assert_eq!(row("d4")[1..6], ["d2d4", "1", "0.0", "100.0", "0.0"]);
+    // After 1. e4 the tree has both replies.
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    let out = run(&["tree", cdp.to_str().unwrap(), "--fen", fen], b"");
+    let t = text(&out.stdout);
+    assert!(
+        t.contains("e5") && t.contains("c5") && !t.contains("d5"),
+        "{t}"
+    );
+
+    let out = run(&["stats", cdp.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let t = text(&out.stdout);
+    // UCI16: 6 plies, 2 bytes each, and a 2-byte count per game.
+    let uci = t.lines().find(|l| l.starts_with("UCI16")).unwrap();
+    assert!(uci.split_whitespace().any(|w| w == "18"), "{uci}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
