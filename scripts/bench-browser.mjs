@@ -7,6 +7,7 @@
 //     decoder memory against the D00 size, and a search over all headers.
 // Needs `bash scripts/build.sh --bundle` first (pkg/, dist/, target/release/cadb).
 //   node scripts/bench-browser.mjs [GAMES_FOR_PASSES] [GAMES_FOR_OPEN]
+// (GAMES_FOR_OPEN 0 skips part 2; CADB_PKG=dir measures another wasm build.)
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync, rmSync } from 'node:fs';
@@ -29,7 +30,7 @@ const replicate = (stem, n) =>
   execFileSync('cargo', ['run', '-q', '--release', '--example', 'replicate_db', '--', path.join(tmp, 'BASE'), path.join(tmp, stem), String(n)],
     { cwd: root }).toString().trim();
 console.log(`pass database: ${replicate('PASS', passGames)}`);
-console.log(`open database: ${replicate('OPEN', openGames)}`);
+if (openGames > 0) console.log(`open database: ${replicate('OPEN', openGames)}`);
 
 const MIME = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
 function serve(mounts) {
@@ -78,7 +79,7 @@ for (const p of ${JSON.stringify(passes)}) {
 }
 window.result = out;
 </script>`);
-let server = await serve([['/pkg/', path.join(root, 'pkg')], ['/db/', tmp]]);
+let server = await serve([['/pkg/', process.env.CADB_PKG ?? path.join(root, 'pkg')], ['/db/', tmp]]);
 let page = await browser.newPage();
 await page.goto(`http://127.0.0.1:${server.address().port}/db/pass.html`);
 const wasm = await page.waitForFunction(() => window.result, null, { timeout: 600000 }).then((h) => h.jsonValue());
@@ -93,6 +94,11 @@ for (const p of passes) {
 }
 
 // ---- 2. a million games in the viewer ----
+if (openGames === 0) {
+  await browser.close();
+  rmSync(tmp, { recursive: true, force: true });
+  process.exit(0);
+}
 server = await serve([['/', path.join(root, 'dist')]]);
 page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
 await page.goto(`http://127.0.0.1:${server.address().port}/`);
