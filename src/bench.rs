@@ -12,9 +12,9 @@
 //! ```
 
 use alloc::string::String;
-use core::{fmt::Write, ops::ControlFlow};
+use core::ops::ControlFlow;
 
-use shakmaty::{Chess, Position, san::San};
+use shakmaty::{Chess, Position};
 
 use crate::{
     bytes::ReadAt,
@@ -82,9 +82,7 @@ impl GameVisitor for Plies {
         if self.san {
             self.buf.clear();
             match ply {
-                Ply::Move(m) => {
-                    let _ = write!(self.buf, "{}", San::from_move(before, *m));
-                }
+                Ply::Move(m) => crate::fast::san(before, *m).append_to_string(&mut self.buf),
                 Ply::Null => self.buf.push_str("--"),
             }
         }
@@ -93,7 +91,11 @@ impl GameVisitor for Plies {
     fn after_ply(&mut self, after: &Chess) {
         if self.san {
             if after.is_check() {
-                self.buf.push(if after.is_checkmate() { '#' } else { '+' });
+                self.buf.push(if crate::fast::is_checkmate(after) {
+                    '#'
+                } else {
+                    '+'
+                });
             }
             self.bytes += self.buf.len() as u64;
         }

@@ -131,6 +131,14 @@ impl<'a> Items<'a> {
         self.pos
     }
 
+    /// The code byte of the next item, unparsed (a cheap look ahead).
+    pub fn next_code(&self) -> Option<u8> {
+        if self.failed {
+            return None;
+        }
+        self.body.get(self.pos).copied()
+    }
+
     /// The next item without consuming it.
     pub fn peek(&self) -> Option<Result<(usize, Item<'a>), (usize, ErrorKind)>> {
         self.clone().next()

@@ -15,7 +15,7 @@ use alloc::{
     vec::Vec,
 };
 use core::{fmt::Write, ops::ControlFlow};
-use shakmaty::{Chess, Color, Position, san::San};
+use shakmaty::{Chess, Color, Position};
 
 use super::{Eval, Game, GameError, GameVisitor, Headers, Placement, Ply, Skip};
 
@@ -33,6 +33,8 @@ pub struct PgnWriter<'w> {
     tags: Option<Headers>,
     fen: Option<String>,
     tags_written: bool,
+    /// Reused for each move token.
+    buf: String,
 }
 
 /// The whole game as PGN text (tags, blank line, movetext, blank line).
@@ -54,6 +56,7 @@ impl<'w> PgnWriter<'w> {
             tags: None,
             fen: None,
             tags_written: false,
+            buf: String::new(),
         }
     }
 
@@ -185,7 +188,9 @@ impl GameVisitor for PgnWriter<'_> {
 
     fn ply(&mut self, before: &Chess, ply: &Ply) -> ControlFlow<()> {
         let n = before.fullmoves().get();
-        let mut s = String::new();
+        // One buffer for every move token: no allocation per move.
+        let mut s = core::mem::take(&mut self.buf);
+        s.clear();
         if before.turn() == Color::White {
             let _ = write!(s, "{n}. ");
         } else if self.need_number {
@@ -195,16 +200,21 @@ impl GameVisitor for PgnWriter<'_> {
             Ply::Move(m) => {
                 // SanPlus::from_move would list every legal move after each
                 // move (for mate); only a check needs that.
-                let _ = write!(s, "{}", San::from_move(before, *m));
+                crate::fast::san(before, *m).append_to_string(&mut s);
                 let mut after = before.clone();
                 after.play_unchecked(*m);
                 if after.is_check() {
-                    s.push(if after.is_checkmate() { '#' } else { '+' });
+                    s.push(if crate::fast::is_checkmate(&after) {
+                        '#'
+                    } else {
+                        '+'
+                    });
                 }
             }
             Ply::Null => s.push_str("--"),
         }
         self.token(&s);
+        self.buf = s;
         self.need_number = false;
         self.flush_nags_before();
         ControlFlow::Continue(())

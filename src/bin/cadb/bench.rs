@@ -25,7 +25,7 @@ impl Measure {
     fn median(&self) -> f64 {
         let mut t = self.times.clone();
         t.sort_by(f64::total_cmp);
-        t[t.len() / 2]
+        t.get(t.len() / 2).copied().unwrap_or(f64::NAN)
     }
 }
 
@@ -43,6 +43,13 @@ pub fn run_bench(args: &mut Args) -> Result<ExitCode, String> {
     let json = args.flag("json");
     // For profiling one pass: replay, san, tree, pgn, or pgn-reader.
     let only = args.option("only")?;
+    if let Some(o) = only.as_deref()
+        && !["replay", "san", "tree", "pgn", "pgn-reader", "none"].contains(&o)
+    {
+        return Err(format!(
+            "--only {o:?}: expected replay, san, tree, pgn, pgn-reader or none (startup only)"
+        ));
+    }
     let encoding = dbfiles::encoding(args)?;
     args.finish()?;
     let db = dbfiles::open(Path::new(&input), encoding)?;
@@ -140,7 +147,7 @@ pub fn run_bench(args: &mut Args) -> Result<ExitCode, String> {
     println!(
         "{} games, {} plies replayed (variations included); PGN {:.1} MB; median of {rounds} interleaved rounds",
         db.count(),
-        ms[0].plies,
+        ms.iter().map(|m| m.plies).max().unwrap_or(0),
         pgn.len() as f64 / 1e6
     );
     println!(
