@@ -14,7 +14,7 @@
 use alloc::string::String;
 use core::ops::ControlFlow;
 
-use shakmaty::{Chess, Position};
+use shakmaty::{Chess, Position, san::San};
 
 use crate::{
     bytes::ReadAt,
@@ -82,7 +82,7 @@ impl GameVisitor for Plies {
         if self.san {
             self.buf.clear();
             match ply {
-                Ply::Move(m) => crate::fast::san(before, *m).append_to_string(&mut self.buf),
+                Ply::Move(m) => San::from_move(before, *m).append_to_string(&mut self.buf),
                 Ply::Null => self.buf.push_str("--"),
             }
         }
@@ -91,11 +91,7 @@ impl GameVisitor for Plies {
     fn after_ply(&mut self, after: &Chess) {
         if self.san {
             if after.is_check() {
-                self.buf.push(if crate::fast::is_checkmate(after) {
-                    '#'
-                } else {
-                    '+'
-                });
+                self.buf.push(if after.is_checkmate() { '#' } else { '+' });
             }
             self.bytes += self.buf.len() as u64;
         }

@@ -45,7 +45,6 @@ pub mod bench;
 pub mod bytes;
 pub mod ca;
 pub mod error;
-pub mod fast;
 pub mod game;
 pub mod jose;
 pub mod limits;

@@ -466,7 +466,7 @@ impl State {
             }
             _ => return Err(ErrorKind::Invalid { what: "not a move" }),
         };
-        if !crate::fast::is_legal(&self.pos, m) {
+        if !self.pos.is_legal(m) {
             let code = item_code(item);
             return Err(illegal(code));
         }

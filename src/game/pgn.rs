@@ -15,7 +15,7 @@ use alloc::{
     vec::Vec,
 };
 use core::{fmt::Write, ops::ControlFlow};
-use shakmaty::{Chess, Color, Position};
+use shakmaty::{Chess, Color, Position, san::San};
 
 use super::{Eval, Game, GameError, GameVisitor, Headers, Placement, Ply, Skip};
 
@@ -200,15 +200,11 @@ impl GameVisitor for PgnWriter<'_> {
             Ply::Move(m) => {
                 // SanPlus::from_move would list every legal move after each
                 // move (for mate); only a check needs that.
-                crate::fast::san(before, *m).append_to_string(&mut s);
+                San::from_move(before, *m).append_to_string(&mut s);
                 let mut after = before.clone();
                 after.play_unchecked(*m);
                 if after.is_check() {
-                    s.push(if crate::fast::is_checkmate(&after) {
-                        '#'
-                    } else {
-                        '+'
-                    });
+                    s.push(if after.is_checkmate() { '#' } else { '+' });
                 }
             }
             Ply::Null => s.push_str("--"),
