@@ -77,6 +77,15 @@ impl GameVisitor for Plies {
     fn wants_text(&self) -> bool {
         false
     }
+    fn wants_san(&self) -> bool {
+        self.san
+    }
+    fn ply_san(&mut self, _before: &Chess, _ply: &Ply, san: San) -> ControlFlow<()> {
+        self.plies += 1;
+        self.buf.clear();
+        san.append_to_string(&mut self.buf);
+        ControlFlow::Continue(())
+    }
     fn ply(&mut self, before: &Chess, ply: &Ply) -> ControlFlow<()> {
         self.plies += 1;
         if self.san {

@@ -16,7 +16,7 @@ use core::ops::ControlFlow;
 
 use shakmaty::{
     Bitboard, Board, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move,
-    Piece, Position, Role, Setup, Square, fen::Fen,
+    Piece, Position, Role, Setup, Square, fen::Fen, san::San,
 };
 
 use super::record::{Item, Items, code, skip_variation};
@@ -351,7 +351,14 @@ type MoveResult<T> = Result<T, ErrorKind>;
 
 impl State {
     /// The move an item describes, checked for legality; `ep` says a 210 came before it.
-    fn resolve(&self, item: &Item<'_>, ep: bool, conv: Convention) -> MoveResult<Ply> {
+    /// With `want_san`, also the move's SAN (no check mark).
+    fn resolve(
+        &self,
+        item: &Item<'_>,
+        ep: bool,
+        conv: Convention,
+        want_san: bool,
+    ) -> MoveResult<(Ply, Option<San>)> {
         let turn = self.pos.turn();
         let s = side(turn);
         let illegal = |code| ErrorKind::IllegalMove { code };
@@ -462,15 +469,42 @@ impl State {
                 if self.pos.is_check() {
                     return Err(illegal(code::NULL_MOVE));
                 }
-                return Ok(Ply::Null);
+                return Ok((Ply::Null, None));
             }
             _ => return Err(ErrorKind::Invalid { what: "not a move" }),
         };
-        if !self.pos.is_legal(m) {
+        // Shakmaty decides legality: for a normal or en passant move, its
+        // `is_legal` is exactly this (the legal moves of the piece type to
+        // the target square, `san_candidates`, contain the move). SAN
+        // (`San::from_move`) disambiguates against the same list, so listing
+        // it here once serves both: a SAN pass generates moves once, not twice.
+        let listed = match m {
+            Move::Normal { role, to, .. } => Some((role, to)),
+            Move::EnPassant { to, .. } => Some((Role::Pawn, to)),
+            _ => None,
+        };
+        let (legal, san) = match listed {
+            Some((role, to)) => {
+                let candidates = self.pos.san_candidates(role, to);
+                let legal = candidates.contains(&m);
+                (
+                    legal,
+                    (want_san && legal).then(|| San::disambiguate(m, &candidates)),
+                )
+            }
+            _ => {
+                let legal = self.pos.is_legal(m);
+                (
+                    legal,
+                    (want_san && legal).then(|| San::from_move(&self.pos, m)),
+                )
+            }
+        };
+        if !legal {
             let code = item_code(item);
             return Err(illegal(code));
         }
-        Ok(Ply::Move(m))
+        Ok((Ply::Move(m), san))
     }
 
     fn normal(&self, role: Role, from: Square, to: Square, promotion: Option<Role>) -> Move {
@@ -753,13 +787,20 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
                         };
                         return Err(self.err(k, at, Some(st.ply())));
                     }
-                    let ply = st.resolve(it, ep.is_some(), self.convention).map_err(|k| {
-                        let at = ep.unwrap_or(at);
-                        self.err(k, at, Some(st.ply()))
-                    })?;
+                    let want_san = self.visitor.wants_san();
+                    let (ply, san) = st
+                        .resolve(it, ep.is_some(), self.convention, want_san)
+                        .map_err(|k| {
+                            let at = ep.unwrap_or(at);
+                            self.err(k, at, Some(st.ply()))
+                        })?;
                     ep = None;
                     let before = (!pending.is_empty()).then(|| st.clone());
-                    if self.visitor.ply(&st.pos, &ply).is_break() {
+                    let flow = match san {
+                        Some(san) => self.visitor.ply_san(&st.pos, &ply, san),
+                        None => self.visitor.ply(&st.pos, &ply),
+                    };
+                    if flow.is_break() {
                         return Ok(ControlFlow::Break(()));
                     }
                     st.play(it, &ply);

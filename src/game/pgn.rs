@@ -181,6 +181,40 @@ impl<'w> PgnWriter<'w> {
         }
     }
 
+    /// A move token: number, SAN (given, or from shakmaty), check mark.
+    fn write_ply(&mut self, before: &Chess, ply: &Ply, san: Option<San>) -> ControlFlow<()> {
+        let n = before.fullmoves().get();
+        // One buffer for every move token: no allocation per move.
+        let mut s = core::mem::take(&mut self.buf);
+        s.clear();
+        if before.turn() == Color::White {
+            push_number(&mut s, n);
+            s.push_str(". ");
+        } else if self.need_number {
+            push_number(&mut s, n);
+            s.push_str("... ");
+        }
+        match ply {
+            Ply::Move(m) => {
+                // SanPlus::from_move would list every legal move after each
+                // move (for mate); only a check needs that.
+                san.unwrap_or_else(|| San::from_move(before, *m))
+                    .append_to_string(&mut s);
+                let mut after = before.clone();
+                after.play_unchecked(*m);
+                if after.is_check() {
+                    s.push(if after.is_checkmate() { '#' } else { '+' });
+                }
+            }
+            Ply::Null => s.push_str("--"),
+        }
+        self.token(&s);
+        self.buf = s;
+        self.need_number = false;
+        self.flush_nags_before();
+        ControlFlow::Continue(())
+    }
+
     fn flush_nags_before(&mut self) {
         for n in core::mem::take(&mut self.nags_before) {
             self.token(&alloc::format!("${n}"));
@@ -249,36 +283,16 @@ impl GameVisitor for PgnWriter<'_> {
         self.fen = Some(String::from(fen));
     }
 
+    fn wants_san(&self) -> bool {
+        true
+    }
+
+    fn ply_san(&mut self, before: &Chess, ply: &Ply, san: San) -> ControlFlow<()> {
+        self.write_ply(before, ply, Some(san))
+    }
+
     fn ply(&mut self, before: &Chess, ply: &Ply) -> ControlFlow<()> {
-        let n = before.fullmoves().get();
-        // One buffer for every move token: no allocation per move.
-        let mut s = core::mem::take(&mut self.buf);
-        s.clear();
-        if before.turn() == Color::White {
-            push_number(&mut s, n);
-            s.push_str(". ");
-        } else if self.need_number {
-            push_number(&mut s, n);
-            s.push_str("... ");
-        }
-        match ply {
-            Ply::Move(m) => {
-                // SanPlus::from_move would list every legal move after each
-                // move (for mate); only a check needs that.
-                San::from_move(before, *m).append_to_string(&mut s);
-                let mut after = before.clone();
-                after.play_unchecked(*m);
-                if after.is_check() {
-                    s.push(if after.is_checkmate() { '#' } else { '+' });
-                }
-            }
-            Ply::Null => s.push_str("--"),
-        }
-        self.token(&s);
-        self.buf = s;
-        self.need_number = false;
-        self.flush_nags_before();
-        ControlFlow::Continue(())
+        self.write_ply(before, ply, None)
     }
 
     fn comment(&mut self, text: &str, _at: Placement) {

@@ -8,7 +8,7 @@
 
 use alloc::{string::String, vec::Vec};
 use core::ops::ControlFlow;
-use shakmaty::Chess;
+use shakmaty::{Chess, san::San};
 
 use super::{Eval, Game, Headers, Node, Ply, RawItem};
 
@@ -59,6 +59,18 @@ pub trait GameVisitor {
     /// A ply, with the position before it. `Break` stops the game (remaining events are skipped).
     fn ply(&mut self, _before: &Chess, _ply: &Ply) -> ControlFlow<()> {
         ControlFlow::Continue(())
+    }
+    /// Whether `ply_san` should get each move's SAN. A decoder that checks
+    /// legality by listing shakmaty's candidate moves for the target square
+    /// (the Chess Assistant reader) derives the SAN from that same list, so
+    /// the moves are not generated a second time for it.
+    fn wants_san(&self) -> bool {
+        false
+    }
+    /// A ply with its SAN (no check mark), sent instead of `ply` when
+    /// `wants_san` is true and the decoder has it. Forwards to `ply` by default.
+    fn ply_san(&mut self, before: &Chess, ply: &Ply, _san: San) -> ControlFlow<()> {
+        self.ply(before, ply)
     }
     /// The position after the ply just sent (for a check mark without
     /// replaying the move). Not called after `ply` returned `Break`.
