@@ -35,6 +35,8 @@ pub struct PgnWriter<'w> {
     tags_written: bool,
     /// Reused for each move token.
     buf: String,
+    /// A move token from `ply_san` waits in `buf` for its check mark.
+    mark_pending: bool,
 }
 
 /// The whole game as PGN text (tags, blank line, movetext, blank line).
@@ -57,6 +59,7 @@ impl<'w> PgnWriter<'w> {
             fen: None,
             tags_written: false,
             buf: String::new(),
+            mark_pending: false,
         }
     }
 
@@ -183,6 +186,20 @@ impl<'w> PgnWriter<'w> {
 
     /// A move token: number, SAN (given, or from shakmaty), check mark.
     fn write_ply(&mut self, before: &Chess, ply: &Ply, san: Option<San>) -> ControlFlow<()> {
+        let mut s = self.move_text(before, ply, san);
+        if let Ply::Move(m) = ply {
+            // SanPlus::from_move would list every legal move after each
+            // move (for mate); only a check needs that.
+            let mut after = before.clone();
+            after.play_unchecked(*m);
+            push_mark(&mut s, &after);
+        }
+        self.emit_move(s);
+        ControlFlow::Continue(())
+    }
+
+    /// The move number when one is due, and the SAN, in the reused buffer.
+    fn move_text(&mut self, before: &Chess, ply: &Ply, san: Option<San>) -> String {
         let n = before.fullmoves().get();
         // One buffer for every move token: no allocation per move.
         let mut s = core::mem::take(&mut self.buf);
@@ -195,30 +212,32 @@ impl<'w> PgnWriter<'w> {
             s.push_str("... ");
         }
         match ply {
-            Ply::Move(m) => {
-                // SanPlus::from_move would list every legal move after each
-                // move (for mate); only a check needs that.
-                san.unwrap_or_else(|| San::from_move(before, *m))
-                    .append_to_string(&mut s);
-                let mut after = before.clone();
-                after.play_unchecked(*m);
-                if after.is_check() {
-                    s.push(if after.is_checkmate() { '#' } else { '+' });
-                }
-            }
+            Ply::Move(m) => san
+                .unwrap_or_else(|| San::from_move(before, *m))
+                .append_to_string(&mut s),
             Ply::Null => s.push_str("--"),
         }
+        s
+    }
+
+    fn emit_move(&mut self, s: String) {
         self.token(&s);
         self.buf = s;
         self.need_number = false;
         self.flush_nags_before();
-        ControlFlow::Continue(())
     }
 
     fn flush_nags_before(&mut self) {
         for n in core::mem::take(&mut self.nags_before) {
             self.token(&alloc::format!("${n}"));
         }
+    }
+}
+
+/// `+` or `#` when the side to move in `after` is in check.
+fn push_mark(s: &mut String, after: &Chess) {
+    if after.is_check() {
+        s.push(if after.is_checkmate() { '#' } else { '+' });
     }
 }
 
@@ -288,7 +307,19 @@ impl GameVisitor for PgnWriter<'_> {
     }
 
     fn ply_san(&mut self, before: &Chess, ply: &Ply, san: San) -> ControlFlow<()> {
-        self.write_ply(before, ply, Some(san))
+        // The check mark comes from the position `after_ply` gives, which
+        // follows every `ply_san`: no copy of the position, no replay.
+        self.buf = self.move_text(before, ply, Some(san));
+        self.mark_pending = true;
+        ControlFlow::Continue(())
+    }
+
+    fn after_ply(&mut self, after: &Chess) {
+        if core::mem::take(&mut self.mark_pending) {
+            let mut s = core::mem::take(&mut self.buf);
+            push_mark(&mut s, after);
+            self.emit_move(s);
+        }
     }
 
     fn ply(&mut self, before: &Chess, ply: &Ply) -> ControlFlow<()> {

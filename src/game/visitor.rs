@@ -68,7 +68,8 @@ pub trait GameVisitor {
         false
     }
     /// A ply with its SAN (no check mark), sent instead of `ply` when
-    /// `wants_san` is true and the decoder has it. Forwards to `ply` by default.
+    /// `wants_san` is true and the decoder has it; unless it returns
+    /// `Break`, `after_ply` always follows. Forwards to `ply` by default.
     fn ply_san(&mut self, before: &Chess, ply: &Ply, _san: San) -> ControlFlow<()> {
         self.ply(before, ply)
     }
