@@ -32,7 +32,7 @@ impl Measure {
 pub fn run_bench(args: &mut Args) -> Result<ExitCode, String> {
     let input = args
         .next_positional()
-        .ok_or("usage: cadb bench DB [--vs-pgn PGN] [--rounds N] [--json] [--only replay|san|tree|pgn|pgn-reader]")?;
+        .ok_or("usage: cadb bench DB [--vs-pgn PGN] [--rounds N] [--json] [--only replay|san|tree|pgn|pgn-reader|pgn-reader-novalid|pgn-reader-main|pgn-reader-all|none]")?;
     let vs = args.option("vs-pgn")?;
     let rounds: usize = match args.option("rounds")? {
         Some(n) => n
@@ -44,10 +44,21 @@ pub fn run_bench(args: &mut Args) -> Result<ExitCode, String> {
     // For profiling one pass: replay, san, tree, pgn, or pgn-reader.
     let only = args.option("only")?;
     if let Some(o) = only.as_deref()
-        && !["replay", "san", "tree", "pgn", "pgn-reader", "none"].contains(&o)
+        && ![
+            "replay",
+            "san",
+            "tree",
+            "pgn",
+            "pgn-reader",
+            "pgn-reader-novalid",
+            "pgn-reader-main",
+            "pgn-reader-all",
+            "none",
+        ]
+        .contains(&o)
     {
         return Err(format!(
-            "--only {o:?}: expected replay, san, tree, pgn, pgn-reader or none (startup only)"
+            "--only {o:?}: expected replay, san, tree, pgn, pgn-reader (its three passes), pgn-reader-novalid, pgn-reader-main, pgn-reader-all or none (startup only)"
         ));
     }
     let encoding = dbfiles::encoding(args)?;
@@ -88,7 +99,10 @@ pub fn run_bench(args: &mut Args) -> Result<ExitCode, String> {
             (ms[k].games, ms[k].plies, ms[k].bytes) = (t.games, t.plies, t.bytes);
         }
         for (k, pass) in PgnPass::ALL.iter().enumerate() {
-            if only.as_deref().is_some_and(|o| o != "pgn-reader") {
+            if only
+                .as_deref()
+                .is_some_and(|o| o != "pgn-reader" && o != pgn_key(*pass))
+            {
                 continue;
             }
             let t0 = Instant::now();
@@ -174,6 +188,14 @@ pub fn run_bench(args: &mut Args) -> Result<ExitCode, String> {
         println!("{k}: {v:.2}");
     }
     Ok(ExitCode::SUCCESS)
+}
+
+fn pgn_key(p: PgnPass) -> &'static str {
+    match p {
+        PgnPass::NoValidation => "pgn-reader-novalid",
+        PgnPass::ValidateMainLine => "pgn-reader-main",
+        PgnPass::ValidateAll => "pgn-reader-all",
+    }
 }
 
 fn pass_key(p: Pass) -> &'static str {
