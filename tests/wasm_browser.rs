@@ -161,11 +161,8 @@ fn headers_come_as_columns_with_name_tables() {
     assert_eq!(col("result"), [1, 3, 2]);
     assert_eq!(col("year"), [1998, 2001, 0]);
     assert_eq!(col("month"), [5, 0, 0]);
-    assert_eq!(
-        cadb::wasm::database::eco_string(col("eco")[0] as u16),
-        "C65"
-    );
-    assert_eq!(cadb::wasm::database::eco_string(0xFFFF), "");
+    assert_eq!(cadb::wasm::eco_string(col("eco")[0] as u16), "C65");
+    assert_eq!(cadb::wasm::eco_string(0xFFFF), "");
     assert!(get(&h, "white").is_instance_of::<Uint32Array>());
     // A page past the end is empty, not an error.
     let h = db.headers(10, 5).unwrap();

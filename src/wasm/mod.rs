@@ -10,10 +10,17 @@
 //! console.log(names.players[cols.white[0]], db.pgn(0));
 //! ```
 //!
-//! - [`database`]: `Database.open` (in memory) and `Database.openLazy` (D02,
-//!   and D00 if not given, read through a synchronous range callback, e.g.
-//!   `FileReaderSync` over `File.slice` in a Worker), headers in columns,
-//!   games, PGN export in chunks, search, sort, the opening tree.
+//! - [`Database`] ([`database`]), its methods by topic:
+//!   - [`open`]: `Database.open` (in memory) and `Database.openLazy` (D02,
+//!     and D00 if not given, read through a synchronous range callback, e.g.
+//!     `FileReaderSync` over `File.slice` in a Worker), `info`, `names`,
+//!     `setEncoding`;
+//!   - [`headers`]: `headers(start, n)` as typed-array columns, `plies`, and
+//!     `ecoString` / `gameTypeName` / `outcomeSymbol` for column values;
+//!   - [`games`]: `game(i)` (the move tree), `pgn(i)`, `exportPgn` in chunks;
+//!   - [`search`]: `search(query)` and `sort(column)` over all headers;
+//!   - [`stats`]: `openingTree(fen)` and `compactness()`;
+//!   - [`bench`]: one whole-database pass, for the browser benchmark.
 //! - [`codecs`]: Jose GameText, UCI16, MGC/PGC and stats64, both ways.
 //! - [`types`]: the TypeScript declarations of every object crossing the
 //!   boundary (no `any`).
@@ -32,10 +39,16 @@ use crate::text::TextEncoding;
 pub mod bench;
 pub mod codecs;
 pub mod database;
+pub mod games;
+pub mod headers;
+pub mod open;
+pub mod search;
 mod source;
+pub mod stats;
 mod types;
 
 pub use database::Database;
+pub use headers::{eco_string, game_type_name, outcome_symbol};
 
 /// Installs the panic hook, so a panic (a bug: no input should reach one)
 /// shows its message in the console.

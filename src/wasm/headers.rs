@@ -1,0 +1,144 @@
+//! Headers in bulk, as typed-array columns a virtualised list of a million
+//! rows can page through (one D00 record read per row, no names decoded),
+//! and the helpers that turn column values into text.
+
+use alloc::{string::String, vec::Vec};
+
+use js_sys::{Object, Uint8Array, Uint16Array, Uint32Array};
+use wasm_bindgen::prelude::*;
+
+use super::{Database, database::set, to_js};
+use crate::ca;
+
+#[wasm_bindgen]
+impl Database {
+    /// Headers of games `start..start+count` (clipped to the database) as
+    /// typed-array columns.
+    #[wasm_bindgen(unchecked_return_type = "HeaderColumns")]
+    pub fn headers(&self, start: u32, count: u32) -> Result<JsValue, JsValue> {
+        let total = self.inner.count();
+        let start = u64::from(start).min(total);
+        let end = (start + u64::from(count)).min(total);
+        let n = (end - start) as usize;
+        let (mut white, mut black, mut event, mut site, mut annotator, mut source) = (
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+        );
+        let (mut white_elo, mut black_elo, mut year, mut eco) = (
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+        );
+        let (mut result, mut outcome, mut month, mut day, mut round2) = (
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+        );
+        let mut game_type = Vec::with_capacity(n);
+        for i in start..end {
+            let h = self.inner.raw_header(i).map_err(to_js)?;
+            white.push(h.white_id);
+            black.push(h.black_id);
+            white_elo.push(h.white_elo);
+            black_elo.push(h.black_elo);
+            result.push(match h.outcome {
+                1 => 3,
+                2 => 1,
+                3 => 2,
+                _ => 0,
+            });
+            outcome.push(h.outcome);
+            let d = ca::d00::decode_date(h.date);
+            year.push(d.year.unwrap_or(0));
+            month.push(d.month.unwrap_or(0));
+            day.push(d.day.unwrap_or(0));
+            event.push(h.event_id);
+            site.push(h.site_id);
+            annotator.push(h.annotator_id);
+            source.push(h.source_id);
+            round2.push(h.round2);
+            eco.push(h.eco);
+            game_type.push(h.game_type);
+        }
+        let o = Object::new();
+        set(&o, "start", start as f64);
+        set(&o, "count", n as u32);
+        let u32s = [
+            ("white", white),
+            ("black", black),
+            ("event", event),
+            ("site", site),
+            ("annotator", annotator),
+            ("source", source),
+            ("gameType", game_type),
+        ];
+        for (k, v) in u32s {
+            set(&o, k, Uint32Array::from(&v[..]));
+        }
+        for (k, v) in [
+            ("whiteElo", white_elo),
+            ("blackElo", black_elo),
+            ("year", year),
+            ("eco", eco),
+        ] {
+            set(&o, k, Uint16Array::from(&v[..]));
+        }
+        for (k, v) in [
+            ("result", result),
+            ("outcome", outcome),
+            ("month", month),
+            ("day", day),
+            ("round2", round2),
+        ] {
+            set(&o, k, Uint8Array::from(&v[..]));
+        }
+        Ok(o.into())
+    }
+
+    /// Main-line plies of games `start..start+count` (replays them: call it
+    /// for the visible rows only). A damaged game counts what decoded.
+    pub fn plies(&self, start: u32, count: u32) -> Uint32Array {
+        let total = self.inner.count();
+        let start = u64::from(start).min(total);
+        let end = (start + u64::from(count)).min(total);
+        let out: Vec<u32> = (start..end)
+            .map(|i| {
+                let mut n = 0u32;
+                let _ = self.inner.for_each_ply(i, |_, _| {
+                    n += 1;
+                    core::ops::ControlFlow::Continue(())
+                });
+                n
+            })
+            .collect();
+        Uint32Array::from(&out[..])
+    }
+}
+
+/// An ECO column value as text (`"B33"`), or `""` for none.
+#[wasm_bindgen(js_name = ecoString)]
+pub fn eco_string(code: u16) -> String {
+    ca::d00::decode_eco(code).unwrap_or_default()
+}
+
+/// A game-type column value as text (names joined by ", "), or `""`.
+#[wasm_bindgen(js_name = gameTypeName)]
+pub fn game_type_name(code: u32) -> String {
+    ca::d00::decode_game_type(code).unwrap_or_default()
+}
+
+/// An outcome column value (5-16, an assessment of an unfinished game) as
+/// its symbol (`"+/="`), or `""` for the results 1-4 and unknown codes.
+#[wasm_bindgen(js_name = outcomeSymbol)]
+pub fn outcome_symbol(code: u8) -> String {
+    crate::game::headers::Assessment::from_code(code)
+        .map(|a| String::from(a.symbol()))
+        .unwrap_or_default()
+}

@@ -1,0 +1,147 @@
+//! Opening a database (in memory, or lazily through a read callback), its
+//! info, its encoding and its name tables.
+
+use alloc::{string::ToString, vec::Vec};
+
+use js_sys::{Array, Object};
+use wasm_bindgen::prelude::*;
+
+use super::{
+    Database, bad_argument,
+    database::{prop, set},
+    opt_string, parse_encoding,
+    source::{Source, bytes_of},
+};
+use crate::ca::{DatabaseFiles, ListKind};
+
+fn file_prop(obj: &JsValue, key: &str) -> Result<Vec<u8>, JsValue> {
+    bytes_of(&prop(obj, key)).ok_or_else(|| {
+        bad_argument(&alloc::format!(
+            "`{key}` must be a Uint8Array or an ArrayBuffer (the .{} file)",
+            key.to_uppercase()
+        ))
+    })
+}
+
+fn size_prop(obj: &JsValue, key: &str) -> Result<u64, JsValue> {
+    prop(obj, key)
+        .as_f64()
+        .filter(|n| *n >= 0.0 && n.fract() == 0.0 && *n < 9.0e15)
+        .map(|n| n as u64)
+        .ok_or_else(|| bad_argument(&alloc::format!("`{key}` must be a byte count")))
+}
+
+#[wasm_bindgen]
+impl Database {
+    /// Opens a database held in memory.
+    #[wasm_bindgen(unchecked_return_type = "Database")]
+    pub fn open(
+        #[wasm_bindgen(unchecked_param_type = "DatabaseBytes")] files: JsValue,
+    ) -> Result<Database, JsValue> {
+        let encoding = parse_encoding(opt_string(&files, "encoding").as_deref())?;
+        let files = DatabaseFiles {
+            cdp: Source::Memory(file_prop(&files, "cdp")?),
+            emb: Source::Memory(file_prop(&files, "emb")?),
+            d00: Source::Memory(file_prop(&files, "d00")?),
+            a02: Source::Memory(file_prop(&files, "a02")?),
+            d02: Source::Memory(file_prop(&files, "d02")?),
+        };
+        Database::from_sources(files, encoding)
+    }
+
+    /// Opens a database whose D02 (and D00, when `d00` is not given) is read
+    /// through `read(file, offset, length)` as games are asked for.
+    #[wasm_bindgen(js_name = openLazy, unchecked_return_type = "Database")]
+    pub fn open_lazy(
+        #[wasm_bindgen(unchecked_param_type = "LazyDatabaseSource")] src: JsValue,
+    ) -> Result<Database, JsValue> {
+        let encoding = parse_encoding(opt_string(&src, "encoding").as_deref())?;
+        let read: js_sys::Function = prop(&src, "read").dyn_into().map_err(|_| {
+            bad_argument("`read` must be a function (file, offset, length) => Uint8Array")
+        })?;
+        let d00 = if prop(&src, "d00").is_undefined() {
+            Source::Callback {
+                file: "d00",
+                size: size_prop(&src, "d00Size")?,
+                read: read.clone(),
+            }
+        } else {
+            Source::Memory(file_prop(&src, "d00")?)
+        };
+        let files = DatabaseFiles {
+            cdp: Source::Memory(file_prop(&src, "cdp")?),
+            emb: Source::Memory(file_prop(&src, "emb")?),
+            d00,
+            a02: Source::Memory(file_prop(&src, "a02")?),
+            d02: Source::Callback {
+                file: "d02",
+                size: size_prop(&src, "d02Size")?,
+                read,
+            },
+        };
+        Database::from_sources(files, encoding)
+    }
+
+    /// The number of games.
+    #[wasm_bindgen(getter)]
+    pub fn count(&self) -> f64 {
+        // Exact: a D00 cannot index anywhere near 2^53 games.
+        self.inner.count() as f64
+    }
+
+    /// Signature, version, comment, counts, convention and encoding.
+    #[wasm_bindgen(unchecked_return_type = "DbInfo")]
+    pub fn info(&self) -> JsValue {
+        let i = self.inner.info();
+        let o = Object::new();
+        set(&o, "signature", i.signature.as_str());
+        set(&o, "version", i.version.trim());
+        set(&o, "comment", i.comment.as_str());
+        set(&o, "games", i.count as f64);
+        set(&o, "cdpCount", i.cdp_count);
+        set(&o, "d00Records", i.d00_records as f64);
+        for (k, n) in ["players", "events", "sites", "sources"]
+            .iter()
+            .zip(i.list_sizes)
+        {
+            set(&o, k, n);
+        }
+        set(&o, "convention", i.convention.name());
+        set(&o, "encoding", i.encoding.name());
+        let warnings: Array = self
+            .inner
+            .warnings()
+            .iter()
+            .map(|w| JsValue::from_str(&w.to_string()))
+            .collect();
+        set(&o, "warnings", warnings);
+        o.into()
+    }
+
+    /// Changes the text encoding; call `names()` again afterwards.
+    #[wasm_bindgen(js_name = setEncoding)]
+    pub fn set_encoding(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Encoding")] encoding: &str,
+    ) -> Result<(), JsValue> {
+        self.inner.set_encoding(parse_encoding(Some(encoding))?);
+        self.index = None;
+        Ok(())
+    }
+
+    /// The four name tables, decoded; header columns hold indices into them.
+    #[wasm_bindgen(unchecked_return_type = "NameTables")]
+    pub fn names(&self) -> JsValue {
+        let enc = self.inner.encoding();
+        let o = Object::new();
+        let keys = ["players", "events", "sites", "sources"];
+        for (key, kind) in keys.iter().zip(ListKind::ALL) {
+            let t = self.inner.list(kind);
+            let arr: Array = (0..t.len())
+                .map(|id| JsValue::from_str(&t.name(id, enc).unwrap_or_default()))
+                .collect();
+            set(&o, key, arr);
+        }
+        o.into()
+    }
+}

@@ -1,0 +1,101 @@
+//! Search and sort over all headers: a thin wrapper over
+//! [`crate::ca::search`] (query strings matched against the name tables
+//! once, then a numeric scan of the D00 records).
+
+use js_sys::Uint32Array;
+use wasm_bindgen::prelude::*;
+
+use super::{Database, bad_argument, database::prop, opt_string, to_js};
+use crate::{
+    ca::{
+        self,
+        search::{Query, Side, SortKey},
+    },
+    game::headers::GameResult,
+};
+
+#[wasm_bindgen]
+impl Database {
+    /// Indices of the games matching `query`, ascending.
+    pub fn search(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "SearchQuery")] query: JsValue,
+    ) -> Result<Uint32Array, JsValue> {
+        let q = parse_query(&query)?;
+        let (index, db) = self.indexed();
+        let found = index.search(db, &q).map_err(to_js)?;
+        Ok(Uint32Array::from(&found[..]))
+    }
+
+    /// All games (or `subset`) ordered by `column`; ties keep game order.
+    /// Name columns follow the database's own sort order where it has one.
+    pub fn sort(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "SortColumn")] column: &str,
+        descending: Option<bool>,
+        subset: Option<Uint32Array>,
+    ) -> Result<Uint32Array, JsValue> {
+        let key = SortKey::from_name(column)
+            .ok_or_else(|| bad_argument(&alloc::format!("unknown sort column {column:?}")))?;
+        let subset = subset.map(|s| s.to_vec());
+        let (index, db) = self.indexed();
+        let sorted = index
+            .sort(db, key, descending.unwrap_or(false), subset.as_deref())
+            .map_err(to_js)?;
+        Ok(Uint32Array::from(&sorted[..]))
+    }
+}
+
+/// Reads a `SearchQuery` object.
+fn parse_query(v: &JsValue) -> Result<Query, JsValue> {
+    if !v.is_object() {
+        return Err(bad_argument("search takes a SearchQuery object"));
+    }
+    let num = |k: &str| -> Result<Option<u16>, JsValue> {
+        let x = prop(v, k);
+        if x.is_undefined() || x.is_null() {
+            return Ok(None);
+        }
+        x.as_f64()
+            .filter(|n| (0.0..=65535.0).contains(n))
+            .map(|n| Some(n as u16))
+            .ok_or_else(|| bad_argument(&alloc::format!("`{k}` must be a number 0-65535")))
+    };
+    let color = match opt_string(v, "color").as_deref() {
+        None | Some("either") => Side::Either,
+        Some("white") => Side::White,
+        Some("black") => Side::Black,
+        Some(c) => return Err(bad_argument(&alloc::format!("unknown color {c:?}"))),
+    };
+    let result = match opt_string(v, "result").as_deref() {
+        None => None,
+        Some("1-0") => Some(GameResult::WhiteWins),
+        Some("0-1") => Some(GameResult::BlackWins),
+        Some("1/2-1/2") => Some(GameResult::Draw),
+        Some("*") => Some(GameResult::Unknown),
+        Some(r) => return Err(bad_argument(&alloc::format!("unknown result {r:?}"))),
+    };
+    for k in ["ecoFrom", "ecoTo"] {
+        if let Some(e) = opt_string(v, k)
+            && ca::search::eco_value(&e).is_none()
+        {
+            return Err(bad_argument(&alloc::format!(
+                "`{k}` must be A00..E99, not {e:?}"
+            )));
+        }
+    }
+    Ok(Query {
+        text: opt_string(v, "text"),
+        player: opt_string(v, "player"),
+        color,
+        event: opt_string(v, "event"),
+        site: opt_string(v, "site"),
+        annotator: opt_string(v, "annotator"),
+        year_from: num("yearFrom")?,
+        year_to: num("yearTo")?,
+        eco_from: opt_string(v, "ecoFrom"),
+        eco_to: opt_string(v, "ecoTo"),
+        result,
+        min_elo: num("minElo")?,
+    })
+}

@@ -1,0 +1,65 @@
+//! Whole-database statistics: the opening tree (built once, cached) and
+//! the compactness report.
+
+use js_sys::{Array, Object};
+use wasm_bindgen::prelude::*;
+
+use super::{Database, database::set, js_error, to_js, to_value};
+use crate::stats::OpeningTree;
+
+#[wasm_bindgen]
+impl Database {
+    /// Statistics of the moves played from `fen` over every game of the
+    /// database (the tree is built on the first call, to 40 plies deep).
+    #[wasm_bindgen(js_name = openingTree, unchecked_return_type = "TreeMove[]")]
+    pub fn opening_tree(&mut self, fen: &str) -> Result<JsValue, JsValue> {
+        if self.tree.is_none() {
+            let mut tree = OpeningTree::with_max_plies(40);
+            for i in 0..self.inner.count() {
+                // Damaged games add what decoded.
+                let (g, _) = self.inner.game_lenient(i);
+                let _ = tree.add_game(&g);
+            }
+            tree.compact();
+            self.tree = Some(tree);
+        }
+        let tree = self
+            .tree
+            .as_ref()
+            .ok_or_else(|| js_error("internal", "no tree"))?;
+        let entries = tree.query_fen(fen).map_err(to_js)?;
+        let out = Array::new();
+        for e in entries {
+            let o = Object::new();
+            set(&o, "san", e.san.as_str());
+            set(&o, "uci", e.uci.as_str());
+            set(&o, "count", e.count as f64);
+            let [w, d, b] = e.results.unwrap_or([0; 3]);
+            set(&o, "white", w as f64);
+            set(&o, "draws", d as f64);
+            set(&o, "black", b as f64);
+            if let Some(x) = e.white_elo {
+                set(&o, "whiteElo", x);
+            }
+            if let Some(x) = e.black_elo {
+                set(&o, "blackElo", x);
+            }
+            if let Some(x) = e.elo_diff {
+                set(&o, "eloDiff", x);
+            }
+            set(&o, "weight", e.weight);
+            out.push(&o);
+        }
+        Ok(out.into())
+    }
+}
+
+#[wasm_bindgen]
+impl Database {
+    /// Every game transcoded into every format: bytes per format (see
+    /// `cadb::report`). Decodes the whole database: call it on demand.
+    #[wasm_bindgen(unchecked_return_type = "CompactnessRow[]")]
+    pub fn compactness(&self) -> Result<JsValue, JsValue> {
+        to_value(&crate::report::compactness_of_database(&self.inner).rows)
+    }
+}
