@@ -1,6 +1,8 @@
 // Finishes the npm package that wasm-pack wrote to pkg/: adds the `exports`
 // map (types + import, and the .wasm for Node), the licence file, and the
-// README. Run by scripts/build.sh after `wasm-pack build`.
+// README; and types the raw wasm exports (InitOutput, cadb_bg.wasm.d.ts)
+// with `unknown` where wasm-bindgen writes `any`, so the published types have
+// no `any` at all. Run by scripts/build.sh after `wasm-pack build`.
 import { readFileSync, writeFileSync, copyFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,4 +23,16 @@ delete json.repository; // no public repository yet
 json.engines = { node: '>=18' };
 writeFileSync(path.join(pkg, 'package.json'), `${JSON.stringify(json, null, 2)}\n`);
 copyFileSync(path.join(root, 'LICENSE'), path.join(pkg, 'LICENSE'));
+
+// Only the raw exports' lines (`readonly name: (a: any) => any;` in
+// InitOutput, `export const name: ...` in cadb_bg.wasm.d.ts) carry `any`; the
+// API's own types come from typescript_custom_section and have none.
+for (const file of ['cadb.d.ts', 'cadb_bg.wasm.d.ts']) {
+  const p = path.join(pkg, file);
+  const text = readFileSync(p, 'utf8').replace(/^(\s*(?:readonly|export const) \w+: \(.*)$/gm,
+    (line) => line.replace(/\bany\b/g, 'unknown'));
+  const left = text.split('\n').filter((l) => /\bany\b/.test(l) && !/^\s*(\*|\/\/)/.test(l));
+  if (left.length) throw new Error(`${file}: \`any\` left in:\n${left.join('\n')}`);
+  writeFileSync(p, text);
+}
 console.log(`pkg/package.json: exports, files (${json.files.length})`);

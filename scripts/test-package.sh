@@ -40,6 +40,56 @@ grep -qx 'Anna - Boris' node.out
 grep -qx 'e4 e5 Nf3 Nc6 Bb5' node.out
 grep -q '^2 found; [1-9][0-9]* bytes of PGN$' node.out
 
+echo "==> TypeScript (strict, node16 resolution): the package's types, exact"
+# Resolved through the package's `exports` (types condition), as a user's
+# project would. The @ts-expect-error lines check the types are not loose.
+cat >types.ts <<'TS'
+import init, { Database, ecoString, uci16Encode, stats64Decode } from 'cadb';
+import type { HeaderColumns, GameView, MoveNode, SearchQuery, SortColumn, DbInfo, TreeMove, ExportSummary, CadbError } from 'cadb';
+await init();
+const db: Database = Database.open({ cdp: new Uint8Array(), emb: new Uint8Array(), d00: new Uint8Array(), a02: new Uint8Array(), d02: new Uint8Array() });
+const info: DbInfo = db.info();
+const cols: HeaderColumns = db.headers(0, 50);
+const white: Uint32Array = cols.white;
+const elo: Uint16Array = cols.whiteElo;
+const name: string = db.names().players[white[0] ?? 0] ?? '';
+const g: GameView = db.game(0);
+const first: MoveNode | undefined = g.moves[0];
+const fen: string = first?.variations[0]?.[0]?.fen ?? g.startFen;
+const q: SearchQuery = { player: 'anna', color: 'white', yearFrom: 1990, ecoFrom: 'B00', result: '1-0' };
+const col: SortColumn = 'whiteElo';
+const order: Uint32Array = db.sort(col, true, db.search(q));
+const sum: ExportSummary = db.exportPgn(order, (text) => text.length);
+const lazySum: ExportSummary = db.exportPgn(null, () => {}, (done, total) => done / total);
+const tree: TreeMove[] = db.openingTree(fen);
+const lazy = Database.openLazy({ cdp: new Uint8Array(), emb: new Uint8Array(), a02: new Uint8Array(), d02Size: 0, d00Size: 0,
+  read: (file, offset, length) => new Uint8Array(length + offset + (file === 'd02' ? 1 : 0)) });
+const stats = stats64Decode(0n);
+const wdl: 'win' | 'draw' | 'loss' = stats.wdl;
+console.log(info.games, elo[0], name, sum.errors.length, lazySum.bytes, tree[0]?.san, lazy.count, wdl, ecoString(cols.eco[0] ?? 0), uci16Encode(['e2e4']).length);
+try { db.pgn(0); } catch (e) { console.log((e as CadbError).code); }
+// @ts-expect-error: not a sort column
+db.sort('colour');
+// @ts-expect-error: san is a string
+const n: number = first!.san;
+// @ts-expect-error: unknown search field
+db.search({ colour: 'white' });
+// @ts-expect-error: not an encoding
+db.setEncoding('ebcdic');
+console.log(n);
+TS
+# wasm-bindgen declares `[Symbol.dispose]()` on Database: TypeScript needs the
+# esnext.disposable lib (or skipLibCheck), as the README says.
+cat >tsconfig.json <<'JSON'
+{ "compilerOptions": { "target": "es2022", "module": "node16", "moduleResolution": "node16", "strict": true,
+  "noEmit": true, "lib": ["es2022", "esnext.disposable", "dom"], "types": [] }, "files": ["types.ts"] }
+JSON
+node "$CADB_ROOT/node_modules/typescript/bin/tsc" -p tsconfig.json
+if grep -nw any node_modules/cadb/*.d.ts | grep -v '^\S*:\s*\(\*\|//\)'; then
+  echo "the package's .d.ts files use \`any\`" >&2
+  exit 1
+fi
+
 echo "==> webpack 5: a page that imports cadb, run in Chromium"
 cat >src/index.js <<'JS'
 import init, { Database, uci16Encode, uci16Decode } from 'cadb';

@@ -465,3 +465,147 @@ fn codecs_round_trip() {
     assert_eq!(get(&back, "count").as_f64(), Some(100.0));
     assert_eq!(get(&back, "wdl").as_string().as_deref(), Some("win"));
 }
+
+#[wasm_bindgen_test]
+fn a_big_export_comes_in_64_kb_chunks() {
+    // 600 games, about 150 KB of PGN: several chunks, each flushed once it
+    // passes 64 KB, so no chunk is much bigger than 64 KB plus one game.
+    let pgn: String = (0..200).map(|_| GAMES).collect::<Vec<_>>().join("\n\n");
+    let db = open(&files_from_pgn(&pgn));
+    assert_eq!(db.count(), 600.0);
+    let chunks = Array::new();
+    let on_chunk = Function::new_with_args("c", "this.push(c)").bind0(&chunks);
+    let summary = db.export_pgn(JsValue::NULL, on_chunk, None).unwrap();
+    let sizes: Vec<usize> = chunks
+        .iter()
+        .map(|c| c.as_string().unwrap().len())
+        .collect();
+    assert!(sizes.len() >= 2, "{sizes:?}");
+    let (last, full) = sizes.split_last().unwrap();
+    assert!(
+        full.iter().all(|&n| (65536..65536 + 2048).contains(&n)),
+        "{sizes:?}"
+    );
+    assert!(*last > 0 && *last < 65536 + 2048, "{sizes:?}");
+    assert_eq!(
+        get(&summary, "bytes").as_f64(),
+        Some(sizes.iter().sum::<usize>() as f64)
+    );
+    assert_eq!(get(&summary, "games").as_f64(), Some(600.0));
+}
+
+#[wasm_bindgen_test]
+fn a_damaged_d02_gives_partial_games_and_listed_export_errors() {
+    let mut files = files_from_pgn(GAMES);
+    // Cut D02 in half: the games whose records lay past the cut are damaged.
+    files.d02.truncate(files.d02.len() / 2);
+    let db = open(&files);
+    let mut damaged = Vec::new();
+    for i in 0..3 {
+        let err = get(&db.game(i).unwrap(), "error");
+        if err.is_undefined() {
+            continue;
+        }
+        let message = get(&err, "message").as_string().unwrap();
+        assert!(message.contains("D02"), "{message}");
+        assert!(message.contains(&format!("game {i}")), "{message}");
+        damaged.push((i, get(&err, "code").as_string().unwrap()));
+    }
+    assert!(!damaged.is_empty(), "half a D02 damages some game");
+    let chunks = Array::new();
+    let on_chunk = Function::new_with_args("c", "this.push(c)").bind0(&chunks);
+    let summary = db.export_pgn(JsValue::NULL, on_chunk, None).unwrap();
+    assert_eq!(get(&summary, "games").as_f64(), Some(3.0));
+    let errors: Array = get(&summary, "errors").dyn_into().unwrap();
+    let listed: Vec<(u32, String)> = errors
+        .iter()
+        .map(|e| {
+            (
+                get(&e, "game").as_f64().unwrap() as u32,
+                get(&e, "code").as_string().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(listed, damaged);
+    // An index past the end is refused, with a code.
+    let on_chunk = Function::new_with_args("c", "");
+    let past: JsValue = Uint32Array::from(&[7u32][..]).into();
+    assert_eq!(
+        code_of(db.export_pgn(past, on_chunk, None).unwrap_err()).0,
+        "no-such-game"
+    );
+}
+
+#[wasm_bindgen_test]
+fn garbage_files_are_coded_errors_naming_the_file() {
+    let files = files_from_pgn(GAMES);
+    // An EMB of 0xFF bytes: its block chains point nowhere.
+    let mut bad = files.clone();
+    bad.emb = vec![0xFF; files.emb.len()];
+    let (code, message) = open_err(open_obj(&bad, None));
+    assert!(!code.is_empty() && code != "internal", "{code}: {message}");
+    assert!(message.contains("EMB"), "{code}: {message}");
+    // Every file empty.
+    let empty = DatabaseFiles::<Vec<u8>>::default();
+    let (code, message) = open_err(open_obj(&empty, None));
+    assert_eq!(code, "truncated", "{message}");
+    // Missing read callback, or a missing size, for the lazy variant.
+    let src = obj(&[
+        ("cdp", bytes(&files.cdp)),
+        ("emb", bytes(&files.emb)),
+        ("a02", bytes(&files.a02)),
+        ("d02Size", 10.into()),
+    ]);
+    assert_eq!(
+        match Database::open_lazy(src) {
+            Ok(_) => panic!("a lazy source without `read` opened"),
+            Err(e) => code_of(e).0,
+        },
+        "bad-argument"
+    );
+}
+
+#[wasm_bindgen_test]
+fn a_fully_lazy_database_pages_and_searches_through_the_callback() {
+    let files = files_from_pgn(GAMES);
+    let store = obj(&[("d00", bytes(&files.d00)), ("d02", bytes(&files.d02))]);
+    let read = Function::new_with_args(
+        "file, offset, length",
+        "return this[file].slice(offset, offset + length);",
+    )
+    .bind0(&store);
+    let src = obj(&[
+        ("cdp", bytes(&files.cdp)),
+        ("emb", bytes(&files.emb)),
+        ("a02", bytes(&files.a02)),
+        ("d00Size", (files.d00.len() as f64).into()),
+        ("d02Size", (files.d02.len() as f64).into()),
+        ("read", read.into()),
+    ]);
+    let mut db = Database::open_lazy(src).unwrap();
+    let h = db.headers(0, 3).unwrap();
+    let elo = Array::from(&get(&h, "whiteElo"));
+    assert_eq!(elo.get(2).as_f64(), Some(2500.0));
+    assert_eq!(
+        db.search(obj(&[("text", "cleo".into())])).unwrap().to_vec(),
+        [1, 2]
+    );
+    // A callback that throws is an I/O error, not a panic.
+    let throws = Function::new_with_args("f, o, n", "throw new Error('disk gone');");
+    let src = obj(&[
+        ("cdp", bytes(&files.cdp)),
+        ("emb", bytes(&files.emb)),
+        ("a02", bytes(&files.a02)),
+        ("d00Size", (files.d00.len() as f64).into()),
+        ("d02Size", (files.d02.len() as f64).into()),
+        ("read", throws.into()),
+    ]);
+    match Database::open_lazy(src) {
+        Err(e) => assert_eq!(code_of(e).0, "io"),
+        Ok(db) => {
+            let (code, message) = code_of(db.headers(0, 1).unwrap_err());
+            assert_eq!(code, "io", "{message}");
+            assert!(message.contains("disk gone"), "{message}");
+        }
+    }
+}

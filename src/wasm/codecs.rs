@@ -129,8 +129,8 @@ pub fn uci16_encode(moves: Vec<String>, fen: Option<String>) -> Result<Vec<u8>, 
 #[wasm_bindgen(js_name = mgcEncode)]
 pub fn mgc_encode(
     san: Vec<String>,
-    #[wasm_bindgen(unchecked_param_type = "MoveOrdering | null | undefined")] order: Option<String>,
-    fen: Option<String>,
+    #[wasm_bindgen(unchecked_optional_param_type = "MoveOrdering | null")] order: Option<String>,
+    #[wasm_bindgen(unchecked_optional_param_type = "string | null")] fen: Option<String>,
 ) -> Result<Vec<u8>, JsValue> {
     let pos = start(fen)?;
     let plies = plies_from_san(&pos, &san)?;
@@ -141,8 +141,8 @@ pub fn mgc_encode(
 #[wasm_bindgen(js_name = mgcDecode)]
 pub fn mgc_decode(
     bytes: &[u8],
-    #[wasm_bindgen(unchecked_param_type = "MoveOrdering | null | undefined")] order: Option<String>,
-    fen: Option<String>,
+    #[wasm_bindgen(unchecked_optional_param_type = "MoveOrdering | null")] order: Option<String>,
+    #[wasm_bindgen(unchecked_optional_param_type = "string | null")] fen: Option<String>,
 ) -> Result<Vec<String>, JsValue> {
     let pos = start(fen)?;
     let plies = mgc::decode(bytes, &pos, ordering(order)?).map_err(to_js)?;
@@ -153,8 +153,8 @@ pub fn mgc_decode(
 #[wasm_bindgen(js_name = pgcEncode)]
 pub fn pgc_encode(
     san: Vec<String>,
-    #[wasm_bindgen(unchecked_param_type = "MoveOrdering | null | undefined")] order: Option<String>,
-    fen: Option<String>,
+    #[wasm_bindgen(unchecked_optional_param_type = "MoveOrdering | null")] order: Option<String>,
+    #[wasm_bindgen(unchecked_optional_param_type = "string | null")] fen: Option<String>,
 ) -> Result<Vec<u8>, JsValue> {
     let pos = start(fen)?;
     let plies = plies_from_san(&pos, &san)?;
@@ -165,8 +165,8 @@ pub fn pgc_encode(
 #[wasm_bindgen(js_name = pgcDecode)]
 pub fn pgc_decode(
     bytes: &[u8],
-    #[wasm_bindgen(unchecked_param_type = "MoveOrdering | null | undefined")] order: Option<String>,
-    fen: Option<String>,
+    #[wasm_bindgen(unchecked_optional_param_type = "MoveOrdering | null")] order: Option<String>,
+    #[wasm_bindgen(unchecked_optional_param_type = "string | null")] fen: Option<String>,
 ) -> Result<Vec<String>, JsValue> {
     let pos = start(fen)?;
     let plies = pgc::decode(bytes, &pos, ordering(order)?).map_err(to_js)?;

@@ -48,9 +48,11 @@ impl Database {
     pub fn export_pgn(
         &self,
         #[wasm_bindgen(unchecked_param_type = "Uint32Array | null")] indices: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "(text: string) => void")] on_chunk: js_sys::Function,
+        #[wasm_bindgen(js_name = onChunk, unchecked_param_type = "(text: string) => void")]
+        on_chunk: js_sys::Function,
         #[wasm_bindgen(
-            unchecked_param_type = "((done: number, total: number) => void) | null | undefined"
+            js_name = onProgress,
+            unchecked_optional_param_type = "((done: number, total: number) => void) | null"
         )]
         on_progress: Option<js_sys::Function>,
     ) -> Result<JsValue, JsValue> {
