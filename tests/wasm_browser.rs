@@ -146,6 +146,19 @@ fn headers_come_as_columns_with_name_tables() {
     let names = db.names();
     let players: Array = get(&names, "players").dyn_into().unwrap();
     let events: Array = get(&names, "events").dyn_into().unwrap();
+    let info = db.info();
+    for (table, count) in [
+        ("players", "players"),
+        ("events", "events"),
+        ("sites", "sites"),
+    ] {
+        let t: Array = get(&names, table).dyn_into().unwrap();
+        assert_eq!(
+            Some(f64::from(t.length())),
+            get(&info, count).as_f64(),
+            "{table}"
+        );
+    }
     let h = db.headers(0, 100).unwrap();
     assert_eq!(get(&h, "count").as_f64(), Some(3.0));
     let col = |k: &str| -> Vec<u32> {

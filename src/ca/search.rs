@@ -20,6 +20,7 @@
 //! ```
 
 use alloc::{string::String, vec, vec::Vec};
+use core::cell::OnceCell;
 
 use super::{Database, ListKind, d00::RawHeader};
 use crate::{bytes::ReadAt, error::Error, game::headers::GameResult};
@@ -105,8 +106,9 @@ impl SortKey {
 pub struct HeaderIndex {
     /// Lower-cased names by id, per [`ListKind::ALL`] order.
     lower: [Vec<String>; 4],
-    /// Rank of each id in sorted order, per list (built on first sort).
-    rank: [Vec<u32>; 4],
+    /// Rank of each id in sorted order, per list: built on the first sort
+    /// (sorting 100k+ names would double the first search's time).
+    rank: OnceCell<[Vec<u32>; 4]>,
 }
 
 fn list_slot(kind: ListKind) -> usize {
@@ -142,33 +144,43 @@ impl HeaderIndex {
                 })
                 .collect()
         });
-        let rank = ListKind::ALL.map(|kind| {
-            let t = db.list(kind);
-            let lower: &Vec<String> = &lower[list_slot(kind)];
-            let n = lower.len();
-            let mut order: Vec<u32> = if t.has_sort_order() {
-                // The stored order, then any id it misses (damaged or partial .iii).
-                let mut seen = vec![false; n];
-                let mut o: Vec<u32> = t
-                    .sort_order()
-                    .filter(|&id| {
-                        (id as usize) < n && !core::mem::replace(&mut seen[id as usize], true)
-                    })
-                    .collect();
-                o.extend((0..n as u32).filter(|&id| !seen[id as usize]));
-                o
-            } else {
-                let mut o: Vec<u32> = (0..n as u32).collect();
-                o.sort_by(|&a, &b| lower[a as usize].cmp(&lower[b as usize]));
-                o
-            };
-            let mut rank = vec![0u32; n];
-            for (r, id) in order.drain(..).enumerate() {
-                rank[id as usize] = r as u32;
-            }
-            rank
-        });
-        HeaderIndex { lower, rank }
+        HeaderIndex {
+            lower,
+            rank: OnceCell::new(),
+        }
+    }
+
+    /// The rank of every id in sorted order, per list: the table's `.iii`
+    /// order when it has one, else the lower-cased names.
+    fn ranks<R: ReadAt>(&self, db: &Database<R>) -> &[Vec<u32>; 4] {
+        self.rank.get_or_init(|| {
+            ListKind::ALL.map(|kind| {
+                let t = db.list(kind);
+                let lower: &Vec<String> = &self.lower[list_slot(kind)];
+                let n = lower.len();
+                let mut order: Vec<u32> = if t.has_sort_order() {
+                    // The stored order, then any id it misses (damaged or partial .iii).
+                    let mut seen = vec![false; n];
+                    let mut o: Vec<u32> = t
+                        .sort_order()
+                        .filter(|&id| {
+                            (id as usize) < n && !core::mem::replace(&mut seen[id as usize], true)
+                        })
+                        .collect();
+                    o.extend((0..n as u32).filter(|&id| !seen[id as usize]));
+                    o
+                } else {
+                    let mut o: Vec<u32> = (0..n as u32).collect();
+                    o.sort_by(|&a, &b| lower[a as usize].cmp(&lower[b as usize]));
+                    o
+                };
+                let mut rank = vec![0u32; n];
+                for (r, id) in order.drain(..).enumerate() {
+                    rank[id as usize] = r as u32;
+                }
+                rank
+            })
+        })
     }
 
     /// Which ids of `kind`'s table contain `needle` (already lower-cased).
@@ -262,39 +274,40 @@ impl HeaderIndex {
                 .collect(),
             None => (0..db.count() as u32).collect(),
         };
-        // One u64 key per game, so the sort compares integers only.
+        // One u64 per game, the 32-bit key above the index: an unstable sort
+        // of plain integers, whose ties fall in index order (descending
+        // inverts the key, not the index).
+        let ranks = self.ranks(db);
         let rank = |kind: ListKind, id: u32| {
-            self.rank[list_slot(kind)]
+            ranks[list_slot(kind)]
                 .get(id as usize)
-                .map_or(u64::from(u32::MAX), |&r| u64::from(r))
+                .copied()
+                .unwrap_or(u32::MAX)
         };
         let mut keyed = Vec::with_capacity(indices.len());
         for i in indices {
             let h = db.raw_header(u64::from(i))?;
             let k = match key {
-                SortKey::Index => u64::from(i),
+                SortKey::Index => i,
                 SortKey::White => rank(ListKind::Players, h.white_id),
                 SortKey::Black => rank(ListKind::Players, h.black_id),
-                SortKey::WhiteElo => u64::from(h.white_elo),
-                SortKey::BlackElo => u64::from(h.black_elo),
-                SortKey::Result => u64::from(outcome_result(h.outcome)),
-                SortKey::Date => u64::from(h.date),
+                SortKey::WhiteElo => u32::from(h.white_elo),
+                SortKey::BlackElo => u32::from(h.black_elo),
+                SortKey::Result => u32::from(outcome_result(h.outcome)),
+                SortKey::Date => h.date,
                 SortKey::Event => rank(ListKind::Events, h.event_id),
                 SortKey::Site => rank(ListKind::Places, h.site_id),
-                SortKey::Round => u64::from(h.round2),
-                SortKey::Eco => u64::from(h.eco),
+                SortKey::Round => u32::from(h.round2),
+                SortKey::Eco => u32::from(h.eco),
                 SortKey::Annotator => rank(ListKind::Players, h.annotator_id),
                 SortKey::Source => rank(ListKind::Sources, h.source_id),
-                SortKey::GameType => u64::from(h.game_type),
+                SortKey::GameType => h.game_type,
             };
-            keyed.push((k, i));
+            let k = if descending { !k } else { k };
+            keyed.push(u64::from(k) << 32 | u64::from(i));
         }
-        keyed.sort_by(|a, b| {
-            let o = a.0.cmp(&b.0);
-            let o = if descending { o.reverse() } else { o };
-            o.then(a.1.cmp(&b.1))
-        });
-        Ok(keyed.into_iter().map(|(_, i)| i).collect())
+        keyed.sort_unstable();
+        Ok(keyed.into_iter().map(|x| x as u32).collect())
     }
 }
 
@@ -314,4 +327,67 @@ fn year_ok(h: &RawHeader, from: Option<u16>, to: Option<u16>) -> bool {
     year != 0
         && from.is_none_or(|f| year >= u32::from(f))
         && to.is_none_or(|t| year <= u32::from(t))
+}
+
+#[cfg(all(test, feature = "pgn"))]
+mod tests {
+    use super::*;
+    use crate::ca::{OpenOptions, writer};
+
+    /// Ten games whose Elo, year and players repeat, so sorts have ties.
+    fn db() -> Database<Vec<u8>> {
+        let mut pgn = String::new();
+        for i in 0..10 {
+            pgn += &alloc::format!(
+                "[White \"P{}\"] [Black \"Q{}\"] [WhiteElo \"{}\"] [Date \"{}.01.01\"] [Result \"1-0\"]\n1. e4 1-0\n\n",
+                i % 3,
+                i % 4,
+                2000 + (i % 2) * 100,
+                1990 + i % 5
+            );
+        }
+        let games = crate::game::import::read_pgn(&pgn).unwrap();
+        let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+        Database::open(files, OpenOptions::default()).unwrap()
+    }
+
+    #[test]
+    fn sorts_match_a_stable_sort_with_ties_in_game_order() {
+        let db = db();
+        let index = HeaderIndex::new(&db);
+        let key = |i: u32, k: SortKey| {
+            let h = db.raw_header(u64::from(i)).unwrap();
+            match k {
+                SortKey::WhiteElo => u64::from(h.white_elo),
+                SortKey::Date => u64::from(h.date),
+                SortKey::White => u64::from(index.ranks(&db)[0][h.white_id as usize]),
+                _ => u64::from(i),
+            }
+        };
+        for k in [
+            SortKey::WhiteElo,
+            SortKey::Date,
+            SortKey::White,
+            SortKey::Index,
+        ] {
+            for desc in [false, true] {
+                for subset in [None, Some(&[9u32, 2, 5, 7, 0, 4, 99][..])] {
+                    let mut want: Vec<u32> = subset.map_or((0..10).collect(), |s| {
+                        s.iter().copied().filter(|&i| i < 10).collect()
+                    });
+                    want.sort_by(|&a, &b| {
+                        let o = key(a, k).cmp(&key(b, k));
+                        if desc { o.reverse() } else { o }.then(a.cmp(&b))
+                    });
+                    assert_eq!(
+                        index.sort(&db, k, desc, subset).unwrap(),
+                        want,
+                        "{k:?} desc={desc}"
+                    );
+                }
+            }
+        }
+        let by_elo = index.sort(&db, SortKey::WhiteElo, true, None).unwrap();
+        assert_eq!(by_elo, [1, 3, 5, 7, 9, 0, 2, 4, 6, 8]);
+    }
 }

@@ -1,9 +1,12 @@
 //! Opening a database (in memory, or lazily through a read callback), its
 //! info, its encoding and its name tables.
 
-use alloc::{string::ToString, vec::Vec};
+use alloc::{
+    string::{String, ToString},
+    vec::Vec,
+};
 
-use js_sys::{Array, Object};
+use js_sys::{Array, JsString, Object};
 use wasm_bindgen::prelude::*;
 
 use super::{
@@ -137,11 +140,22 @@ impl Database {
         let keys = ["players", "events", "sites", "sources"];
         for (key, kind) in keys.iter().zip(ListKind::ALL) {
             let t = self.inner.list(kind);
-            let arr: Array = (0..t.len())
-                .map(|id| JsValue::from_str(&t.name(id, enc).unwrap_or_default()))
+            let names: Vec<String> = (0..t.len())
+                .map(|id| t.name(id, enc).unwrap_or_default())
                 .collect();
-            set(&o, key, arr);
+            set(&o, key, string_array(&names));
         }
         o.into()
     }
+}
+
+/// A JS array of strings, passed as one string that JS splits: one crossing
+/// instead of one a name (100k+ in a big database). NUL separates them unless
+/// a name holds one (a damaged table), when they cross one by one.
+fn string_array(names: &[String]) -> Array {
+    if names.is_empty() || names.iter().any(|n| n.contains('\0')) {
+        return names.iter().map(|n| JsValue::from_str(n)).collect();
+    }
+    let joined = names.join("\0");
+    JsString::from(joined).split("\0")
 }
