@@ -581,10 +581,14 @@ fn garbage_files_are_coded_errors_naming_the_file() {
 #[wasm_bindgen_test]
 fn a_fully_lazy_database_pages_and_searches_through_the_callback() {
     let files = files_from_pgn(GAMES);
-    let store = obj(&[("d00", bytes(&files.d00)), ("d02", bytes(&files.d02))]);
+    let store = obj(&[
+        ("d00", bytes(&files.d00)),
+        ("d02", bytes(&files.d02)),
+        ("d00Reads", 0.into()),
+    ]);
     let read = Function::new_with_args(
         "file, offset, length",
-        "return this[file].slice(offset, offset + length);",
+        "if (file === 'd00') this.d00Reads++; return this[file].slice(offset, offset + length);",
     )
     .bind0(&store);
     let src = obj(&[
@@ -599,10 +603,17 @@ fn a_fully_lazy_database_pages_and_searches_through_the_callback() {
     let h = db.headers(0, 3).unwrap();
     let elo = Array::from(&get(&h, "whiteElo"));
     assert_eq!(elo.get(2).as_f64(), Some(2500.0));
+    let reads = || get(&store, "d00Reads").as_f64().unwrap();
+    // A page of headers is one read, and so is a search over these 3.
+    let before = reads();
+    db.headers(0, 3).unwrap();
+    assert_eq!(reads() - before, 1.0);
+    let before = reads();
     assert_eq!(
         db.search(obj(&[("text", "cleo".into())])).unwrap().to_vec(),
         [1, 2]
     );
+    assert_eq!(reads() - before, 1.0);
     // A callback that throws is an I/O error, not a panic.
     let throws = Function::new_with_args("f, o, n", "throw new Error('disk gone');");
     let src = obj(&[

@@ -281,6 +281,53 @@ impl<R: ReadAt> Database<R> {
         Ok(RawHeader::parse(b))
     }
 
+    /// Calls `f(index, header)` for the D00 records of games `start..end`
+    /// (clipped to the count), reading D00 in blocks of 1024 records: a
+    /// million-header scan makes a thousand reads, not a million (each one a
+    /// JS call for a lazily read D00).
+    ///
+    /// ```
+    /// # use cadb::ca::{Database, OpenOptions, writer};
+    /// # let games = cadb::game::import::read_pgn("[WhiteElo \"2400\"]\n1. e4 *\n\n1. d4 *\n").unwrap();
+    /// # let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+    /// # let db = Database::open(files, OpenOptions::default()).unwrap();
+    /// let mut elos = Vec::new();
+    /// db.scan_raw_headers(0, u64::MAX, |_, h| elos.push(h.white_elo)).unwrap();
+    /// assert_eq!(elos, [2400, 0]);
+    /// ```
+    pub fn scan_raw_headers(
+        &self,
+        start: u64,
+        end: u64,
+        mut f: impl FnMut(u64, &RawHeader),
+    ) -> Result<(), Error> {
+        const BLOCK: u64 = 1024;
+        let end = end.min(self.count);
+        let mut i = start;
+        while i < end {
+            let n = (end - i).min(BLOCK);
+            let at = i * d00::RECORD_LEN as u64;
+            let len = (n as usize) * d00::RECORD_LEN;
+            let b = self
+                .files
+                .d00
+                .read_at(at, len)
+                .map_err(|k| Error::new(k, FileKind::D00).at(at))?;
+            if b.len() != len {
+                return Err(
+                    Error::new(ErrorKind::Invalid { what: "short read" }, FileKind::D00).at(at),
+                );
+            }
+            for (k, rec) in b.chunks_exact(d00::RECORD_LEN).enumerate() {
+                if let Ok(rec) = <&[u8; d00::RECORD_LEN]>::try_from(rec) {
+                    f(i + k as u64, &RawHeader::parse(rec));
+                }
+            }
+            i += n;
+        }
+        Ok(())
+    }
+
     /// The headers of game `index`, with names resolved.
     pub fn headers(&self, index: u64) -> Result<Headers, Error> {
         Ok(self.decode_headers(&self.raw_header(index)?))

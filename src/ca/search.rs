@@ -229,8 +229,7 @@ impl HeaderIndex {
         });
 
         let mut out = Vec::new();
-        for i in 0..db.count() {
-            let h = db.raw_header(i)?;
+        db.scan_raw_headers(0, db.count(), |i, h| {
             let ok = text_sets.as_ref().is_none_or(|[p, e, s]| {
                 let has = |set: &Vec<bool>, id: u32| set.get(id as usize).copied().unwrap_or(false);
                 has(p, h.white_id)
@@ -245,7 +244,7 @@ impl HeaderIndex {
             }) && hit(&event, h.event_id)
                 && hit(&site, h.site_id)
                 && hit(&annotator, h.annotator_id)
-                && year_ok(&h, q.year_from, q.year_to)
+                && year_ok(h, q.year_from, q.year_to)
                 && eco_from.is_none_or(|e| h.eco < 500 && h.eco >= e)
                 && eco_to.is_none_or(|e| h.eco < 500 && h.eco <= e)
                 && result_code.is_none_or(|r| outcome_result(h.outcome) == r)
@@ -254,7 +253,7 @@ impl HeaderIndex {
             if ok {
                 out.push(i as u32);
             }
-        }
+        })?;
         Ok(out)
     }
 
@@ -266,14 +265,6 @@ impl HeaderIndex {
         descending: bool,
         subset: Option<&[u32]>,
     ) -> Result<Vec<u32>, Error> {
-        let indices: Vec<u32> = match subset {
-            Some(s) => s
-                .iter()
-                .copied()
-                .filter(|&i| u64::from(i) < db.count())
-                .collect(),
-            None => (0..db.count() as u32).collect(),
-        };
         // One u64 per game, the 32-bit key above the index: an unstable sort
         // of plain integers, whose ties fall in index order (descending
         // inverts the key, not the index).
@@ -284,9 +275,7 @@ impl HeaderIndex {
                 .copied()
                 .unwrap_or(u32::MAX)
         };
-        let mut keyed = Vec::with_capacity(indices.len());
-        for i in indices {
-            let h = db.raw_header(u64::from(i))?;
+        let key_of = |i: u32, h: &RawHeader| {
             let k = match key {
                 SortKey::Index => i,
                 SortKey::White => rank(ListKind::Players, h.white_id),
@@ -304,8 +293,32 @@ impl HeaderIndex {
                 SortKey::GameType => h.game_type,
             };
             let k = if descending { !k } else { k };
-            keyed.push(u64::from(k) << 32 | u64::from(i));
-        }
+            u64::from(k) << 32 | u64::from(i)
+        };
+        let count = db.count();
+        let mut keyed: Vec<u64> = match subset {
+            // A small subset reads its own records; a big one (or all) scans
+            // D00 in blocks and keeps the subset's keys.
+            Some(s) if (s.len() as u64) < count / 64 => {
+                let mut keyed = Vec::with_capacity(s.len());
+                for &i in s.iter().filter(|&&i| u64::from(i) < count) {
+                    keyed.push(key_of(i, &db.raw_header(u64::from(i))?));
+                }
+                keyed
+            }
+            Some(s) => {
+                let mut all = vec![0u64; count as usize];
+                db.scan_raw_headers(0, count, |i, h| all[i as usize] = key_of(i as u32, h))?;
+                s.iter()
+                    .filter_map(|&i| all.get(i as usize).copied())
+                    .collect()
+            }
+            None => {
+                let mut keyed = Vec::with_capacity(count as usize);
+                db.scan_raw_headers(0, count, |i, h| keyed.push(key_of(i as u32, h)))?;
+                keyed
+            }
+        };
         keyed.sort_unstable();
         Ok(keyed.into_iter().map(|x| x as u32).collect())
     }
@@ -334,10 +347,10 @@ mod tests {
     use super::*;
     use crate::ca::{OpenOptions, writer};
 
-    /// Ten games whose Elo, year and players repeat, so sorts have ties.
+    /// 130 games whose Elo, year and players repeat, so sorts have ties.
     fn db() -> Database<Vec<u8>> {
         let mut pgn = String::new();
-        for i in 0..10 {
+        for i in 0..130 {
             pgn += &alloc::format!(
                 "[White \"P{}\"] [Black \"Q{}\"] [WhiteElo \"{}\"] [Date \"{}.01.01\"] [Result \"1-0\"]\n1. e4 1-0\n\n",
                 i % 3,
@@ -371,9 +384,14 @@ mod tests {
             SortKey::Index,
         ] {
             for desc in [false, true] {
-                for subset in [None, Some(&[9u32, 2, 5, 7, 0, 4, 99][..])] {
-                    let mut want: Vec<u32> = subset.map_or((0..10).collect(), |s| {
-                        s.iter().copied().filter(|&i| i < 10).collect()
+                // A big subset and all games scan D00; one game reads its record.
+                for subset in [
+                    None,
+                    Some(&[9u32, 2, 5, 7, 0, 4, 999][..]),
+                    Some(&[7u32][..]),
+                ] {
+                    let mut want: Vec<u32> = subset.map_or((0..130).collect(), |s| {
+                        s.iter().copied().filter(|&i| i < 130).collect()
                     });
                     want.sort_by(|&a, &b| {
                         let o = key(a, k).cmp(&key(b, k));
@@ -388,6 +406,7 @@ mod tests {
             }
         }
         let by_elo = index.sort(&db, SortKey::WhiteElo, true, None).unwrap();
-        assert_eq!(by_elo, [1, 3, 5, 7, 9, 0, 2, 4, 6, 8]);
+        assert_eq!(by_elo[..4], [1, 3, 5, 7]);
+        assert_eq!(by_elo[65..69], [0, 2, 4, 6]);
     }
 }

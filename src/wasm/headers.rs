@@ -42,8 +42,8 @@ impl Database {
             Vec::with_capacity(n),
         );
         let mut game_type = Vec::with_capacity(n);
-        for i in start..end {
-            let h = self.inner.raw_header(i).map_err(to_js)?;
+        // One read of the page's records (one callback for a lazy D00).
+        let scan = self.inner.scan_raw_headers(start, end, |_, h| {
             white.push(h.white_id);
             black.push(h.black_id);
             white_elo.push(h.white_elo);
@@ -66,7 +66,8 @@ impl Database {
             round2.push(h.round2);
             eco.push(h.eco);
             game_type.push(h.game_type);
-        }
+        });
+        scan.map_err(to_js)?;
         let o = Object::new();
         set(&o, "start", start as f64);
         set(&o, "count", n as u32);
