@@ -2,23 +2,37 @@
 //! info, its encoding and its name tables.
 
 use alloc::{
+    rc::Rc,
     string::{String, ToString},
     vec::Vec,
 };
+use core::cell::RefCell;
 
-use js_sys::{Array, JsString, Object};
+use js_sys::{Array, JsString, Object, Uint8Array};
 use wasm_bindgen::prelude::*;
 
 use super::{
     Database, bad_argument,
     database::{prop, set},
     opt_string, parse_encoding,
-    source::{Source, bytes_of},
+    source::{JsWindow, Source, array_of, bytes_of},
 };
-use crate::ca::{DatabaseFiles, ListKind};
+use crate::{
+    ca::{DatabaseFiles, ListKind},
+    text::TextEncoding,
+};
 
 fn file_prop(obj: &JsValue, key: &str) -> Result<Vec<u8>, JsValue> {
     bytes_of(&prop(obj, key)).ok_or_else(|| {
+        bad_argument(&alloc::format!(
+            "`{key}` must be a Uint8Array or an ArrayBuffer (the .{} file)",
+            key.to_uppercase()
+        ))
+    })
+}
+
+fn array_prop(obj: &JsValue, key: &str) -> Result<Uint8Array, JsValue> {
+    array_of(&prop(obj, key)).ok_or_else(|| {
         bad_argument(&alloc::format!(
             "`{key}` must be a Uint8Array or an ArrayBuffer (the .{} file)",
             key.to_uppercase()
@@ -34,6 +48,31 @@ fn size_prop(obj: &JsValue, key: &str) -> Result<u64, JsValue> {
         .ok_or_else(|| bad_argument(&alloc::format!("`{key}` must be a byte count")))
 }
 
+/// Opens the files, reading the EMB from its JS array (never copied whole
+/// into wasm memory, where its name tables are copied out anyway), and lets
+/// go of it: nothing reads the EMB after opening. For a 1M-game database
+/// that keeps 8.7 MB out of the wasm memory, which never shrinks.
+fn open_releasing_emb(
+    cdp: Vec<u8>,
+    emb: Uint8Array,
+    d00: Source,
+    a02: Vec<u8>,
+    d02: Source,
+    encoding: TextEncoding,
+) -> Result<Database, JsValue> {
+    let emb = Rc::new(RefCell::new(JsWindow::new(emb)));
+    let files = DatabaseFiles {
+        cdp: Source::Memory(cdp),
+        emb: Source::OpenOnly(emb.clone()),
+        d00,
+        a02: Source::Memory(a02),
+        d02,
+    };
+    let db = Database::from_sources(files, encoding);
+    emb.borrow_mut().release();
+    db
+}
+
 #[wasm_bindgen]
 impl Database {
     /// Opens a database held in memory.
@@ -42,14 +81,14 @@ impl Database {
         #[wasm_bindgen(unchecked_param_type = "DatabaseBytes")] files: JsValue,
     ) -> Result<Database, JsValue> {
         let encoding = parse_encoding(opt_string(&files, "encoding").as_deref())?;
-        let files = DatabaseFiles {
-            cdp: Source::Memory(file_prop(&files, "cdp")?),
-            emb: Source::Memory(file_prop(&files, "emb")?),
-            d00: Source::Memory(file_prop(&files, "d00")?),
-            a02: Source::Memory(file_prop(&files, "a02")?),
-            d02: Source::Memory(file_prop(&files, "d02")?),
-        };
-        Database::from_sources(files, encoding)
+        open_releasing_emb(
+            file_prop(&files, "cdp")?,
+            array_prop(&files, "emb")?,
+            Source::Memory(file_prop(&files, "d00")?),
+            file_prop(&files, "a02")?,
+            Source::Memory(file_prop(&files, "d02")?),
+            encoding,
+        )
     }
 
     /// Opens a database whose D02 (and D00, when `d00` is not given) is read
@@ -71,18 +110,19 @@ impl Database {
         } else {
             Source::Memory(file_prop(&src, "d00")?)
         };
-        let files = DatabaseFiles {
-            cdp: Source::Memory(file_prop(&src, "cdp")?),
-            emb: Source::Memory(file_prop(&src, "emb")?),
-            d00,
-            a02: Source::Memory(file_prop(&src, "a02")?),
-            d02: Source::Callback {
-                file: "d02",
-                size: size_prop(&src, "d02Size")?,
-                read,
-            },
+        let d02 = Source::Callback {
+            file: "d02",
+            size: size_prop(&src, "d02Size")?,
+            read,
         };
-        Database::from_sources(files, encoding)
+        open_releasing_emb(
+            file_prop(&src, "cdp")?,
+            array_prop(&src, "emb")?,
+            d00,
+            file_prop(&src, "a02")?,
+            d02,
+            encoding,
+        )
     }
 
     /// The number of games.

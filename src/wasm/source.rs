@@ -1,7 +1,8 @@
 //! Where a database's bytes come from in the browser: memory, or a JS
 //! callback that reads a range on demand (a `File` too big to load).
 
-use alloc::{borrow::Cow, format, vec::Vec};
+use alloc::{borrow::Cow, format, rc::Rc, vec::Vec};
+use core::cell::RefCell;
 
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -10,6 +11,10 @@ use crate::{bytes::ReadAt, error::ErrorKind};
 /// The bytes of one file.
 pub enum Source {
     Memory(Vec<u8>),
+    /// A JS array read only while opening (the EMB: the name tables copy
+    /// what they need out of it), so it is never copied whole into wasm
+    /// memory, and released afterwards. A read after that is `Truncated`.
+    OpenOnly(Rc<RefCell<JsWindow>>),
     /// `read(file, offset, length)` returns a `Uint8Array` of `length` bytes.
     Callback {
         file: &'static str,
@@ -22,6 +27,7 @@ impl ReadAt for Source {
     fn size(&self) -> u64 {
         match self {
             Source::Memory(v) => v.size(),
+            Source::OpenOnly(w) => w.borrow().size(),
             Source::Callback { size, .. } => *size,
         }
     }
@@ -29,6 +35,7 @@ impl ReadAt for Source {
     fn read_at(&self, offset: u64, len: usize) -> Result<Cow<'_, [u8]>, ErrorKind> {
         match self {
             Source::Memory(v) => v.read_at(offset, len),
+            Source::OpenOnly(w) => w.borrow_mut().read(offset, len).map(Cow::Owned),
             Source::Callback { file, size, read } => {
                 if offset.checked_add(len as u64).is_none_or(|end| end > *size) {
                     return Err(ErrorKind::Truncated {
@@ -59,6 +66,75 @@ impl ReadAt for Source {
                 Ok(Cow::Owned(bytes))
             }
         }
+    }
+}
+
+/// A JS array read piece by piece into wasm memory. Small reads (the EMB's
+/// 8-byte fragment descriptors, one after the other) come from a 4 KB window,
+/// the rest (fragment data, anywhere in the file) straight from the array.
+pub struct JsWindow {
+    array: Option<js_sys::Uint8Array>,
+    start: u64,
+    window: Vec<u8>,
+}
+
+impl JsWindow {
+    const WINDOW: u64 = 4 << 10;
+    const SMALL: usize = 64;
+
+    pub fn new(array: js_sys::Uint8Array) -> JsWindow {
+        JsWindow {
+            array: Some(array),
+            start: 0,
+            window: Vec::new(),
+        }
+    }
+
+    /// Lets go of the array and the window; later reads are `Truncated`.
+    pub fn release(&mut self) {
+        self.array = None;
+        self.window = Vec::new();
+    }
+
+    fn size(&self) -> u64 {
+        self.array.as_ref().map_or(0, |a| u64::from(a.length()))
+    }
+
+    fn read(&mut self, offset: u64, len: usize) -> Result<Vec<u8>, ErrorKind> {
+        let size = self.size();
+        let truncated = || ErrorKind::Truncated {
+            needed: len as u64,
+            available: size.saturating_sub(offset),
+        };
+        let end = offset
+            .checked_add(len as u64)
+            .filter(|&e| e <= size)
+            .ok_or_else(truncated)?;
+        let a = self.array.as_ref().ok_or_else(truncated)?;
+        // `end` and `w_end` are <= the array's u32 length: the casts are exact.
+        if len > Self::SMALL {
+            return Ok(a.subarray(offset as u32, end as u32).to_vec());
+        }
+        if offset < self.start || end > self.start + self.window.len() as u64 {
+            let w_end = (offset + Self::WINDOW).min(size);
+            self.window = a.subarray(offset as u32, w_end as u32).to_vec();
+            self.start = offset;
+        }
+        let at = (offset - self.start) as usize;
+        self.window
+            .get(at..at + len)
+            .map(<[u8]>::to_vec)
+            .ok_or_else(truncated)
+    }
+}
+
+/// A `Uint8Array` or `ArrayBuffer` as a `Uint8Array` view (no copy).
+pub fn array_of(v: &JsValue) -> Option<js_sys::Uint8Array> {
+    if let Some(a) = v.dyn_ref::<js_sys::Uint8Array>() {
+        Some(a.clone())
+    } else {
+        v.dyn_ref::<js_sys::ArrayBuffer>()
+            .map(|b| js_sys::Uint8Array::new(b))
     }
 }
 
