@@ -9,7 +9,9 @@
 //
 // Needs target/release/cadb and pkg/ (`bash scripts/build.sh`).
 //   node scripts/bench-browser-api.mjs [GAMES]     (default 1000000)
-// CADB_PKG=dir measures another build of the package.
+// CADB_PKG=dir measures another build of the package; CADB_PKG_BASE=dir
+// measures that one too, in the same run (its page first), and prints the
+// two side by side with their ratio.
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
@@ -21,6 +23,7 @@ import { chromium } from 'playwright-core';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cadb = path.join(root, 'target/release/cadb');
 const pkg = process.env.CADB_PKG ?? path.join(root, 'pkg');
+const basePkg = process.env.CADB_PKG_BASE;
 const games = Number(process.argv[2] ?? 1000000);
 for (const need of [cadb, path.join(pkg, 'cadb.js')]) {
   if (!existsSync(need)) throw new Error(`${need} is missing: run bash scripts/build.sh first`);
@@ -134,7 +137,10 @@ let reads = 0;
 const fully = Database.openLazy({ cdp: files.cdp, emb: files.emb, a02: files.a02, d00Size: files.d00.length,
   d02Size: files.d02.length, read: (f, o, n) => { reads++; return files[f].subarray(o, o + n); } });
 const pageTimes = [];
-for (let k = 0; k < 200; k++) pageTimes.push(time(() => fully.headers((k * 7919) % (fully.count - 50), 50))[0]);
+for (let b = 0; b < 20; b++) {
+  const [t] = time(() => { for (let k = 0; k < 50; k++) fully.headers(((b * 50 + k) * 7919) % (fully.count - 50), 50); });
+  pageTimes.push(t / 50);
+}
 out.fullyPage = median(pageTimes);
 fully.search({ text: 'x' });
 reads = 0;
@@ -152,10 +158,11 @@ out.memoryAtEnd = wasm.memory.buffer.byteLength;
 window.result = out;
 </script>`);
 
+let servedPkg = pkg;
 const MIME = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
 const server = createServer((req, res) => {
   const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-  const [prefix, dir] = url.startsWith('/pkg/') ? ['/pkg/', pkg] : url.startsWith('/db/') ? ['/db/', tmp] : ['/', tmp];
+  const [prefix, dir] = url.startsWith('/pkg/') ? ['/pkg/', servedPkg] : url.startsWith('/db/') ? ['/db/', tmp] : ['/', tmp];
   const file = path.join(dir, url.slice(prefix.length) || 'index.html');
   if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) return res.writeHead(404).end();
   // Cross-origin isolation gives performance.now() its fine resolution.
@@ -171,11 +178,20 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
     '--disable-component-update', '--no-first-run', '--disable-sync'],
 });
-const page = await browser.newPage();
-page.on('pageerror', (e) => console.error('page error:', e));
-await page.goto(`http://127.0.0.1:${server.address().port}/`);
-const r = await page.waitForFunction(() => window.result, null, { timeout: 600000, polling: 200 }).then((h) => h.jsonValue());
-const memory = await page.evaluate(() => performance.memory?.usedJSHeapSize ?? 0);
+// One fresh page per package: the page measures, then reports.
+async function measure(dir) {
+  servedPkg = dir;
+  const page = await browser.newPage();
+  page.on('pageerror', (e) => console.error('page error:', e));
+  await page.goto(`http://127.0.0.1:${server.address().port}/`);
+  const result = await page.waitForFunction(() => window.result, null, { timeout: 600000, polling: 200 }).then((h) => h.jsonValue());
+  result.jsHeap = await page.evaluate(() => performance.memory?.usedJSHeapSize ?? 0);
+  await page.close();
+  return result;
+}
+const base = basePkg ? await measure(basePkg) : null;
+const r = await measure(pkg);
+const memory = r.jsHeap;
 const version = `Chromium ${browser.version()}`;
 await browser.close();
 server.close();
@@ -193,7 +209,7 @@ row(`headers(start, 1000)`, `${ms(r.page1000.median)} a call = ${(r.page1000.med
 row(`every header, 1000 rows a call`, `${ms(r.scanAll)}`);
 row(`first search (decodes the name tables)`, `${ms(r.firstSearch)}`);
 for (const [name, s] of Object.entries(r.search)) row(`search ${name}`, `${ms(s.ms)}  ${s.hits.toLocaleString('en')} hits`);
-row(`lazy D00 too: headers(start, 50)`, `${us(r.fullyPage)} a call (median of 200)`);
+row(`lazy D00 too: headers(start, 50)`, `${us(r.fullyPage)} a call (median of 20 batches of 50)`);
 row(`lazy D00 too: search text "player 12345"`, `${ms(r.fullySearch)} (${r.fullySearchReads} read() calls)`);
 for (const [c, t] of Object.entries(r.sort)) row(`sort ${c}, all games`, ms(t));
 row(`sort white desc, ${r.sortSubsetSize.toLocaleString('en')} search hits`, ms(r.sortSubset));
@@ -202,3 +218,21 @@ row(`exportPgn of 10,000 games`, `${ms(r.export10k)}: ${(r.exportBytes / 1e6).to
 const mb = (x) => `${(x / 1e6).toFixed(1)} MB`;
 console.log(`wasm memory grown by openLazy (D02 outside): ${mb(r.memoryLazy)} = ${(r.memoryLazy / d00.length).toFixed(2)} x D00 (${mb(d00.length)})`);
 console.log(`wasm memory at the end (all five files in memory, search/sort/export done): ${mb(r.memoryAtEnd)}; page JS heap ${mb(memory)}`);
+
+if (base) {
+  console.log(`\nside by side, same run: base ${basePkg} (measured first) vs ${pkg}`);
+  const cmp = (label, b, c, fmt) => console.log(`${label.padEnd(48)} ${fmt(b).padStart(10)} ${fmt(c).padStart(10)} ${(c / b).toFixed(2).padStart(7)}`);
+  console.log(`${'measure'.padEnd(48)} ${'base'.padStart(10)} ${'this'.padStart(10)} ${'ratio'.padStart(7)}`);
+  cmp('Database.open', base.open, r.open, ms);
+  cmp('Database.openLazy', base.openLazy, r.openLazy, ms);
+  cmp('names()', base.names, r.names, ms);
+  cmp('headers(start, 50)', base.page50.median, r.page50.median, us);
+  cmp('headers(start, 1000)', base.page1000.median, r.page1000.median, ms);
+  cmp('first search', base.firstSearch, r.firstSearch, ms);
+  for (const name of Object.keys(r.search)) cmp(`search ${name}`, base.search[name].ms, r.search[name].ms, ms);
+  cmp('lazy D00 too: headers(start, 50)', base.fullyPage, r.fullyPage, us);
+  cmp('lazy D00 too: search', base.fullySearch, r.fullySearch, ms);
+  for (const c of Object.keys(r.sort)) cmp(`sort ${c}, all games`, base.sort[c], r.sort[c], ms);
+  cmp('exportPgn of 10,000 games', base.export10k, r.export10k, ms);
+  cmp('wasm memory grown by openLazy', base.memoryLazy, r.memoryLazy, mb);
+}

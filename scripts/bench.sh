@@ -3,7 +3,9 @@
 #  1. criterion: CA passes vs pgn-reader on random and fixture games;
 #  2. cadb bench on 100,008 fixture games vs pgn-reader on the same PGN;
 #  3. the browser: wasm vs native, header paging, and a million games in
-#     the viewer. About 10 minutes on 2 cores.
+#     the viewer;
+#  4. the JS API on a million games in Chromium (open, paging, search, sort).
+#     About 10 minutes on 2 cores.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$CADB_ROOT"
@@ -23,3 +25,6 @@ target/release/cadb bench "$tmp/FIX100K.CDP" --vs-pgn "$tmp/fix100k.pgn" --round
 
 echo "==> 3. node scripts/bench-browser.mjs 20000 1000000"
 node scripts/bench-browser.mjs 20000 1000000
+
+echo "==> 4. node scripts/bench-browser-api.mjs 1000000"
+node scripts/bench-browser-api.mjs 1000000
