@@ -105,10 +105,68 @@ impl SortKey {
 #[derive(Clone, Debug)]
 pub struct HeaderIndex {
     /// Lower-cased names by id, per [`ListKind::ALL`] order.
-    lower: [Vec<String>; 4],
+    lower: [LowerNames; 4],
     /// Rank of each id in sorted order, per list: built on the first sort
     /// (sorting 100k+ names would double the first search's time).
     rank: OnceCell<[Vec<u32>; 4]>,
+}
+
+/// One table's lower-cased names in one string, NUL after each: a substring
+/// query is one search through it (a few MB for 100k+ names), not one a
+/// name.
+#[derive(Clone, Debug, Default)]
+struct LowerNames {
+    text: String,
+    /// Where each id's name starts in `text`.
+    starts: Vec<u32>,
+}
+
+impl LowerNames {
+    fn push(&mut self, name: &str) {
+        self.starts.push(self.text.len() as u32);
+        if name.contains('\0') {
+            // A NUL inside a name (a damaged table) would split it.
+            self.text.push_str(&name.replace('\0', "\u{FFFD}"));
+        } else {
+            self.text.push_str(name);
+        }
+        self.text.push('\0');
+    }
+
+    fn len(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// Name `id`, or `""` past the end.
+    fn name(&self, id: u32) -> &str {
+        let id = id as usize;
+        let (Some(&start), end) = (self.starts.get(id), self.starts.get(id + 1)) else {
+            return "";
+        };
+        let end = end.map_or(self.text.len(), |&e| e as usize);
+        self.text
+            .get(start as usize..end.saturating_sub(1))
+            .unwrap_or("")
+    }
+
+    /// Which ids' names contain `needle`.
+    fn matching(&self, needle: &str) -> Vec<bool> {
+        let mut set = vec![needle.is_empty(); self.len()];
+        if needle.is_empty() || needle.contains('\0') {
+            return set;
+        }
+        // Matches come in text order: walk the ids along with them.
+        let mut id = 0usize;
+        for (at, _) in self.text.match_indices(needle) {
+            while self.starts.get(id + 1).is_some_and(|&s| s as usize <= at) {
+                id += 1;
+            }
+            if let Some(slot) = set.get_mut(id) {
+                *slot = true;
+            }
+        }
+        set
+    }
 }
 
 fn list_slot(kind: ListKind) -> usize {
@@ -136,13 +194,11 @@ impl HeaderIndex {
         let enc = db.encoding();
         let lower = ListKind::ALL.map(|kind| {
             let t = db.list(kind);
-            (0..t.len())
-                .map(|id| {
-                    t.name(id, enc)
-                        .map(|n| n.to_lowercase())
-                        .unwrap_or_default()
-                })
-                .collect()
+            let mut names = LowerNames::default();
+            for id in 0..t.len() {
+                names.push(&t.name(id, enc).unwrap_or_default().to_lowercase());
+            }
+            names
         });
         HeaderIndex {
             lower,
@@ -156,7 +212,7 @@ impl HeaderIndex {
         self.rank.get_or_init(|| {
             ListKind::ALL.map(|kind| {
                 let t = db.list(kind);
-                let lower: &Vec<String> = &self.lower[list_slot(kind)];
+                let lower = &self.lower[list_slot(kind)];
                 let n = lower.len();
                 let mut order: Vec<u32> = if t.has_sort_order() {
                     // The stored order, then any id it misses (damaged or partial .iii).
@@ -171,7 +227,7 @@ impl HeaderIndex {
                     o
                 } else {
                     let mut o: Vec<u32> = (0..n as u32).collect();
-                    o.sort_by(|&a, &b| lower[a as usize].cmp(&lower[b as usize]));
+                    o.sort_by(|&a, &b| lower.name(a).cmp(lower.name(b)));
                     o
                 };
                 let mut rank = vec![0u32; n];
@@ -185,10 +241,7 @@ impl HeaderIndex {
 
     /// Which ids of `kind`'s table contain `needle` (already lower-cased).
     fn matching(&self, kind: ListKind, needle: &str) -> Vec<bool> {
-        self.lower[list_slot(kind)]
-            .iter()
-            .map(|n| n.contains(needle))
-            .collect()
+        self.lower[list_slot(kind)].matching(needle)
     }
 
     /// Indices of the games matching `q`, ascending.
@@ -362,6 +415,26 @@ mod tests {
         let games = crate::game::import::read_pgn(&pgn).unwrap();
         let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
         Database::open(files, OpenOptions::default()).unwrap()
+    }
+
+    #[test]
+    fn lower_names_match_within_one_name_only() {
+        let mut t = LowerNames::default();
+        for n in ["", "anna", "boris", "x\0y", "ännä"] {
+            t.push(n);
+        }
+        assert_eq!(t.len(), 5);
+        assert_eq!(
+            (t.name(0), t.name(1), t.name(2), t.name(4), t.name(9)),
+            ("", "anna", "boris", "ännä", "")
+        );
+        assert_eq!(t.matching("a"), [false, true, false, false, false]);
+        assert_eq!(t.matching("ab"), [false; 5]);
+        assert_eq!(t.matching("ä"), [false, false, false, false, true]);
+        assert_eq!(t.matching("x"), [false, false, false, true, false]);
+        assert_eq!(t.matching("\0"), [false; 5]);
+        assert_eq!(t.matching(""), [true; 5]);
+        assert_eq!(t.matching("anna"), [false, true, false, false, false]);
     }
 
     #[test]
