@@ -414,6 +414,8 @@ fn compactness_rows() {
     // 16 main-line plies in 3 games: 2 bytes each plus a 2-byte count a game.
     assert_eq!(get(&uci16, "moves").as_f64(), Some(16.0));
     assert_eq!(get(&uci16, "bytes").as_f64(), Some(2.0 * 16.0 + 2.0 * 3.0));
+    assert_eq!(get(&uci16, "bytesPerMove").as_f64(), Some(38.0 / 16.0));
+    assert_eq!(get(&uci16, "bytesPerGame").as_f64(), Some(38.0 / 3.0));
 }
 
 #[wasm_bindgen_test]

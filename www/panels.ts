@@ -65,15 +65,15 @@ export function renderCompactness(rows: CompactnessRow[]): HTMLElement {
   const head = el('tr', '');
   for (const h of ['Format', 'Keeps', 'Bytes/move', 'Bytes/game']) head.append(el('th', '', h));
   table.append(head);
-  const best = Math.min(...rows.filter((r) => r.moves > 0).map((r) => r.bytes / r.moves));
+  const best = Math.min(...rows.filter((r) => r.moves > 0).map((r) => r.bytesPerMove));
   for (const r of rows) {
     const tr = el('tr', '');
-    const perMove = r.moves ? r.bytes / r.moves : 0;
+    const perMove = r.bytesPerMove;
     tr.append(
       el('td', perMove === best ? 'best' : '', r.format),
       el('td', 'muted', r.keeps + (r.skipped ? ` (${r.skipped} games skipped)` : '')),
       el('td', 'num', perMove.toFixed(3)),
-      el('td', 'num', r.games ? (r.bytes / r.games).toFixed(1) : ''),
+      el('td', 'num', r.games ? r.bytesPerGame.toFixed(1) : ''),
     );
     table.append(tr);
   }

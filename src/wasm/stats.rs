@@ -60,6 +60,21 @@ impl Database {
     /// `cadb::report`). Decodes the whole database: call it on demand.
     #[wasm_bindgen(unchecked_return_type = "CompactnessRow[]")]
     pub fn compactness(&self) -> Result<JsValue, JsValue> {
-        to_value(&crate::report::compactness_of_database(&self.inner).rows)
+        let report = crate::report::compactness_of_database(&self.inner);
+        let rows = Array::new();
+        for row in &report.rows {
+            let o = to_value(row)?;
+            let per = |n: u64| {
+                if n == 0 {
+                    0.0
+                } else {
+                    row.bytes as f64 / n as f64
+                }
+            };
+            set(o.unchecked_ref(), "bytesPerMove", per(row.moves));
+            set(o.unchecked_ref(), "bytesPerGame", per(row.games));
+            rows.push(&o);
+        }
+        Ok(rows.into())
     }
 }

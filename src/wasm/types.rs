@@ -155,9 +155,13 @@ export interface CompactnessRow {
   /** What the format keeps: "main line", or variations and comments too. */
   keeps: string;
   bytes: number; games: number;
-  /** Main-line plies of those games (bytes per move = bytes / moves). */
+  /** Main-line plies of those games. */
   moves: number;
   /** Games the format cannot hold. */
   skipped: number;
+  /** bytes / moves, the report's headline figure (0 when there are no moves). */
+  bytesPerMove: number;
+  /** bytes / games (0 when there are no games). */
+  bytesPerGame: number;
 }
 "#;
