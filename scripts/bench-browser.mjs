@@ -7,7 +7,8 @@
 //     decoder memory against the D00 size, and a search over all headers.
 // Needs `bash scripts/build.sh --bundle` first (pkg/, dist/, target/release/cadb).
 //   node scripts/bench-browser.mjs [GAMES_FOR_PASSES] [GAMES_FOR_OPEN]
-// (GAMES_FOR_OPEN 0 skips part 2; CADB_PKG=dir measures another wasm build.)
+// (GAMES_FOR_OPEN 0 skips part 2; CADB_PKG=dir measures another wasm build,
+// CADB_PKG_BASE=dir a second one side by side.)
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync, rmSync } from 'node:fs';
@@ -57,56 +58,96 @@ const browser = await chromium.launch({
 });
 
 // ---- 1. wasm vs native ----
-const ROUNDS = 5;
+// Native and wasm rounds alternate (native, then each wasm build, per pass),
+// so drift on this shared machine hits both alike. V8 starts a module in its
+// baseline compiler (Liftoff) and moves hot functions to TurboFan in the
+// background: the first call of each pass is reported on its own, then one
+// untimed warm-up round, then the timed rounds.
+const ROUNDS = 7;
 const passes = ['replay', 'san', 'pgn'];
-const native = {};
-for (const p of passes) {
-  const out = JSON.parse(execFileSync(cadb, ['bench', path.join(tmp, 'PASS.CDP'), '--json', '--rounds', String(ROUNDS), '--only', p]).toString());
-  native[p] = out.measures[0];
-}
+const nativePass = (p) => JSON.parse(execFileSync(cadb,
+  ['bench', path.join(tmp, 'PASS.CDP'), '--json', '--rounds', '1', '--only', p]).toString()).measures[0];
 writeFileSync(path.join(tmp, 'pass.html'), `<!doctype html><script type="module">
-import init, { Database } from '/pkg/cadb.js';
+const pkg = new URLSearchParams(location.search).get('pkg');
+const { default: init, Database } = await import('/' + pkg + '/cadb.js');
 await init();
 const get = async (e) => new Uint8Array(await (await fetch('/db/PASS.' + e)).arrayBuffer());
 const db = Database.open({ cdp: await get('CDP'), emb: await get('EMB'), d00: await get('D00'), a02: await get('A02'), d02: await get('D02') });
-const out = {};
-for (const p of ${JSON.stringify(passes)}) {
-  const times = [];
-  let t;
-  for (let r = 0; r < ${ROUNDS}; r++) { const t0 = performance.now(); t = db.benchPass(p); times.push(performance.now() - t0); }
-  times.sort((a, b) => a - b);
-  out[p] = { ms: times[times.length >> 1], ...t };
-}
+window.pass = (p) => { const t0 = performance.now(); const t = db.benchPass(p); return { ms: performance.now() - t0, ...t }; };
 // Paging the header columns as a virtualised list does: 50 rows a call,
 // timed in batches of 200 calls (the page's clock is coarse).
-const batches = [];
-for (let b = 0; b < 10; b++) {
-  const t0 = performance.now();
-  for (let k = 0; k < 200; k++) {
-    const start = ((b * 200 + k) * 7919) % Math.max(1, db.count - 50);
-    if (db.headers(start, 50).count !== 50) throw new Error('short page');
+window.paging = () => {
+  const batches = [];
+  for (let b = 0; b < 10; b++) {
+    const t0 = performance.now();
+    for (let k = 0; k < 200; k++) {
+      const start = ((b * 200 + k) * 7919) % Math.max(1, db.count - 50);
+      if (db.headers(start, 50).count !== 50) throw new Error('short page');
+    }
+    batches.push((performance.now() - t0) / 200);
   }
-  batches.push((performance.now() - t0) / 200);
-}
-batches.sort((a, b) => a - b);
-out.headers50 = { medianMs: batches[batches.length >> 1], p99Ms: batches[batches.length - 1] };
-window.result = out;
+  batches.sort((a, b) => a - b);
+  return { medianMs: batches[batches.length >> 1], p99Ms: batches[batches.length - 1] };
+};
+window.ready = true;
 </script>`);
-let server = await serve([['/pkg/', process.env.CADB_PKG ?? path.join(root, 'pkg')], ['/db/', tmp]]);
-let page = await browser.newPage();
-await page.goto(`http://127.0.0.1:${server.address().port}/db/pass.html`);
-const wasm = await page.waitForFunction(() => window.result, null, { timeout: 600000 }).then((h) => h.jsonValue());
-await page.close();
-server.close();
-console.log(`\nwasm (Chromium) vs native, ${passGames} games, median of ${ROUNDS}:`);
-console.log('pass              native ms   wasm ms   wasm/native   plies (native = wasm)');
-for (const p of passes) {
-  const n = native[p].medianSeconds * 1000;
-  const w = wasm[p].ms;
-  console.log(`${p.padEnd(16)} ${n.toFixed(1).padStart(10)} ${w.toFixed(1).padStart(9)} ${(w / n).toFixed(2).padStart(12)}   ${native[p].plies} = ${wasm[p].plies}`);
+// CADB_PKG (default pkg/) is measured; CADB_PKG_BASE, if set, is a second
+// build measured in the same rounds, for a side-by-side comparison.
+const builds = [['wasm', process.env.CADB_PKG ?? path.join(root, 'pkg')]];
+if (process.env.CADB_PKG_BASE) builds.push(['base', process.env.CADB_PKG_BASE]);
+let server = await serve([...builds.map(([name, dir]) => [`/${name}/`, dir]), ['/db/', tmp]]);
+const pages = {};
+for (const [name] of builds) {
+  pages[name] = await browser.newPage();
+  await pages[name].goto(`http://127.0.0.1:${server.address().port}/db/pass.html?pkg=${name}`);
+  await pages[name].waitForFunction(() => window.ready, null, { timeout: 600000 });
 }
-
-console.log(`headers(start, 50): ${(wasm.headers50.medianMs * 1000).toFixed(1)} µs a call (median of 10 batches of 200; slowest batch ${(wasm.headers50.p99Ms * 1000).toFixed(1)} µs)`);
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const first = {};
+const times = {};
+const plies = {};
+for (const p of passes) {
+  for (const [name] of builds) {
+    const t = await pages[name].evaluate((q) => window.pass(q), p);
+    first[`${name}/${p}`] = t.ms;
+    plies[`${name}/${p}`] = t.plies;
+  }
+}
+for (let r = -1; r < ROUNDS; r++) {
+  for (const p of passes) {
+    const n = nativePass(p);
+    plies[`native/${p}`] = n.plies;
+    if (r >= 0) (times[`native/${p}`] ??= []).push(n.medianSeconds * 1000);
+    for (const [name] of builds) {
+      const t = await pages[name].evaluate((q) => window.pass(q), p);
+      if (r >= 0) (times[`${name}/${p}`] ??= []).push(t.ms);
+    }
+  }
+}
+console.log(`\nwasm (Chromium) vs native, ${passGames} games: median of ${ROUNDS} interleaved rounds after one warm-up round`);
+const cols = builds.map(([name]) => name);
+console.log(['pass'.padEnd(8), 'native ms', ...cols.flatMap((c) => [`${c} ms`, `${c}/native`, `${c} 1st call`])].map((c) => c.padStart(14)).join(''));
+for (const p of passes) {
+  const n = median(times[`native/${p}`]);
+  const row = [p.padEnd(8), n.toFixed(1)];
+  for (const c of cols) {
+    const w = median(times[`${c}/${p}`]);
+    row.push(w.toFixed(1), (w / n).toFixed(2), first[`${c}/${p}`].toFixed(1));
+    if (plies[`${c}/${p}`] !== plies[`native/${p}`]) throw new Error(`${c} ${p}: ${plies[`${c}/${p}`]} plies, native ${plies[`native/${p}`]}`);
+  }
+  console.log(row.map((c) => String(c).padStart(14)).join(''));
+}
+if (builds.length > 1) {
+  for (const p of passes) {
+    const a = median(times[`wasm/${p}`]);
+    const b = median(times[`base/${p}`]);
+    console.log(`${p}: ${process.env.CADB_PKG ?? 'pkg'} / ${process.env.CADB_PKG_BASE} = ${(a / b).toFixed(2)}`);
+  }
+}
+const paging = await pages.wasm.evaluate(() => window.paging());
+console.log(`headers(start, 50): ${(paging.medianMs * 1000).toFixed(1)} µs a call (median of 10 batches of 200; slowest batch ${(paging.p99Ms * 1000).toFixed(1)} µs)`);
+for (const pg of Object.values(pages)) await pg.close();
+server.close();
 
 // ---- 2. a million games in the viewer ----
 if (openGames === 0) {
@@ -115,7 +156,7 @@ if (openGames === 0) {
   process.exit(0);
 }
 server = await serve([['/', path.join(root, 'dist')]]);
-page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
 await page.goto(`http://127.0.0.1:${server.address().port}/`);
 await page.getByText(/Opened DEMO/).waitFor({ timeout: 60000 });
 const files = ['CDP', 'EMB', 'D00', 'A02', 'D02'].map((e) => path.join(tmp, `OPEN.${e}`));
