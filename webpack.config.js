@@ -19,6 +19,8 @@ export default (_env, argv) => ({
       './node_modules/chessground/assets/chessground.cburnett.css',
       './www/main.ts',
     ],
+    // The browser benchmark page (bench.html); it shares style.css.
+    bench: ['./www/bench.html', './www/bench.ts'],
   },
   output: {
     path: path.resolve(root, 'dist'),

@@ -3,7 +3,8 @@
 
 import type { Encoding, SortColumn } from '../pkg/cadb.js';
 import { Board } from './board.js';
-import { AUTO_TREE_MAX_GAMES, DEMO_NAME, ENCODINGS, FILTER_DEBOUNCE_MS, KEYS, PARTS, type Part } from './config.js';
+import { AUTO_TREE_MAX_GAMES, DEMO_NAME, ENCODINGS, FILTER_DEBOUNCE_MS, KEYS } from './config.js';
+import { fetchDemo } from './demo.js';
 import { download, gameFileName } from './download.js';
 import { droppedFiles, groupFiles } from './files.js';
 import { GameList } from './list.js';
@@ -117,21 +118,7 @@ async function openFiles(files: File[]): Promise<void> {
 }
 
 async function openDemo(): Promise<void> {
-  const urls: Record<Part, URL> = {
-    cdp: new URL('./demo/DEMO.CDP', import.meta.url),
-    emb: new URL('./demo/DEMO.EMB', import.meta.url),
-    d00: new URL('./demo/DEMO.D00', import.meta.url),
-    a02: new URL('./demo/DEMO.A02', import.meta.url),
-    d02: new URL('./demo/DEMO.D02', import.meta.url),
-  };
-  const entries = await Promise.all(
-    PARTS.map(async (p) => {
-      const r = await fetch(urls[p]);
-      if (!r.ok) throw new Error(`demo database: HTTP ${r.status} for ${urls[p].pathname}`);
-      return [p, new Uint8Array(await r.arrayBuffer())] as const;
-    }),
-  );
-  await openDatabase({ kind: 'bytes', name: DEMO_NAME, files: Object.fromEntries(entries) as Record<Part, Uint8Array> });
+  await openDatabase({ kind: 'bytes', name: DEMO_NAME, files: await fetchDemo() });
 }
 
 // ---- the list: filter and sort ----

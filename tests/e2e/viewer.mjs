@@ -47,7 +47,9 @@ const browser = await chromium.launch({
 });
 const failures = [];
 let passed = 0;
-async function test(name, fn) {
+// `path` is the page to open: the viewer (the default, once its list shows)
+// or another page of dist/.
+async function test(name, fn, { path: page0 = '/' } = {}) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
   const page = await context.newPage();
   const requests = [];
@@ -55,8 +57,8 @@ async function test(name, fn) {
   const pageErrors = [];
   page.on('pageerror', (e) => pageErrors.push(String(e)));
   try {
-    await page.goto(origin);
-    await page.locator('[data-testid=game-row]').first().waitFor({ timeout: 20000 });
+    await page.goto(origin + page0);
+    if (page0 === '/') await page.locator('[data-testid=game-row]').first().waitFor({ timeout: 20000 });
     await fn(page);
     // No request ever leaves this origin (files never leave the browser).
     const remote = requests.filter((u) => !u.startsWith(origin) && !u.startsWith('blob:') && !u.startsWith('data:'));
@@ -194,6 +196,24 @@ await test('an incomplete file set names the missing part', async (page) => {
   await error.waitFor({ state: 'visible' });
   assert.match(await error.textContent(), /DEMO\.A02 is missing/);
 });
+
+await test('the benchmark page times every pass on the demo database', async (page) => {
+  const result = await page.waitForFunction(() => window.cadbBench, null, { timeout: 120000 }).then((h) => h.jsonValue());
+  // The same passes natively (cadb bench), counted independently.
+  const native = (pass) => JSON.parse(execFileSync(cadb, ['bench', path.join(demoDir, 'DEMO.CDP'), '--json', '--rounds', '1', '--only', pass]).toString()).measures[0];
+  assert.deepEqual(result.passes.map((p) => p.pass), ['replay', 'san', 'tree', 'pgn']);
+  for (const p of result.passes) {
+    const n = native(p.pass);
+    assert.equal(p.games, n.games, `${p.pass}: games`);
+    assert.equal(p.plies, n.plies, `${p.pass}: plies`);
+    assert.equal(p.errors, 0, `${p.pass}: errors`);
+    assert.ok(p.medianMs > 0 && p.repeats >= 1, `${p.pass}: a time was taken`);
+  }
+  // The export wrote the same PGN text as the native export.
+  assert.equal(result.passes[3].bytes, native('pgn').bytes);
+  assert.equal(await page.locator('[data-testid=bench-table] tr').count(), 5);
+  assert.match(await page.locator('[data-testid=bench-status]').textContent(), /216 games/);
+}, { path: '/bench.html?auto=1&rounds=1' });
 
 if (process.env.SCREENSHOTS) {
   const shot = async (name, options, dark) => {
