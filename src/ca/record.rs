@@ -220,12 +220,18 @@ fn comment(code: u8, s: &[u8]) -> Item<'_> {
 impl<'a> Iterator for Items<'a> {
     type Item = Result<(usize, Item<'a>), (usize, ErrorKind)>;
 
+    #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         if self.failed {
             return None;
         }
         let at = self.pos;
         let &code = self.body.get(at)?;
+        // Most items are one-byte piece moves: no call for them.
+        if code <= code::LAST_PIECE_MOVE {
+            self.pos += 1;
+            return Some(Ok((at, Item::Piece { code })));
+        }
         match self.item(code) {
             Ok(item) => Some(Ok((at, item))),
             Err(e) => {
