@@ -89,6 +89,22 @@ window.paging = () => {
   batches.sort((a, b) => a - b);
   return { medianMs: batches[batches.length >> 1], p99Ms: batches[batches.length - 1] };
 };
+// Batching across the wasm boundary: the same work in one call or in many.
+// Header rows: 50 a call, as the list asks, or one a call. PGN: exportPgn's
+// 64 KB chunks, or pgn(i) once a game.
+window.batching = () => {
+  const t = (f) => { const t0 = performance.now(); f(); return performance.now() - t0; };
+  const rows = 10000;
+  const games = Math.min(2000, db.count);
+  const indices = Uint32Array.from({ length: games }, (_, i) => i);
+  return {
+    headersBatched: t(() => { for (let s = 0; s < rows; s += 50) db.headers(s % (db.count - 50), 50); }) / rows,
+    headersOneByOne: t(() => { for (let s = 0; s < rows; s++) db.headers(s % (db.count - 50), 1); }) / rows,
+    exportChunks: t(() => { let n = 0; db.exportPgn(indices, (c) => { n += c.length; }); }),
+    pgnEach: t(() => { let n = 0; for (let i = 0; i < games; i++) n += db.pgn(i).length; }),
+    games,
+  };
+};
 window.ready = true;
 </script>`);
 // CADB_PKG (default pkg/) is measured; CADB_PKG_BASE, if set, is a second
@@ -144,6 +160,16 @@ if (builds.length > 1) {
     console.log(`${p}: ${process.env.CADB_PKG ?? 'pkg'} / ${process.env.CADB_PKG_BASE} = ${(a / b).toFixed(2)}`);
   }
 }
+// Batching: interleaved rounds after a warm-up, medians.
+const batch = {};
+for (let r = -1; r < ROUNDS; r++) {
+  const b = await pages.wasm.evaluate(() => window.batching());
+  if (r >= 0) for (const [k, v] of Object.entries(b)) (batch[k] ??= []).push(v);
+}
+const bm = Object.fromEntries(Object.entries(batch).map(([k, v]) => [k, median(v)]));
+console.log(`batching across the boundary (median of ${ROUNDS}): a header row ${(bm.headersBatched * 1000).toFixed(2)} µs in pages of 50, ` +
+  `${(bm.headersOneByOne * 1000).toFixed(2)} µs one a call (${(bm.headersOneByOne / bm.headersBatched).toFixed(1)}×); ` +
+  `PGN of ${bm.games} games ${bm.exportChunks.toFixed(1)} ms through exportPgn, ${bm.pgnEach.toFixed(1)} ms through pgn(i) (${(bm.pgnEach / bm.exportChunks).toFixed(2)}×)`);
 const paging = await pages.wasm.evaluate(() => window.paging());
 console.log(`headers(start, 50): ${(paging.medianMs * 1000).toFixed(1)} µs a call (median of 10 batches of 200; slowest batch ${(paging.p99Ms * 1000).toFixed(1)} µs)`);
 for (const pg of Object.values(pages)) await pg.close();
