@@ -64,7 +64,7 @@ const browser = await chromium.launch({
 // background: the first call of each pass is reported on its own, then one
 // untimed warm-up round, then the timed rounds.
 const ROUNDS = 7;
-const passes = ['replay', 'san', 'pgn'];
+const passes = ['replay', 'san', 'pgn', 'opening-tree'];
 const nativePass = (p) => JSON.parse(execFileSync(cadb,
   ['bench', path.join(tmp, 'PASS.CDP'), '--json', '--rounds', '1', '--only', p]).toString()).measures[0];
 writeFileSync(path.join(tmp, 'pass.html'), `<!doctype html><script type="module">

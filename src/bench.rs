@@ -20,6 +20,7 @@ use crate::{
     bytes::ReadAt,
     ca::Database,
     game::{GameVisitor, Ply, TreeBuilder, pgn::PgnWriter},
+    stats::{DEFAULT_MAX_PLIES, OpeningTree},
 };
 
 /// What a pass does with every game.
@@ -33,11 +34,24 @@ pub enum Pass {
     Tree,
     /// Export the game as PGN.
     Pgn,
+    /// Add the game to an opening tree straight from the decoder
+    /// ([`OpeningTree::add_ca_game`]: main line, first 40 plies, no text).
+    OpeningTree,
+    /// The same from the decoded [`crate::game::Game`] ([`OpeningTree::add_game`],
+    /// the path games read from PGN take).
+    OpeningTreeFromGames,
 }
 
 impl Pass {
     /// All passes, in the order reports print them.
-    pub const ALL: [Pass; 4] = [Pass::Replay, Pass::ReplaySan, Pass::Tree, Pass::Pgn];
+    pub const ALL: [Pass; 6] = [
+        Pass::Replay,
+        Pass::ReplaySan,
+        Pass::Tree,
+        Pass::Pgn,
+        Pass::OpeningTree,
+        Pass::OpeningTreeFromGames,
+    ];
 
     /// Short name.
     pub fn name(self) -> &'static str {
@@ -46,6 +60,8 @@ impl Pass {
             Pass::ReplaySan => "decode + replay + SAN",
             Pass::Tree => "decode + replay, tree built",
             Pass::Pgn => "PGN export",
+            Pass::OpeningTree => "opening tree, from the decoder",
+            Pass::OpeningTreeFromGames => "opening tree, from game trees",
         }
     }
 }
@@ -118,6 +134,7 @@ pub fn run<R: ReadAt>(db: &Database<R>, pass: Pass) -> Totals {
         bytes: 0,
     };
     let mut text = String::new();
+    let mut tree = OpeningTree::with_max_plies(DEFAULT_MAX_PLIES);
     for i in 0..db.count() {
         let err = match pass {
             Pass::Replay | Pass::ReplaySan => db.read_game(i, &mut plies).1,
@@ -132,10 +149,26 @@ pub fn run<R: ReadAt>(db: &Database<R>, pass: Pass) -> Totals {
                 t.bytes += text.len() as u64;
                 e
             }
+            Pass::OpeningTree => match tree.add_ca_game(db, i) {
+                Ok(n) => {
+                    t.plies += n as u64;
+                    None
+                }
+                Err(e) => Some(e),
+            },
+            Pass::OpeningTreeFromGames => match db.game(i).and_then(|g| tree.add_game(&g)) {
+                Ok(n) => {
+                    t.plies += n as u64;
+                    None
+                }
+                Err(e) => Some(e),
+            },
         };
         t.games += 1;
         t.errors += u64::from(err.is_some());
     }
+    // The tree passes end with the tree complete (its last batch sorted in).
+    tree.compact();
     t.plies += plies.plies;
     t.bytes += plies.bytes;
     t

@@ -6,6 +6,7 @@ use cadb::{
     ErrorKind, FileKind,
     ca::{Convention, Database, DatabaseFiles, OpenOptions},
     game::{Eval, GameResult, RawItem},
+    stats::OpeningTree,
     text::TextEncoding,
 };
 
@@ -377,6 +378,44 @@ fn setup_side_to_move_castling_and_ep() {
         Some("4k3/8/8/8/3pP3/8/8/4K2R b K e3 0 21")
     );
     assert_eq!(g.main_line_sans().unwrap(), ["dxe3"]);
+}
+
+#[test]
+fn opening_tree_straight_from_the_decoder() {
+    // Game 0 replays only under the other convention (as above); game 1 is
+    // 1. e4 d5 2. exd5 (codes 19 15 17); game 2 breaks at its third ply (the
+    // e-pawn's double step again, from e4).
+    let w = [(15, 0x04, 6), (13, 0x07, 4), (4, 0x34, 1)];
+    let b = [(15, 0x74, 6), (3, 0x33, 1)];
+    let mut other = setup(&w, &b, 41, 0x01, 0x24);
+    other.extend([210, 13]);
+    let db = open(&[other, vec![19, 15, 17], vec![19, 15, 19]]);
+    assert_eq!(db.game(2).unwrap_err().game, Some(2));
+    for cap in [1, 2, 3, 40] {
+        let mut from_games = OpeningTree::with_max_plies(cap);
+        let mut from_decoder = OpeningTree::with_max_plies(cap);
+        for i in 0..2 {
+            let added = from_games.add_game(&db.game(i).unwrap()).unwrap();
+            assert_eq!(
+                from_decoder.add_ca_game(&db, i).unwrap(),
+                added,
+                "cap {cap}, game {i}"
+            );
+        }
+        // The damage is at ply 3: under the cap it is never read.
+        let damaged = from_decoder.add_ca_game(&db, 2);
+        if cap < 3 {
+            assert_eq!(damaged.unwrap(), cap);
+            let mut g = db.game_lenient(2).0;
+            g.moves.truncate(cap);
+            from_games.add_game(&g).unwrap();
+        } else {
+            let e = damaged.unwrap_err();
+            assert_eq!((e.code(), e.game), ("illegal-move", Some(2)));
+        }
+        assert_eq!(from_decoder.games(), from_games.games());
+        assert_eq!(from_decoder.records(), from_games.records(), "cap {cap}");
+    }
 }
 
 #[test]

@@ -2,8 +2,8 @@
 
 use cadb::game::import::read_pgn;
 use cadb::stats::{
-    MoveStats, OpeningTree, Promotion, TREE_MAGIC, TreeFile, Wdl, elo_weight_increment,
-    position_key, weight_byte,
+    DEFAULT_MAX_PLIES, MoveStats, OpeningTree, Promotion, TREE_MAGIC, TreeFile, Wdl,
+    elo_weight_increment, position_key, weight_byte,
 };
 use proptest::prelude::*;
 use shakmaty::{Chess, Position, Square, uci::UciMove};
@@ -510,4 +510,79 @@ fn fixture_games_build() {
     assert_eq!(total as usize, plies);
     let file = TreeFile::from_bytes(&tree.to_bytes()).unwrap();
     assert_eq!(file.records(), tree.records());
+}
+
+/// The tree built straight from the Chess Assistant decoder equals the one
+/// built from decoded games, on every fixture game written by the writer
+/// (plain, and with every encoding trick), at the default cap and with none.
+#[test]
+fn tree_from_a_ca_database_equals_tree_from_its_games() {
+    use cadb::ca::{
+        Database, OpenOptions,
+        writer::{WriterOptions, write_database},
+    };
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn");
+    let mut games = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "pgn") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            games.extend(
+                cadb::game::import::read_pgn_lenient(&text)
+                    .into_iter()
+                    .flatten(),
+            );
+        }
+    }
+    // Shapes where shakmaty's incremental key update gives up or must not:
+    // en passant (taken and not), castling both ways, rights lost by king and
+    // rook moves and by a rook captured, promotions with and without capture.
+    games.extend(
+        read_pgn(concat!(
+            "1. e4 Nf6 2. e5 d5 3. exd6 e6 4. Nf3 Be7 5. Bc4 O-O 6. O-O Bxd6 7. d4 *\n\n",
+            "1. d4 e5 2. d5 c5 3. dxc6 Ke7 4. cxb7 Kf6 5. bxa8=N h5 6. Qd5 Rh6 7. Qxe5+ Kg6 ",
+            "8. Bf4 a5 9. Na3 Rh7 10. O-O-O Nf6 *\n\n",
+            "[FEN \"8/P6k/8/8/8/8/6p1/K7 w - - 0 1\"]\n\n1. a8=Q g1=N 2. Qb7+ Kg6 *\n\n",
+            "1. Nc3 e5 2. Nd5 Nf6 3. Nxc7+ Ke7 4. Nxa8 Nc6 5. Nf3 Nb4 6. Nxe5 Nxa2 ",
+            "7. e3 Nxc1 8. Qxc1 d6 *",
+        ))
+        .unwrap(),
+    );
+    for options in [WriterOptions::plain(), WriterOptions::default()] {
+        let (files, report) = write_database(&games, &options).unwrap();
+        assert!(report.skipped.is_empty());
+        let db = Database::open(files, OpenOptions::default()).unwrap();
+        for cap in [DEFAULT_MAX_PLIES, 10_000] {
+            let mut from_games = OpeningTree::with_max_plies(cap);
+            let mut from_decoder = OpeningTree::with_max_plies(cap);
+            let mut plies = 0;
+            for i in 0..db.count() {
+                let added = from_games.add_game(&db.game(i).unwrap()).unwrap();
+                assert_eq!(from_decoder.add_ca_game(&db, i).unwrap(), added, "game {i}");
+                plies += added;
+            }
+            assert!(plies > 1900, "{plies} plies"); // 1,985 at the default cap
+            assert_eq!(from_decoder.games(), db.count());
+            assert_eq!(from_decoder.records(), from_games.records());
+            assert_eq!(from_decoder.to_bytes(), from_games.to_bytes());
+            // Both key positions incrementally; a query keys its position from
+            // scratch, so every position of every main line must be found.
+            for i in 0..db.count() {
+                let g = db.game(i).unwrap();
+                let mut pos = g.start_position().unwrap();
+                for node in g.moves.iter().take(cap) {
+                    let cadb::game::Ply::Move(m) = node.mv else {
+                        break;
+                    };
+                    let uci = m.to_uci(shakmaty::CastlingMode::Standard).to_string();
+                    assert!(
+                        from_decoder.query(&pos).iter().any(|e| e.uci == uci),
+                        "game {i}: {uci} not found after {}",
+                        cadb::game::fen_of(&pos)
+                    );
+                    pos.play_unchecked(m);
+                }
+            }
+        }
+    }
 }

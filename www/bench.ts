@@ -12,13 +12,14 @@ import type { Part } from './config.js';
 import { fetchDemo } from './demo.js';
 import { groupFiles } from './files.js';
 
-type Pass = 'replay' | 'san' | 'tree' | 'pgn';
+type Pass = 'replay' | 'san' | 'tree' | 'pgn' | 'opening-tree';
 
 const PASSES: { pass: Pass; label: string }[] = [
   { pass: 'replay', label: 'decode + legal replay' },
   { pass: 'san', label: 'decode + replay + SAN' },
   { pass: 'tree', label: 'decode + replay, move tree built' },
   { pass: 'pgn', label: 'PGN export' },
+  { pass: 'opening-tree', label: 'opening tree (40 plies a game)' },
 ];
 
 /** A measurement repeats a pass until it lasts this long (the demo is small). */

@@ -28,7 +28,7 @@
 //! assert_eq!(MoveStats::decode(0x8006_4168_CABC_070C).unwrap(), r);
 //! ```
 
-use alloc::{format, string::String};
+use alloc::{format, string::String, vec::Vec};
 use shakmaty::{CastlingMode, Chess, Move, Role, Square, uci::UciMove};
 
 use crate::error::{Error, ErrorKind, FileKind};
@@ -447,6 +447,35 @@ pub(crate) fn weight_micros(white: u16, black: u16) -> i64 {
     }
 }
 
+/// [`weight_micros`] remembered by rating difference, the only thing it
+/// depends on (clamped to ±4000 by `pow10_400`): a tree sums it for every
+/// observation, and the series behind it costs about 60 instructions.
+pub(crate) struct WeightMemo {
+    /// Indexed by difference + 4000; `i32::MIN` not computed yet.
+    by_diff: Vec<i32>,
+}
+
+impl WeightMemo {
+    pub(crate) fn new() -> WeightMemo {
+        WeightMemo {
+            by_diff: Vec::new(),
+        }
+    }
+
+    pub(crate) fn get(&mut self, white: u16, black: u16) -> i64 {
+        let d = (i32::from(white) - i32::from(black)).clamp(-4000, 4000);
+        if self.by_diff.is_empty() {
+            self.by_diff = alloc::vec![i32::MIN; 8001];
+        }
+        let slot = &mut self.by_diff[(d + 4000) as usize];
+        if *slot == i32::MIN {
+            // |w| < 50,000: it fits.
+            *slot = weight_micros(white, black) as i32;
+        }
+        i64::from(*slot)
+    }
+}
+
 /// The 8-bit weight from the summed increments (Q7/Q8 reading): the mean
 /// increment over `games` mapped by `128 + round(mean × 2560)`, clamped to
 /// 0–255, so the formula's range (−0.05, 0.05) spans the byte; no games: 128.
@@ -492,4 +521,22 @@ fn pow10_400(d: i32) -> f64 {
         }
     }
     sum
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weight_memo_equals_the_formula() {
+        let mut memo = WeightMemo::new();
+        // Every difference twice, from different rating pairs, and the extremes.
+        for (w, b) in (0..=9000u16)
+            .map(|w| (w, 4500))
+            .chain((0..=9000).map(|b| (5000, b)))
+            .chain([(0, 65535), (65535, 0), (65535, 65535), (1, 0)])
+        {
+            assert_eq!(memo.get(w, b), weight_micros(w, b), "{w} v {b}");
+        }
+    }
 }

@@ -40,11 +40,16 @@
 //! ```
 
 use alloc::{borrow::Cow, string::String, string::ToString, vec::Vec};
-use shakmaty::{Chess, EnPassantMode, Position, san::SanPlus, zobrist::Zobrist64};
+use core::ops::ControlFlow;
+use shakmaty::{Chess, EnPassantMode, Move, Position, Square, san::SanPlus, zobrist::Zobrist64};
 
-use super::record::{self, MAX_COUNT, MoveStats, Wdl, fields_to_move, move_fields};
+use super::record::{
+    self, MAX_COUNT, MoveStats, Promotion, Wdl, WeightMemo, fields_to_move, move_fields,
+};
+use crate::bytes::ReadAt;
+use crate::ca::{Database, d00::decode_outcome};
 use crate::error::{Error, ErrorKind, FileKind};
-use crate::game::{Game, GameResult, Ply};
+use crate::game::{Game, GameResult, GameVisitor, Ply, Skip};
 
 /// File magic.
 pub const TREE_MAGIC: &[u8; 8] = b"CADBTREE";
@@ -77,6 +82,86 @@ struct Obs {
     result: u8,
 }
 
+/// Position keys along a line of play: each from the one before through
+/// shakmaty's incremental Zobrist update when it has one for the move (it
+/// has none around en passant, castling rights and king moves), else from
+/// scratch.
+#[derive(Default)]
+struct LineKeys {
+    /// The key of the position the next move is played from, when known.
+    next: Option<Zobrist64>,
+}
+
+impl LineKeys {
+    /// The key of `before`, the position `m` is played from.
+    fn key(&mut self, before: &Chess, m: Move) -> u64 {
+        let key = self
+            .next
+            .unwrap_or_else(|| before.zobrist_hash(EnPassantMode::Legal));
+        self.next = before.update_zobrist_hash(key, m, EnPassantMode::Legal);
+        key.0
+    }
+}
+
+/// An observation's move: from, to and promotion in 16 bits.
+fn pack_move(from: Square, to: Square, promo: Promotion) -> u16 {
+    u16::from(from as u8) | u16::from(to as u8) << 6 | u16::from(promo.code()) << 12
+}
+
+fn result_code(result: GameResult) -> u8 {
+    match result {
+        GameResult::WhiteWins => RESULT_WHITE,
+        GameResult::Draw => RESULT_DRAW,
+        GameResult::BlackWins => RESULT_BLACK,
+        GameResult::Unknown => RESULT_UNKNOWN,
+    }
+}
+
+/// Collects the main line's observations up to the cap, as the Chess
+/// Assistant reader replays it (each move already legal through shakmaty).
+struct MainLineObs<'t> {
+    pending: &'t mut Vec<Obs>,
+    keys: LineKeys,
+    /// Plies still to add: decoding stops at 0.
+    left: usize,
+    white_elo: u16,
+    black_elo: u16,
+    result: u8,
+}
+
+impl GameVisitor for MainLineObs<'_> {
+    type Output = ();
+    fn wants_text(&self) -> bool {
+        false
+    }
+    fn ply(&mut self, before: &Chess, ply: &Ply) -> ControlFlow<()> {
+        // The tree stops at a null move, as `add_game` does.
+        let (Ply::Move(m), 1..) = (ply, self.left) else {
+            return ControlFlow::Break(());
+        };
+        let Ok((from, to, promo)) = move_fields(m) else {
+            return ControlFlow::Break(());
+        };
+        self.pending.push(Obs {
+            key: self.keys.key(before, *m),
+            mv: pack_move(from, to, promo),
+            white_elo: self.white_elo,
+            black_elo: self.black_elo,
+            result: self.result,
+        });
+        self.left -= 1;
+        if self.left == 0 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+    fn begin_variation(&mut self) -> Skip {
+        Skip(true)
+    }
+    fn end_game(&mut self) {}
+}
+
 const RESULT_UNKNOWN: u8 = 0;
 const RESULT_WHITE: u8 = 1;
 const RESULT_DRAW: u8 = 2;
@@ -98,7 +183,7 @@ struct Agg {
 }
 
 impl Agg {
-    fn add_obs(&mut self, o: &Obs) {
+    fn add_obs(&mut self, o: &Obs, weights: &mut WeightMemo) {
         self.count = self.count.saturating_add(1);
         match o.result {
             RESULT_WHITE => self.white_wins = self.white_wins.saturating_add(1),
@@ -110,7 +195,7 @@ impl Agg {
             self.elo_games += 1;
             self.white_elo_sum += u64::from(o.white_elo);
             self.black_elo_sum += u64::from(o.black_elo);
-            self.weight_micros += record::weight_micros(o.white_elo, o.black_elo);
+            self.weight_micros += weights.get(o.white_elo, o.black_elo);
         }
     }
 
@@ -261,15 +346,11 @@ impl OpeningTree {
                 FileKind::Stats64,
             )
         })?;
-        let result = match game.headers.result {
-            GameResult::WhiteWins => RESULT_WHITE,
-            GameResult::Draw => RESULT_DRAW,
-            GameResult::BlackWins => RESULT_BLACK,
-            GameResult::Unknown => RESULT_UNKNOWN,
-        };
+        let result = result_code(game.headers.result);
         let white_elo = game.headers.white_elo.unwrap_or(0);
         let black_elo = game.headers.black_elo.unwrap_or(0);
         let start = self.pending.len();
+        let mut keys = LineKeys::default();
         for (i, node) in game.moves.iter().take(self.max_plies).enumerate() {
             let Ply::Move(m) = &node.mv else { break };
             let fields = move_fields(m);
@@ -281,22 +362,84 @@ impl OpeningTree {
                 return Err(err.at_ply(i as u32));
             };
             self.pending.push(Obs {
-                key: position_key(&pos),
-                mv: u16::from(from as u8)
-                    | u16::from(to as u8) << 6
-                    | u16::from(promo.code()) << 12,
+                key: keys.key(&pos, *m),
+                mv: pack_move(from, to, promo),
                 white_elo,
                 black_elo,
                 result,
             });
             pos.play_unchecked(*m);
         }
+        Ok(self.finish_game(start))
+    }
+
+    /// Adds game `index` of a Chess Assistant database like
+    /// [`add_game`](Self::add_game), but straight from the decoder: the
+    /// result and ratings come from the D00 record, no text is decoded,
+    /// variations are skipped, and decoding stops at the ply cap. A game
+    /// illegal under the database's file convention is tried under the other,
+    /// as [`Database::game`](crate::ca::Database::game) does. A game that
+    /// fails before the cap adds nothing and returns the error; damage past
+    /// the cap is never read.
+    ///
+    /// ```
+    /// use cadb::ca::{Database, OpenOptions, writer::{WriterOptions, write_database}};
+    /// use cadb::stats::OpeningTree;
+    /// let games = cadb::game::import::read_pgn("[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0").unwrap();
+    /// let (files, _) = write_database(&games, &WriterOptions::plain()).unwrap();
+    /// let db = Database::open(files, OpenOptions::default()).unwrap();
+    /// let mut tree = OpeningTree::with_max_plies(2);
+    /// assert_eq!(tree.add_ca_game(&db, 0).unwrap(), 2); // Nf3 is past the cap
+    /// let e4 = &tree.query(&shakmaty::Chess::default())[0];
+    /// assert_eq!((e4.san.as_str(), e4.results), ("e4", Some([1, 0, 0])));
+    /// ```
+    pub fn add_ca_game<R: ReadAt>(&mut self, db: &Database<R>, index: u64) -> Result<usize, Error> {
+        let raw = db.raw_header(index)?;
+        let result = result_code(decode_outcome(raw.outcome).0);
+        let start = self.pending.len();
+        let mut error = None;
+        for convention in [db.convention(), db.convention().other()] {
+            let mut v = MainLineObs {
+                pending: &mut self.pending,
+                keys: LineKeys::default(),
+                left: self.max_plies,
+                white_elo: raw.white_elo,
+                black_elo: raw.black_elo,
+                result,
+            };
+            match db.read_game_with(index, convention, &mut v).1 {
+                None => {
+                    error = None;
+                    break;
+                }
+                Some(e) => {
+                    self.pending.truncate(start);
+                    let retry = matches!(
+                        e.kind,
+                        ErrorKind::IllegalMove { .. } | ErrorKind::NoSuchPiece { .. }
+                    );
+                    // The first error is the one to report.
+                    error.get_or_insert(e);
+                    if !retry {
+                        break;
+                    }
+                }
+            }
+        }
+        if let Some(e) = error {
+            return Err(e);
+        }
+        Ok(self.finish_game(start))
+    }
+
+    /// Counts a game whose observations from `start` on are in `pending`.
+    fn finish_game(&mut self, start: usize) -> usize {
         self.games += 1;
         let added = self.pending.len() - start;
         if self.pending.len() >= PENDING_FLOOR.max(self.slots.len()) {
             self.compact();
         }
-        Ok(added)
+        added
     }
 
     /// Folds pending observations into the sorted aggregate (done automatically).
@@ -325,12 +468,13 @@ impl OpeningTree {
         let lo = self.slots.partition_point(|s| s.key < key);
         let hi = self.slots.partition_point(|s| s.key <= key);
         let mut found: Vec<(u16, Agg)> = self.slots[lo..hi].iter().map(|s| (s.mv, s.agg)).collect();
+        let mut weights = WeightMemo::new();
         for o in self.pending.iter().filter(|o| o.key == key) {
             match found.iter_mut().find(|(mv, _)| *mv == o.mv) {
-                Some((_, a)) => a.add_obs(o),
+                Some((_, a)) => a.add_obs(o, &mut weights),
                 None => {
                     let mut a = Agg::default();
-                    a.add_obs(o);
+                    a.add_obs(o, &mut weights);
                     found.push((o.mv, a));
                 }
             }
@@ -414,12 +558,13 @@ impl OpeningTree {
 fn aggregate(obs: &mut [Obs]) -> Vec<Slot> {
     obs.sort_unstable_by_key(|o| (o.key, o.mv));
     let mut out: Vec<Slot> = Vec::new();
+    let mut weights = WeightMemo::new();
     for o in obs.iter() {
         match out.last_mut() {
-            Some(s) if s.key == o.key && s.mv == o.mv => s.agg.add_obs(o),
+            Some(s) if s.key == o.key && s.mv == o.mv => s.agg.add_obs(o, &mut weights),
             _ => {
                 let mut agg = Agg::default();
-                agg.add_obs(o);
+                agg.add_obs(o, &mut weights);
                 out.push(Slot {
                     key: o.key,
                     mv: o.mv,

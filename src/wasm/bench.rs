@@ -17,7 +17,9 @@ impl Database {
     )]
     pub fn bench_pass(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "\"replay\" | \"san\" | \"tree\" | \"pgn\"")]
+        #[wasm_bindgen(
+            unchecked_param_type = "\"replay\" | \"san\" | \"tree\" | \"pgn\" | \"opening-tree\" | \"opening-tree-games\""
+        )]
         pass: &str,
     ) -> Result<JsValue, JsValue> {
         let pass = match pass {
@@ -25,6 +27,8 @@ impl Database {
             "san" => Pass::ReplaySan,
             "tree" => Pass::Tree,
             "pgn" => Pass::Pgn,
+            "opening-tree" => Pass::OpeningTree,
+            "opening-tree-games" => Pass::OpeningTreeFromGames,
             other => return Err(bad_argument(&alloc::format!("unknown pass {other:?}"))),
         };
         let t = run(self.core(), pass);

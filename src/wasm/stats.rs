@@ -16,9 +16,8 @@ impl Database {
         if self.tree.is_none() {
             let mut tree = OpeningTree::with_max_plies(40);
             for i in 0..self.inner.count() {
-                // Damaged games add what decoded.
-                let (g, _) = self.inner.game_lenient(i);
-                let _ = tree.add_game(&g);
+                // A game damaged before the cap adds nothing (counted whole or not at all).
+                let _ = tree.add_ca_game(&self.inner, i);
             }
             tree.compact();
             self.tree = Some(tree);

@@ -201,7 +201,7 @@ await test('the benchmark page times every pass on the demo database', async (pa
   const result = await page.waitForFunction(() => window.cadbBench, null, { timeout: 120000 }).then((h) => h.jsonValue());
   // The same passes natively (cadb bench), counted independently.
   const native = (pass) => JSON.parse(execFileSync(cadb, ['bench', path.join(demoDir, 'DEMO.CDP'), '--json', '--rounds', '1', '--only', pass]).toString()).measures[0];
-  assert.deepEqual(result.passes.map((p) => p.pass), ['replay', 'san', 'tree', 'pgn']);
+  assert.deepEqual(result.passes.map((p) => p.pass), ['replay', 'san', 'tree', 'pgn', 'opening-tree']);
   for (const p of result.passes) {
     const n = native(p.pass);
     assert.equal(p.games, n.games, `${p.pass}: games`);
@@ -211,7 +211,7 @@ await test('the benchmark page times every pass on the demo database', async (pa
   }
   // The export wrote the same PGN text as the native export.
   assert.equal(result.passes[3].bytes, native('pgn').bytes);
-  assert.equal(await page.locator('[data-testid=bench-table] tr').count(), 5);
+  assert.equal(await page.locator('[data-testid=bench-table] tr').count(), 6);
   assert.match(await page.locator('[data-testid=bench-status]').textContent(), /216 games/);
 }, { path: '/bench.html?auto=1&rounds=1' });
 

@@ -32,7 +32,7 @@ impl Measure {
 pub fn run_bench(args: &mut Args) -> Result<ExitCode, String> {
     let input = args
         .next_positional()
-        .ok_or("usage: cadb bench DB [--vs-pgn PGN] [--rounds N] [--json] [--only replay|san|tree|pgn|pgn-reader|pgn-reader-novalid|pgn-reader-main|pgn-reader-all|none]")?;
+        .ok_or("usage: cadb bench DB [--vs-pgn PGN] [--rounds N] [--json] [--only replay|san|tree|pgn|opening-tree|opening-tree-games|pgn-reader|pgn-reader-novalid|pgn-reader-main|pgn-reader-all|none]")?;
     let vs = args.option("vs-pgn")?;
     let rounds: usize = match args.option("rounds")? {
         Some(n) => n
@@ -49,6 +49,8 @@ pub fn run_bench(args: &mut Args) -> Result<ExitCode, String> {
             "san",
             "tree",
             "pgn",
+            "opening-tree",
+            "opening-tree-games",
             "pgn-reader",
             "pgn-reader-novalid",
             "pgn-reader-main",
@@ -58,7 +60,7 @@ pub fn run_bench(args: &mut Args) -> Result<ExitCode, String> {
         .contains(&o)
     {
         return Err(format!(
-            "--only {o:?}: expected replay, san, tree, pgn, pgn-reader (its three passes), pgn-reader-novalid, pgn-reader-main, pgn-reader-all or none (startup only)"
+            "--only {o:?}: expected replay, san, tree, pgn, opening-tree, opening-tree-games, pgn-reader (its three passes), pgn-reader-novalid, pgn-reader-main, pgn-reader-all or none (startup only)"
         ));
     }
     let encoding = dbfiles::encoding(args)?;
@@ -139,6 +141,10 @@ pub fn run_bench(args: &mut Args) -> Result<ExitCode, String> {
             "PGN export time vs pgn-reader reading it, no validation",
             ratio(Pass::Pgn.name(), PgnPass::NoValidation.name()),
         ),
+        (
+            "opening tree from the decoder vs from game trees",
+            ratio(Pass::OpeningTree.name(), Pass::OpeningTreeFromGames.name()),
+        ),
     ];
     if json {
         let rows: Vec<serde_json::Value> = ms
@@ -204,5 +210,7 @@ fn pass_key(p: Pass) -> &'static str {
         Pass::ReplaySan => "san",
         Pass::Tree => "tree",
         Pass::Pgn => "pgn",
+        Pass::OpeningTree => "opening-tree",
+        Pass::OpeningTreeFromGames => "opening-tree-games",
     }
 }

@@ -34,9 +34,8 @@ pub fn run(args: &mut Args) -> Result<ExitCode, String> {
         let mut tree = OpeningTree::with_max_plies(plies);
         let mut skipped = 0u64;
         for i in 0..db.count() {
-            match db.game(i) {
-                Ok(g) if tree.add_game(&g).is_ok() => {}
-                _ => skipped += 1,
+            if tree.add_ca_game(&db, i).is_err() {
+                skipped += 1;
             }
         }
         let summary = format!(
