@@ -380,7 +380,11 @@ impl OpeningTree {
     /// illegal under the database's file convention is tried under the other,
     /// as [`Database::game`](crate::ca::Database::game) does. A game that
     /// fails before the cap adds nothing and returns the error; damage past
-    /// the cap is never read.
+    /// the cap is never read. So the tree keys the same moves as
+    /// `Database::game` except for a game that replays under the database's
+    /// convention up to the cap and fails later: `game` retries it under the
+    /// other convention, the tree keeps the first reading (each of its moves
+    /// legal; a database mixing both conventions is the only way to get one).
     ///
     /// ```
     /// use cadb::ca::{Database, OpenOptions, writer::{WriterOptions, write_database}};
