@@ -15,7 +15,7 @@ use super::{
     Database, bad_argument,
     database::{prop, set},
     opt_string, parse_encoding,
-    source::{JsWindow, Source, array_of, bytes_of},
+    source::{JsWindow, Lazy, Source, array_of, bytes_of},
 };
 use crate::{
     ca::{DatabaseFiles, ListKind},
@@ -102,19 +102,11 @@ impl Database {
             bad_argument("`read` must be a function (file, offset, length) => Uint8Array")
         })?;
         let d00 = if prop(&src, "d00").is_undefined() {
-            Source::Callback {
-                file: "d00",
-                size: size_prop(&src, "d00Size")?,
-                read: read.clone(),
-            }
+            Source::Callback(Lazy::new("d00", size_prop(&src, "d00Size")?, read.clone()))
         } else {
             Source::Memory(file_prop(&src, "d00")?)
         };
-        let d02 = Source::Callback {
-            file: "d02",
-            size: size_prop(&src, "d02Size")?,
-            read,
-        };
+        let d02 = Source::Callback(Lazy::new("d02", size_prop(&src, "d02Size")?, read));
         open_releasing_emb(
             file_prop(&src, "cdp")?,
             array_prop(&src, "emb")?,

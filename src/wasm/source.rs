@@ -16,11 +16,86 @@ pub enum Source {
     /// memory, and released afterwards. A read after that is `Truncated`.
     OpenOnly(Rc<RefCell<JsWindow>>),
     /// `read(file, offset, length)` returns a `Uint8Array` of `length` bytes.
-    Callback {
-        file: &'static str,
-        size: u64,
-        read: js_sys::Function,
-    },
+    Callback(Lazy),
+}
+
+/// A file read through a JS callback, a block ahead: a whole-database pass
+/// (export, opening tree, search) reads records in file order, and one
+/// `read()` of 256 KB costs about what one of a few bytes does (in the
+/// viewer's Worker, a `FileReaderSync` over `File.slice`), so a pass makes
+/// one call a block instead of two a game. The block is the only copy kept.
+pub struct Lazy {
+    file: &'static str,
+    size: u64,
+    read: js_sys::Function,
+    /// The last block read: its offset and bytes.
+    block: RefCell<(u64, Vec<u8>)>,
+}
+
+impl Lazy {
+    /// Bytes read at once: reads at least this long bypass the block.
+    pub const BLOCK: usize = 256 << 10;
+
+    pub fn new(file: &'static str, size: u64, read: js_sys::Function) -> Lazy {
+        Lazy {
+            file,
+            size,
+            read,
+            block: RefCell::new((0, Vec::new())),
+        }
+    }
+
+    fn read_at(&self, offset: u64, len: usize) -> Result<Vec<u8>, ErrorKind> {
+        let end = offset
+            .checked_add(len as u64)
+            .filter(|&e| e <= self.size)
+            .ok_or(ErrorKind::Truncated {
+                needed: len as u64,
+                available: self.size.saturating_sub(offset),
+            })?;
+        if len >= Self::BLOCK {
+            return self.call(offset, len);
+        }
+        let mut block = self.block.borrow_mut();
+        let (start, bytes) = &*block;
+        if offset < *start || end > start + bytes.len() as u64 {
+            // Blocks start at multiples of BLOCK, so a pass in file order reads
+            // each once whatever it read first; one reaches to `end` at least
+            // (a record across a block boundary) and never past the file.
+            let at = offset - offset % Self::BLOCK as u64;
+            let n = (self.size - at).min((end - at).max(Self::BLOCK as u64)) as usize;
+            *block = (at, self.call(at, n)?);
+        }
+        let at = (offset - block.0) as usize;
+        Ok(block.1[at..at + len].to_vec())
+    }
+
+    /// One `read()` call, its answer checked.
+    fn call(&self, offset: u64, len: usize) -> Result<Vec<u8>, ErrorKind> {
+        let file = self.file;
+        let io = |message| ErrorKind::Io { message };
+        let got = self
+            .read
+            .call3(
+                &JsValue::NULL,
+                &JsValue::from_str(file),
+                &JsValue::from_f64(offset as f64),
+                &JsValue::from_f64(len as f64),
+            )
+            .map_err(|e| io(format!("read({file}, {offset}, {len}) threw: {e:?}")))?;
+        let bytes = bytes_of(&got).ok_or_else(|| {
+            io(format!(
+                "read({file}, {offset}, {len}) did not return a Uint8Array"
+            ))
+        })?;
+        if bytes.len() != len {
+            return Err(io(format!(
+                "read({file}, {offset}, {len}) returned {} bytes",
+                bytes.len()
+            )));
+        }
+        Ok(bytes)
+    }
 }
 
 impl ReadAt for Source {
@@ -28,7 +103,7 @@ impl ReadAt for Source {
         match self {
             Source::Memory(v) => v.size(),
             Source::OpenOnly(w) => w.borrow().size(),
-            Source::Callback { size, .. } => *size,
+            Source::Callback(lazy) => lazy.size,
         }
     }
 
@@ -36,35 +111,7 @@ impl ReadAt for Source {
         match self {
             Source::Memory(v) => v.read_at(offset, len),
             Source::OpenOnly(w) => w.borrow_mut().read(offset, len).map(Cow::Owned),
-            Source::Callback { file, size, read } => {
-                if offset.checked_add(len as u64).is_none_or(|end| end > *size) {
-                    return Err(ErrorKind::Truncated {
-                        needed: len as u64,
-                        available: size.saturating_sub(offset),
-                    });
-                }
-                let io = |message| ErrorKind::Io { message };
-                let got = read
-                    .call3(
-                        &JsValue::NULL,
-                        &JsValue::from_str(file),
-                        &JsValue::from_f64(offset as f64),
-                        &JsValue::from_f64(len as f64),
-                    )
-                    .map_err(|e| io(format!("read({file}, {offset}, {len}) threw: {e:?}")))?;
-                let bytes = bytes_of(&got).ok_or_else(|| {
-                    io(format!(
-                        "read({file}, {offset}, {len}) did not return a Uint8Array"
-                    ))
-                })?;
-                if bytes.len() != len {
-                    return Err(io(format!(
-                        "read({file}, {offset}, {len}) returned {} bytes",
-                        bytes.len()
-                    )));
-                }
-                Ok(Cow::Owned(bytes))
-            }
+            Source::Callback(lazy) => lazy.read_at(offset, len).map(Cow::Owned),
         }
     }
 }

@@ -25,7 +25,11 @@ export interface LazyDatabaseSource {
   /** Size of D00 in bytes; required when `d00` is absent. */
   d00Size?: number;
   d02Size: number;
-  /** Synchronous: returns exactly `length` bytes (in a Worker, FileReaderSync over File.slice). */
+  /**
+   * Synchronous: returns exactly `length` bytes (in a Worker, FileReaderSync over File.slice).
+   * Small reads are widened to a 256 KB block that later reads are served from,
+   * so a pass over every game calls this about once a block.
+   */
   read: (file: "d00" | "d02", offset: number, length: number) => Uint8Array;
   encoding?: Encoding;
 }
