@@ -70,7 +70,8 @@ impl Pass {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Totals {
     pub games: u64,
-    /// Plies replayed, variations included.
+    /// Plies replayed, variations included (the opening-tree passes: plies
+    /// added to the tree).
     pub plies: u64,
     /// Games that stopped on an error.
     pub errors: u64,
