@@ -53,10 +53,11 @@ impl Lazy {
                 needed: len as u64,
                 available: self.size.saturating_sub(offset),
             })?;
-        if len >= Self::BLOCK {
+        // A `read()` that calls back into the database while the block is
+        // being filled finds it borrowed: it reads directly, no panic.
+        let (true, Ok(mut block)) = (len < Self::BLOCK, self.block.try_borrow_mut()) else {
             return self.call(offset, len);
-        }
-        let mut block = self.block.borrow_mut();
+        };
         let (start, bytes) = &*block;
         if offset < *start || end > start + bytes.len() as u64 {
             // Blocks start at multiples of BLOCK, so a pass in file order reads
