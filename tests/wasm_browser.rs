@@ -641,3 +641,42 @@ fn a_fully_lazy_database_pages_and_searches_through_the_callback() {
         }
     }
 }
+
+#[wasm_bindgen_test]
+fn a_read_callback_may_call_back_into_the_database() {
+    // D02 over one read-ahead block, so the last game is a fresh read.
+    let files = files_from_pgn(&[GAMES; 6000].join("\n\n"));
+    assert!(files.d02.len() > 256 << 10, "{}", files.d02.len());
+    let last = (files.d00.len() / 38 - 1) as u32;
+    let store = obj(&[
+        ("d00", bytes(&files.d00)),
+        ("d02", bytes(&files.d02)),
+        ("inner", 0.into()),
+    ]);
+    // While the first D02 block is being read, the callback asks the same
+    // database for a game (which needs D02 too).
+    let read = Function::new_with_args(
+        "file, offset, length",
+        "if (file === 'd02' && this.db && !this.busy) { this.busy = true; \
+         this.inner = this.db.plies(0, 1)[0]; this.busy = false; } \
+         return this[file].slice(offset, offset + length);",
+    )
+    .bind0(&store);
+    let src = obj(&[
+        ("cdp", bytes(&files.cdp)),
+        ("emb", bytes(&files.emb)),
+        ("a02", bytes(&files.a02)),
+        ("d00Size", (files.d00.len() as f64).into()),
+        ("d02Size", (files.d02.len() as f64).into()),
+        ("read", read.into()),
+    ]);
+    let db: JsValue = Database::open_lazy(src).unwrap().into();
+    Reflect::set(&store, &"db".into(), &db).unwrap();
+    let plies: Function = get(&db, "plies").dyn_into().unwrap();
+    // Records in both blocks, one block held: some of these are fresh reads.
+    for i in (0..=last).step_by(997) {
+        let outer: Uint32Array = plies.call2(&db, &i.into(), &1.into()).unwrap().into();
+        assert!(outer.get_index(0) > 0);
+    }
+    assert!(get(&store, "inner").as_f64().unwrap() > 0.0);
+}
