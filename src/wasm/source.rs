@@ -19,29 +19,44 @@ pub enum Source {
     Callback(Lazy),
 }
 
-/// A file read through a JS callback, a block ahead: a whole-database pass
-/// (export, opening tree, search) reads records in file order, and one
+/// A file read through a JS callback, with read-ahead: a whole-database
+/// pass (export, opening tree, search) reads records in file order, and one
 /// `read()` of 256 KB costs about what one of a few bytes does (in the
-/// viewer's Worker, a `FileReaderSync` over `File.slice`), so a pass makes
-/// one call a block instead of two a game. The block is the only copy kept.
+/// viewer's Worker, a `FileReaderSync` over `File.slice`), so a pass makes one
+/// call a block instead of two a game. Read-ahead grows while reads follow
+/// on from the block (4 KB, 16, 64, then 256 KB) and starts small again after
+/// a jump, so a random read (one game, one page of headers) fetches little.
+/// The block is the only copy kept.
 pub struct Lazy {
     file: &'static str,
     size: u64,
     read: js_sys::Function,
-    /// The last block read: its offset and bytes.
-    block: RefCell<(u64, Vec<u8>)>,
+    block: RefCell<Block>,
+}
+
+/// The last bytes read, and how far to read ahead next time.
+struct Block {
+    start: u64,
+    bytes: Vec<u8>,
+    ahead: usize,
 }
 
 impl Lazy {
-    /// Bytes read at once: reads at least this long bypass the block.
-    pub const BLOCK: usize = 256 << 10;
+    /// The most read at once: reads at least this long bypass the block.
+    pub const MAX_AHEAD: usize = 256 << 10;
+    /// Read-ahead after a jump.
+    const MIN_AHEAD: usize = 4 << 10;
 
     pub fn new(file: &'static str, size: u64, read: js_sys::Function) -> Lazy {
         Lazy {
             file,
             size,
             read,
-            block: RefCell::new((0, Vec::new())),
+            block: RefCell::new(Block {
+                start: 0,
+                bytes: Vec::new(),
+                ahead: Self::MIN_AHEAD,
+            }),
         }
     }
 
@@ -55,20 +70,27 @@ impl Lazy {
             })?;
         // A `read()` that calls back into the database while the block is
         // being filled finds it borrowed: it reads directly, no panic.
-        let (true, Ok(mut block)) = (len < Self::BLOCK, self.block.try_borrow_mut()) else {
+        let (true, Ok(mut b)) = (len < Self::MAX_AHEAD, self.block.try_borrow_mut()) else {
             return self.call(offset, len);
         };
-        let (start, bytes) = &*block;
-        if offset < *start || end > start + bytes.len() as u64 {
-            // Blocks start at multiples of BLOCK, so a pass in file order reads
-            // each once whatever it read first; one reaches to `end` at least
-            // (a record across a block boundary) and never past the file.
-            let at = offset - offset % Self::BLOCK as u64;
-            let n = (self.size - at).min((end - at).max(Self::BLOCK as u64)) as usize;
-            *block = (at, self.call(at, n)?);
+        let block_end = b.start + b.bytes.len() as u64;
+        if offset < b.start || end > block_end {
+            // Reading on from the block (a record across its end, or the
+            // next one after a small gap) grows the read-ahead; a jump resets it.
+            let follows = offset >= b.start && offset <= block_end + Self::MIN_AHEAD as u64;
+            b.ahead = if follows {
+                (b.ahead * 4).min(Self::MAX_AHEAD)
+            } else {
+                Self::MIN_AHEAD
+            };
+            // From `offset` rounded down to 4 KB, to `end` at least, never past the file.
+            let at = offset & !0xfff;
+            let n = (self.size - at).min((end - at).max(b.ahead as u64)) as usize;
+            b.bytes = self.call(at, n)?;
+            b.start = at;
         }
-        let at = (offset - block.0) as usize;
-        Ok(block.1[at..at + len].to_vec())
+        let at = (offset - b.start) as usize;
+        Ok(b.bytes[at..at + len].to_vec())
     }
 
     /// One `read()` call, its answer checked.

@@ -27,8 +27,9 @@ export interface LazyDatabaseSource {
   d02Size: number;
   /**
    * Synchronous: returns exactly `length` bytes (in a Worker, FileReaderSync over File.slice).
-   * Small reads are widened to a 256 KB block that later reads are served from,
-   * so a pass over every game calls this about once a block.
+   * Small reads are widened to a block that later reads are served from: 4 KB
+   * after a jump, growing to 256 KB while reads follow in file order, so a pass
+   * over every game calls this about once per 256 KB.
    */
   read: (file: "d00" | "d02", offset: number, length: number) => Uint8Array;
   encoding?: Encoding;
