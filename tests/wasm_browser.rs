@@ -67,6 +67,18 @@ fn obj(pairs: &[(&str, JsValue)]) -> JsValue {
     o.into()
 }
 
+/// A `LazyDatabaseSource` with D00 and D02 both read through `read`.
+fn fully_lazy(files: &DatabaseFiles<Vec<u8>>, read: Function) -> JsValue {
+    obj(&[
+        ("cdp", bytes(&files.cdp)),
+        ("emb", bytes(&files.emb)),
+        ("a02", bytes(&files.a02)),
+        ("d00Size", (files.d00.len() as f64).into()),
+        ("d02Size", (files.d02.len() as f64).into()),
+        ("read", read.into()),
+    ])
+}
+
 fn bytes(v: &[u8]) -> JsValue {
     Uint8Array::from(v).into()
 }
@@ -345,14 +357,7 @@ fn the_lazy_reader_reads_d02_through_the_callback() {
         "this.calls++; return this[file].subarray(offset, offset + length);",
     )
     .bind0(&store);
-    let src = obj(&[
-        ("cdp", bytes(&files.cdp)),
-        ("emb", bytes(&files.emb)),
-        ("a02", bytes(&files.a02)),
-        ("d00Size", (files.d00.len() as f64).into()),
-        ("d02Size", (files.d02.len() as f64).into()),
-        ("read", read.into()),
-    ]);
+    let src = fully_lazy(&files, read);
     let lazy = Database::open_lazy(src).unwrap();
     let mem = open(&files);
     assert_eq!(lazy.count(), 3.0);
@@ -594,14 +599,7 @@ fn a_fully_lazy_database_pages_and_searches_through_the_callback() {
         "this[file + 'Reads']++; return this[file].slice(offset, offset + length);",
     )
     .bind0(&store);
-    let src = obj(&[
-        ("cdp", bytes(&files.cdp)),
-        ("emb", bytes(&files.emb)),
-        ("a02", bytes(&files.a02)),
-        ("d00Size", (files.d00.len() as f64).into()),
-        ("d02Size", (files.d02.len() as f64).into()),
-        ("read", read.into()),
-    ]);
+    let src = fully_lazy(&files, read);
     let mut db = Database::open_lazy(src).unwrap();
     let h = db.headers(0, 3).unwrap();
     let elo = Array::from(&get(&h, "whiteElo"));
@@ -624,14 +622,7 @@ fn a_fully_lazy_database_pages_and_searches_through_the_callback() {
     assert_eq!(reads("d02"), 1.0);
     // A callback that throws is an I/O error, not a panic.
     let throws = Function::new_with_args("f, o, n", "throw new Error('disk gone');");
-    let src = obj(&[
-        ("cdp", bytes(&files.cdp)),
-        ("emb", bytes(&files.emb)),
-        ("a02", bytes(&files.a02)),
-        ("d00Size", (files.d00.len() as f64).into()),
-        ("d02Size", (files.d02.len() as f64).into()),
-        ("read", throws.into()),
-    ]);
+    let src = fully_lazy(&files, throws);
     match Database::open_lazy(src) {
         Err(e) => assert_eq!(code_of(e).0, "io"),
         Ok(db) => {
@@ -662,14 +653,7 @@ fn a_read_callback_may_call_back_into_the_database() {
          return this[file].slice(offset, offset + length);",
     )
     .bind0(&store);
-    let src = obj(&[
-        ("cdp", bytes(&files.cdp)),
-        ("emb", bytes(&files.emb)),
-        ("a02", bytes(&files.a02)),
-        ("d00Size", (files.d00.len() as f64).into()),
-        ("d02Size", (files.d02.len() as f64).into()),
-        ("read", read.into()),
-    ]);
+    let src = fully_lazy(&files, read);
     let db: JsValue = Database::open_lazy(src).unwrap().into();
     Reflect::set(&store, &"db".into(), &db).unwrap();
     let plies: Function = get(&db, "plies").dyn_into().unwrap();
