@@ -439,10 +439,7 @@ impl<R: ReadAt> Database<R> {
     pub fn game_lenient(&self, index: u64) -> (Game, Option<Error>) {
         let (game, err) = self.read_game(index, &mut TreeBuilder::new());
         let Some(e) = err else { return (game, None) };
-        if !matches!(
-            e.kind,
-            ErrorKind::IllegalMove { .. } | ErrorKind::NoSuchPiece { .. }
-        ) {
+        if !other_convention_may_help(&e) {
             return (game, Some(e));
         }
         let other = self.convention.other();
@@ -497,30 +494,50 @@ impl<R: ReadAt> Database<R> {
     }
 
     /// Replays the main line of game `index` with the position before each ply
-    /// (a cheap pass for statistics and benchmarks).
+    /// (a cheap pass for statistics and benchmarks: no text is decoded and
+    /// variations are skipped). `Break` from `f` stops the game.
     pub fn for_each_ply(
         &self,
         index: u64,
         f: impl FnMut(&Chess, &Ply) -> ControlFlow<()>,
     ) -> Result<(), Error> {
-        struct MainLine<F> {
-            f: F,
-            depth: u32,
-        }
+        self.for_each_ply_with(index, self.convention, f)
+    }
+
+    /// [`for_each_ply`](Self::for_each_ply) under a chosen convention.
+    pub fn for_each_ply_with(
+        &self,
+        index: u64,
+        convention: Convention,
+        f: impl FnMut(&Chess, &Ply) -> ControlFlow<()>,
+    ) -> Result<(), Error> {
+        struct MainLine<F>(F);
         impl<F: FnMut(&Chess, &Ply) -> ControlFlow<()>> GameVisitor for MainLine<F> {
             type Output = ();
+            fn wants_text(&self) -> bool {
+                false
+            }
             fn ply(&mut self, before: &Chess, ply: &Ply) -> ControlFlow<()> {
-                if self.depth == 0 {
-                    (self.f)(before, ply)
-                } else {
-                    ControlFlow::Continue(())
-                }
+                (self.0)(before, ply)
             }
             fn begin_variation(&mut self) -> crate::game::Skip {
                 crate::game::Skip(true)
             }
             fn end_game(&mut self) {}
         }
-        self.visit(index, &mut MainLine { f, depth: 0 })
+        match self.read_game_with(index, convention, &mut MainLine(f)) {
+            (_, None) => Ok(()),
+            (_, Some(e)) => Err(e),
+        }
     }
+}
+
+/// Whether a game that stopped on `e` might read under the other file
+/// convention (§0, Q17): the convention resolved a move to an empty square
+/// or an illegal move.
+pub(crate) fn other_convention_may_help(e: &Error) -> bool {
+    matches!(
+        e.kind,
+        ErrorKind::IllegalMove { .. } | ErrorKind::NoSuchPiece { .. }
+    )
 }

@@ -47,9 +47,9 @@ use super::record::{
     self, MAX_COUNT, MoveStats, Promotion, Wdl, WeightMemo, fields_to_move, move_fields,
 };
 use crate::bytes::ReadAt;
-use crate::ca::{Database, d00::decode_outcome};
+use crate::ca::{Database, d00::decode_outcome, other_convention_may_help};
 use crate::error::{Error, ErrorKind, FileKind};
-use crate::game::{Game, GameResult, GameVisitor, Ply, Skip};
+use crate::game::{Game, GameResult, Ply};
 
 /// File magic.
 pub const TREE_MAGIC: &[u8; 8] = b"CADBTREE";
@@ -117,51 +117,6 @@ fn result_code(result: GameResult) -> u8 {
     }
 }
 
-/// Collects the main line's observations up to the cap, as the Chess
-/// Assistant reader replays it (each move already legal through shakmaty).
-struct MainLineObs<'t> {
-    pending: &'t mut Vec<Obs>,
-    keys: LineKeys,
-    /// Plies still to add: decoding stops at 0.
-    left: usize,
-    white_elo: u16,
-    black_elo: u16,
-    result: u8,
-}
-
-impl GameVisitor for MainLineObs<'_> {
-    type Output = ();
-    fn wants_text(&self) -> bool {
-        false
-    }
-    fn ply(&mut self, before: &Chess, ply: &Ply) -> ControlFlow<()> {
-        // The tree stops at a null move, as `add_game` does.
-        let (Ply::Move(m), 1..) = (ply, self.left) else {
-            return ControlFlow::Break(());
-        };
-        let Ok((from, to, promo)) = move_fields(m) else {
-            return ControlFlow::Break(());
-        };
-        self.pending.push(Obs {
-            key: self.keys.key(before, *m),
-            mv: pack_move(from, to, promo),
-            white_elo: self.white_elo,
-            black_elo: self.black_elo,
-            result: self.result,
-        });
-        self.left -= 1;
-        if self.left == 0 {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    }
-    fn begin_variation(&mut self) -> Skip {
-        Skip(true)
-    }
-    fn end_game(&mut self) {}
-}
-
 const RESULT_UNKNOWN: u8 = 0;
 const RESULT_WHITE: u8 = 1;
 const RESULT_DRAW: u8 = 2;
@@ -183,7 +138,8 @@ struct Agg {
 }
 
 impl Agg {
-    fn add_obs(&mut self, o: &Obs, weights: &mut WeightMemo) {
+    /// Adds one observation; `weight` gives `weight_micros` for its ratings.
+    fn add_obs(&mut self, o: &Obs, weight: impl FnOnce(u16, u16) -> i64) {
         self.count = self.count.saturating_add(1);
         match o.result {
             RESULT_WHITE => self.white_wins = self.white_wins.saturating_add(1),
@@ -195,7 +151,7 @@ impl Agg {
             self.elo_games += 1;
             self.white_elo_sum += u64::from(o.white_elo);
             self.black_elo_sum += u64::from(o.black_elo);
-            self.weight_micros += weights.get(o.white_elo, o.black_elo);
+            self.weight_micros += weight(o.white_elo, o.black_elo);
         }
     }
 
@@ -399,29 +355,44 @@ impl OpeningTree {
     /// ```
     pub fn add_ca_game<R: ReadAt>(&mut self, db: &Database<R>, index: u64) -> Result<usize, Error> {
         let raw = db.raw_header(index)?;
+        let (white_elo, black_elo) = (raw.white_elo, raw.black_elo);
         let result = result_code(decode_outcome(raw.outcome).0);
         let start = self.pending.len();
         let mut error = None;
         for convention in [db.convention(), db.convention().other()] {
-            let mut v = MainLineObs {
-                pending: &mut self.pending,
-                keys: LineKeys::default(),
-                left: self.max_plies,
-                white_elo: raw.white_elo,
-                black_elo: raw.black_elo,
-                result,
-            };
-            match db.read_game_with(index, convention, &mut v).1 {
-                None => {
+            let (pending, mut left, mut keys) =
+                (&mut self.pending, self.max_plies, LineKeys::default());
+            // Each move comes legal from the replayer; the tree stops at a
+            // null move, as `add_game` does, and at the cap.
+            let read = db.for_each_ply_with(index, convention, |before, ply| {
+                let (Ply::Move(m), 1..) = (ply, left) else {
+                    return ControlFlow::Break(());
+                };
+                let Ok((from, to, promo)) = move_fields(m) else {
+                    return ControlFlow::Break(());
+                };
+                pending.push(Obs {
+                    key: keys.key(before, *m),
+                    mv: pack_move(from, to, promo),
+                    white_elo,
+                    black_elo,
+                    result,
+                });
+                left -= 1;
+                if left == 0 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            match read {
+                Ok(()) => {
                     error = None;
                     break;
                 }
-                Some(e) => {
+                Err(e) => {
                     self.pending.truncate(start);
-                    let retry = matches!(
-                        e.kind,
-                        ErrorKind::IllegalMove { .. } | ErrorKind::NoSuchPiece { .. }
-                    );
+                    let retry = other_convention_may_help(&e);
                     // The first error is the one to report.
                     error.get_or_insert(e);
                     if !retry {
@@ -472,13 +443,13 @@ impl OpeningTree {
         let lo = self.slots.partition_point(|s| s.key < key);
         let hi = self.slots.partition_point(|s| s.key <= key);
         let mut found: Vec<(u16, Agg)> = self.slots[lo..hi].iter().map(|s| (s.mv, s.agg)).collect();
-        let mut weights = WeightMemo::new();
+        // A few observations: the formula, not a memo.
         for o in self.pending.iter().filter(|o| o.key == key) {
             match found.iter_mut().find(|(mv, _)| *mv == o.mv) {
-                Some((_, a)) => a.add_obs(o, &mut weights),
+                Some((_, a)) => a.add_obs(o, record::weight_micros),
                 None => {
                     let mut a = Agg::default();
-                    a.add_obs(o, &mut weights);
+                    a.add_obs(o, record::weight_micros);
                     found.push((o.mv, a));
                 }
             }
@@ -565,10 +536,10 @@ fn aggregate(obs: &mut [Obs]) -> Vec<Slot> {
     let mut weights = WeightMemo::new();
     for o in obs.iter() {
         match out.last_mut() {
-            Some(s) if s.key == o.key && s.mv == o.mv => s.agg.add_obs(o, &mut weights),
+            Some(s) if s.key == o.key && s.mv == o.mv => s.agg.add_obs(o, |w, b| weights.get(w, b)),
             _ => {
                 let mut agg = Agg::default();
-                agg.add_obs(o, &mut weights);
+                agg.add_obs(o, |w, b| weights.get(w, b));
                 out.push(Slot {
                     key: o.key,
                     mv: o.mv,
