@@ -53,6 +53,28 @@ impl Pass {
         Pass::OpeningTreeFromGames,
     ];
 
+    /// The pass's key, as `cadb bench --only` and `db.benchPass` take it.
+    ///
+    /// ```
+    /// use cadb::bench::Pass;
+    /// assert_eq!(Pass::from_key(Pass::OpeningTree.key()), Some(Pass::OpeningTree));
+    /// ```
+    pub fn key(self) -> &'static str {
+        match self {
+            Pass::Replay => "replay",
+            Pass::ReplaySan => "san",
+            Pass::Tree => "tree",
+            Pass::Pgn => "pgn",
+            Pass::OpeningTree => "opening-tree",
+            Pass::OpeningTreeFromGames => "opening-tree-games",
+        }
+    }
+
+    /// The pass with this [`key`](Self::key).
+    pub fn from_key(key: &str) -> Option<Pass> {
+        Pass::ALL.into_iter().find(|p| p.key() == key)
+    }
+
     /// Short name.
     pub fn name(self) -> &'static str {
         match self {

@@ -9,8 +9,8 @@ use crate::bench::{Pass, run};
 
 #[wasm_bindgen]
 impl Database {
-    /// Runs `pass` (`"replay"`, `"san"`, `"tree"` or `"pgn"`) over every
-    /// game; returns `{ games, plies, errors, bytes }`. The caller times it.
+    /// Runs `pass` (a [`Pass::key`]) over every game; returns
+    /// `{ games, plies, errors, bytes }`. The caller times it.
     #[wasm_bindgen(
         js_name = benchPass,
         unchecked_return_type = "{ games: number; plies: number; errors: number; bytes: number }"
@@ -22,15 +22,8 @@ impl Database {
         )]
         pass: &str,
     ) -> Result<JsValue, JsValue> {
-        let pass = match pass {
-            "replay" => Pass::Replay,
-            "san" => Pass::ReplaySan,
-            "tree" => Pass::Tree,
-            "pgn" => Pass::Pgn,
-            "opening-tree" => Pass::OpeningTree,
-            "opening-tree-games" => Pass::OpeningTreeFromGames,
-            other => return Err(bad_argument(&alloc::format!("unknown pass {other:?}"))),
-        };
+        let pass = Pass::from_key(pass)
+            .ok_or_else(|| bad_argument(&alloc::format!("unknown pass {pass:?}")))?;
         let t = run(self.core(), pass);
         let o = Object::new();
         for (k, v) in [

@@ -44,20 +44,9 @@ pub fn run_bench(args: &mut Args) -> Result<ExitCode, String> {
     // For profiling one pass: replay, san, tree, pgn, or pgn-reader.
     let only = args.option("only")?;
     if let Some(o) = only.as_deref()
-        && ![
-            "replay",
-            "san",
-            "tree",
-            "pgn",
-            "opening-tree",
-            "opening-tree-games",
-            "pgn-reader",
-            "pgn-reader-novalid",
-            "pgn-reader-main",
-            "pgn-reader-all",
-            "none",
-        ]
-        .contains(&o)
+        && Pass::from_key(o).is_none()
+        && !PgnPass::ALL.iter().any(|p| pgn_key(*p) == o)
+        && !["pgn-reader", "none"].contains(&o)
     {
         return Err(format!(
             "--only {o:?}: expected replay, san, tree, pgn, opening-tree, opening-tree-games, pgn-reader (its three passes), pgn-reader-novalid, pgn-reader-main, pgn-reader-all or none (startup only)"
@@ -92,7 +81,7 @@ pub fn run_bench(args: &mut Args) -> Result<ExitCode, String> {
         .collect();
     for _ in 0..rounds.max(1) {
         for (k, pass) in Pass::ALL.iter().enumerate() {
-            if only.as_deref().is_some_and(|o| o != pass_key(*pass)) {
+            if only.as_deref().is_some_and(|o| o != pass.key()) {
                 continue;
             }
             let t0 = Instant::now();
@@ -201,16 +190,5 @@ fn pgn_key(p: PgnPass) -> &'static str {
         PgnPass::NoValidation => "pgn-reader-novalid",
         PgnPass::ValidateMainLine => "pgn-reader-main",
         PgnPass::ValidateAll => "pgn-reader-all",
-    }
-}
-
-fn pass_key(p: Pass) -> &'static str {
-    match p {
-        Pass::Replay => "replay",
-        Pass::ReplaySan => "san",
-        Pass::Tree => "tree",
-        Pass::Pgn => "pgn",
-        Pass::OpeningTree => "opening-tree",
-        Pass::OpeningTreeFromGames => "opening-tree-games",
     }
 }
