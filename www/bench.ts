@@ -10,6 +10,7 @@
 import init, { Database } from '../pkg/cadb.js';
 import type { Part } from './config.js';
 import { fetchDemo } from './demo.js';
+import { byTestId, el } from './dom.js';
 import { groupFiles } from './files.js';
 
 type Pass = 'replay' | 'san' | 'tree' | 'pgn' | 'opening-tree';
@@ -53,11 +54,6 @@ export interface BenchResult {
   cores: number;
 }
 
-function byTestId<T extends HTMLElement>(id: string): T {
-  const el = document.querySelector<T>(`[data-testid="${id}"]`);
-  if (!el) throw new Error(`page is missing [data-testid=${id}]`);
-  return el;
-}
 
 const status = byTestId<HTMLParagraphElement>('bench-status');
 const table = byTestId<HTMLTableElement>('bench-table');
@@ -143,13 +139,8 @@ function rows(res: BenchResult): string[][] {
 function show(res: BenchResult): void {
   table.replaceChildren();
   for (const [i, cells] of rows(res).entries()) {
-    const tr = document.createElement('tr');
-    for (const [j, c] of cells.entries()) {
-      const td = document.createElement(i === 0 ? 'th' : 'td');
-      td.textContent = c;
-      if (j > 0) td.className = 'num';
-      tr.append(td);
-    }
+    const tr = el('tr', '');
+    for (const [j, c] of cells.entries()) tr.append(el(i === 0 ? 'th' : 'td', j > 0 ? 'num' : '', c));
     if (i > 0) tr.dataset.pass = res.passes[i - 1].pass;
     table.append(tr);
   }

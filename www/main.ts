@@ -5,6 +5,7 @@ import type { Encoding, SortColumn } from '../pkg/cadb.js';
 import { Board } from './board.js';
 import { AUTO_TREE_MAX_GAMES, DEMO_NAME, ENCODINGS, FILTER_DEBOUNCE_MS, KEYS } from './config.js';
 import { fetchDemo } from './demo.js';
+import { byTestId } from './dom.js';
 import { download, gameFileName } from './download.js';
 import { droppedFiles, groupFiles } from './files.js';
 import { GameList } from './list.js';
@@ -14,11 +15,6 @@ import type { OpenSource } from './protocol.js';
 import { Rpc } from './rpc.js';
 import { initialState } from './state.js';
 
-function byTestId<T extends HTMLElement>(id: string): T {
-  const el = document.querySelector<T>(`[data-testid="${id}"]`);
-  if (!el) throw new Error(`page is missing [data-testid=${id}]`);
-  return el;
-}
 function byId<T extends HTMLElement>(id: string): T {
   const el = document.getElementById(id);
   if (!el) throw new Error(`page is missing #${id}`);

@@ -2,13 +2,7 @@
 // of the current position.
 
 import type { CompactnessRow, DbInfo, TreeMove } from '../pkg/cadb.js';
-
-function el(tag: string, cls: string, text?: string): HTMLElement {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
+import { el } from './dom.js';
 
 export function renderInfo(name: string, info: DbInfo): DocumentFragment {
   const f = document.createDocumentFragment();
