@@ -547,6 +547,21 @@ fn a_damaged_d02_gives_partial_games_and_listed_export_errors() {
         })
         .collect();
     assert_eq!(listed, damaged);
+    // Every benchmark pass goes through all 3 games and counts the damaged
+    // ones (the tree passes too: a game broken before the cap adds nothing).
+    for pass in cadb::bench::Pass::ALL {
+        let t = db.bench_pass(pass.key()).unwrap();
+        assert_eq!(get(&t, "games").as_f64(), Some(3.0), "{pass:?}");
+        assert_eq!(
+            get(&t, "errors").as_f64(),
+            Some(damaged.len() as f64),
+            "{pass:?}"
+        );
+    }
+    assert_eq!(
+        code_of(db.bench_pass("nonsense").unwrap_err()).0,
+        "bad-argument"
+    );
     // An index past the end is refused, with a code.
     let on_chunk = Function::new_with_args("c", "");
     let past: JsValue = Uint32Array::from(&[7u32][..]).into();
