@@ -43,7 +43,7 @@ fn main() {
         let one = [(*g).clone()];
         let (files, _) = write_database(&one, &WriterOptions::plain()).unwrap();
         // d02_record and pgn_export take a record body (after the length prefix).
-        let (len, prefix) = cadb::ca::record::read_length(&files.d02).unwrap();
+        let (len, prefix) = cadb::ca::format::d02::read_length(&files.d02).unwrap();
         let body = &files.d02[prefix..prefix + len];
         put("d02_record", n, body);
         put("pgn_export", n, body);

@@ -226,7 +226,7 @@ pub fn compactness_of_database<R: ReadAt>(db: &ca::Database<R>) -> Report {
     for i in 0..db.count() {
         match (db.game(i), db.record(i)) {
             (Ok(g), Ok((_, body))) => {
-                let prefix = ca::record::length_prefix(body.len()).map_or(2, |(_, n)| n);
+                let prefix = ca::format::d02::length_prefix(body.len()).map_or(2, |(_, n)| n);
                 stored.push(Ok(prefix + body.len()));
                 games.push(g);
             }

@@ -235,8 +235,8 @@ fn record_length_past_the_end_of_the_file() {
 fn with_body(game: usize, body: &[u8]) -> DatabaseFiles<Vec<u8>> {
     let mut f = plain();
     let at = record_at(&f, game);
-    let (len, n) = cadb::ca::record::read_length(&f.d02[at..]).unwrap();
-    let (p, pn) = cadb::ca::record::length_prefix(body.len()).unwrap();
+    let (len, n) = cadb::ca::format::d02::read_length(&f.d02[at..]).unwrap();
+    let (p, pn) = cadb::ca::format::d02::length_prefix(body.len()).unwrap();
     let mut rec = p[..pn].to_vec();
     rec.extend_from_slice(body);
     f.d02.splice(at..at + n + len, rec);

@@ -98,24 +98,19 @@ fn every_fixture_game_round_trips_through_the_writer() {
             .collect::<Vec<_>>(),
     );
     for (enc, dir) in [
-        (TextEncoding::Utf8, writer::FileDirection::Right),
-        (TextEncoding::Utf8, writer::FileDirection::Left),
-        (TextEncoding::Cp1251, writer::FileDirection::Right),
+        (TextEncoding::Utf8, Convention::Right),
+        (TextEncoding::Utf8, Convention::Left),
+        (TextEncoding::Cp1251, Convention::Right),
     ] {
         let options = writer::WriterOptions {
             encoding: enc,
-            file_direction: dir,
+            convention: dir,
             ..Default::default()
         };
         let (files, report) = writer::write_database(&sources, &options).unwrap();
         assert!(report.skipped.is_empty(), "skipped: {:?}", report.skipped);
         let db = Database::open(files, OpenOptions { encoding: enc }).unwrap();
-        let want = if dir == writer::FileDirection::Right {
-            Convention::Right
-        } else {
-            Convention::Left
-        };
-        assert_eq!(db.convention(), want);
+        assert_eq!(db.convention(), dir);
         assert_eq!(db.count(), sources.len() as u64);
         for (i, (name, src)) in games.iter().enumerate() {
             let got = db.game(i as u64).unwrap_or_else(|e| panic!("{name}: {e}"));

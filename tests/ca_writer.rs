@@ -4,16 +4,19 @@
 //! replays every written record.
 
 use cadb::{
-    ca::writer::{FileDirection, WriteReport, WriterOptions, write_database},
+    ca::{
+        format::Convention,
+        writer::{WriteReport, WriterOptions, write_database},
+    },
     game::{Game, Ply, import::read_pgn},
 };
 use shakmaty::{CastlingSide, Chess, Color, Move, Position, Role, Square, fen::Fen};
 
 // ---------------------------------------------------------------- helpers
 
-fn opts(dir: FileDirection) -> WriterOptions {
+fn opts(dir: Convention) -> WriterOptions {
     WriterOptions {
-        file_direction: dir,
+        convention: dir,
         ..WriterOptions::plain()
     }
 }
@@ -93,15 +96,15 @@ fn pawn_moves_and_capture() {
     assert_eq!(body("1. e4 d5 2. exd5 *"), [19, 15, 17]);
     // Left reading: exd5 is `11` → 18 (Q17).
     assert_eq!(
-        body_with("1. e4 d5 2. exd5 *", &opts(FileDirection::Left)),
+        body_with("1. e4 d5 2. exd5 *", &opts(Convention::Left)),
         [19, 15, 18]
     );
 }
 
 #[test]
 fn knight_vectors_of_q17() {
-    let right = opts(FileDirection::Right);
-    let left = opts(FileDirection::Left);
+    let right = opts(Convention::Right);
+    let left = opts(Convention::Left);
     assert_eq!(body_with("1. Nf3 Nf6 *", &right), [43, 40]);
     assert_eq!(body_with("1. Nc3 Nc6 *", &right), [36, 39]);
     assert_eq!(body_with("1. Nf3 Nf6 *", &left), [44, 47]);
@@ -190,7 +193,7 @@ fn promotion_without_a_free_number_uses_extended_codes() {
     assert_eq!(&w[32..34], [0x01, 5]);
     assert_eq!(&w[34..36], [0x11, 5]);
     // The extended byte counts right under the Left convention too (§8.11).
-    let b = body_with(pgn, &opts(FileDirection::Left));
+    let b = body_with(pgn, &opts(Convention::Left));
     assert_eq!(&b[77..], [209, 8, 162, 136, 214, 0x01]);
 }
 
@@ -865,7 +868,7 @@ fn check_all(games: &[Game], o: &WriterOptions) -> WriteReport {
         let (len, prefix) = length(&f.d02, at as usize);
         let start = at as usize + prefix;
         let body = &f.d02[start..start + len];
-        let (main, vars, _) = decode(body, o.file_direction == FileDirection::Left);
+        let (main, vars, _) = decode(body, o.convention == Convention::Left);
         let want: Vec<Ply> = g.moves.iter().map(|n| n.mv.clone()).collect();
         assert_eq!(main, want, "game {i}");
         assert_eq!(vars, count_vars(&g.moves), "game {i}");
@@ -886,7 +889,7 @@ fn all_fixture_games_written_and_decoded() {
         WriterOptions::default(),
         WriterOptions::plain(),
         WriterOptions {
-            file_direction: FileDirection::Left,
+            convention: Convention::Left,
             ..WriterOptions::default()
         },
     ] {
@@ -974,7 +977,7 @@ mod random_games {
             }
             let mut o = if plain { WriterOptions::plain() } else { WriterOptions::default() };
             if left {
-                o.file_direction = FileDirection::Left;
+                o.convention = Convention::Left;
             }
             let report = check_all(&games, &o);
             prop_assert!(report.skipped.iter().all(|s| s.1.code() == "too-large"));

@@ -7,7 +7,7 @@ fuzz_target!(|data: &[u8]| {
     // Wrap the bytes as the only record of a database the writer made empty.
     let Ok((mut files, _)) = writer::write_database(&[], &writer::WriterOptions::default()) else { return };
     let body = &data[..data.len().min(32767)];
-    let prefix = cadb::ca::record::length_prefix(body.len()).unwrap();
+    let prefix = cadb::ca::format::d02::length_prefix(body.len()).unwrap();
     let mut d02 = prefix.0[..prefix.1].to_vec();
     d02.extend_from_slice(body);
     files.d02 = d02;

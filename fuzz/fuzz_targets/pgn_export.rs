@@ -7,7 +7,7 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     let Ok((mut files, _)) = writer::write_database(&[], &writer::WriterOptions::default()) else { return };
     let body = &data[..data.len().min(32767)];
-    let (p, n) = cadb::ca::record::length_prefix(body.len()).unwrap();
+    let (p, n) = cadb::ca::format::d02::length_prefix(body.len()).unwrap();
     files.d02 = [&p[..n], body].concat();
     files.a02 = 0i32.to_le_bytes().to_vec();
     let mut d00 = vec![0u8; 38];

@@ -2,15 +2,15 @@
 
 use alloc::{string::String, vec::Vec};
 
-use super::emb::c_string;
+use super::format::{
+    c_string,
+    cdp::{COMMENT_LEN, FIXED_LEN, GAME_COUNT, SIGNATURE_FIELD, VERSION_FIELD},
+};
 use crate::{
     bytes::{ReadAt, u32le},
     error::{Error, ErrorKind, FileKind},
     limits::MAX_COMMENT_BYTES,
 };
-
-/// Size of the fixed part of a CDP file.
-pub const FIXED_LEN: usize = 112;
 
 /// What the CDP file says.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,7 +40,7 @@ impl CdpInfo {
     pub fn read<R: ReadAt + ?Sized>(cdp: &R) -> Result<CdpInfo, Error> {
         let err = |k, at| Error::new(k, FileKind::Cdp).at(at);
         let b = cdp.read_at(0, FIXED_LEN).map_err(|k| err(k, 0))?;
-        let len = u64::from(u32le(&b, 108));
+        let len = u64::from(u32le(&b, COMMENT_LEN));
         if len > MAX_COMMENT_BYTES {
             return Err(err(
                 ErrorKind::TooLarge {
@@ -48,16 +48,16 @@ impl CdpInfo {
                     size: len,
                     limit: MAX_COMMENT_BYTES,
                 },
-                108,
+                COMMENT_LEN as u64,
             ));
         }
         let comment = cdp
             .read_at(FIXED_LEN as u64, len as usize)
             .map_err(|k| err(k, FIXED_LEN as u64))?;
         Ok(CdpInfo {
-            signature: c_string(&b[0..50]),
-            version: c_string(&b[50..100]),
-            game_count: u32le(&b, 104),
+            signature: c_string(&b[SIGNATURE_FIELD]),
+            version: c_string(&b[VERSION_FIELD]),
+            game_count: u32le(&b, GAME_COUNT),
             comment: comment.into_owned(),
         })
     }

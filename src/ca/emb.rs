@@ -12,17 +12,20 @@ use alloc::{
     vec::Vec,
 };
 
+use super::format::{
+    c_string,
+    emb::{
+        DIR_ENTRY_LEN, ENTRY_LENGTH, ENTRY_NAME, ENTRY_OFFSET, FOLDER_LENGTH, FOLDER_OFFSET,
+        FRAGMENT_LEN, HEADER_LEN, HEADER_SIGNATURE, HEADER_VERSION, Link, ListKind,
+        PLAYER_DATA_LEN, PlayerData, fragment,
+    },
+};
 use crate::{
-    bytes::{ReadAt, u16le, u24le, u32le},
+    bytes::{ReadAt, u32le},
     error::{Error, ErrorKind, FileKind},
     limits::{MAX_CHAIN_STEPS, MAX_DIRECTORY_ENTRIES, MAX_FRAGMENTS, MAX_INNER_FILE_BYTES},
     text::TextEncoding,
 };
-
-/// Size of the EMB header.
-pub const HEADER_LEN: usize = 144;
-/// Size of one root-directory entry.
-pub const DIR_ENTRY_LEN: usize = 256;
 
 /// The EMB header (§4.3).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,14 +46,12 @@ pub struct EmbEntry {
     pub offset: u32,
 }
 
-/// Text of a zero-filled fixed field.
-pub(crate) fn c_string(b: &[u8]) -> String {
-    let end = b.iter().position(|&c| c == 0).unwrap_or(b.len());
-    String::from_utf8_lossy(&b[..end]).into_owned()
-}
-
 fn emb_err(kind: ErrorKind, offset: u64) -> Error {
     Error::new(kind, FileKind::Emb).at(offset)
+}
+
+fn short_read(offset: u64) -> Error {
+    emb_err(ErrorKind::Invalid { what: "short read" }, offset)
 }
 
 /// Reads a file out of the volume (`GetFile`, §4.4).
@@ -78,7 +79,7 @@ pub fn read_inner<R: ReadAt + ?Sized>(emb: &R, length: u32, offset: u32) -> Resu
     let mut out = Vec::with_capacity(length as usize);
     let mut spans: Vec<(u64, u64)> = Vec::new();
     let mut desc = u64::from(offset);
-    let max_desc = (size / 8).min(MAX_FRAGMENTS);
+    let max_desc = (size / FRAGMENT_LEN as u64).min(MAX_FRAGMENTS);
     while (out.len() as u64) < length {
         if spans.len() as u64 >= max_desc {
             let k = ErrorKind::TooLarge {
@@ -88,8 +89,12 @@ pub fn read_inner<R: ReadAt + ?Sized>(emb: &R, length: u32, offset: u32) -> Resu
             };
             return Err(emb_err(k, desc));
         }
-        let d = emb.read_at(desc, 8).map_err(|k| emb_err(k, desc))?;
-        let (len, at) = (u64::from(u32le(&d, 0)), u64::from(u32le(&d, 4)));
+        let d = emb
+            .read_at(desc, FRAGMENT_LEN)
+            .map_err(|k| emb_err(k, desc))?;
+        let d: &[u8; FRAGMENT_LEN] = (&*d).try_into().map_err(|_| short_read(desc))?;
+        let (len, at) = fragment(d);
+        let (len, at) = (u64::from(len), u64::from(at));
         if len == 0 {
             return Err(emb_err(
                 ErrorKind::BadFragment {
@@ -111,7 +116,7 @@ pub fn read_inner<R: ReadAt + ?Sized>(emb: &R, length: u32, offset: u32) -> Resu
         let want = (length - out.len() as u64).min(len) as usize;
         let bytes = emb.read_at(at, want).map_err(|k| emb_err(k, at))?;
         out.extend_from_slice(&bytes);
-        desc += 8;
+        desc += FRAGMENT_LEN as u64;
     }
     spans.sort_unstable();
     if spans.windows(2).any(|w| w[0].0 + w[0].1 > w[1].0) {
@@ -137,10 +142,10 @@ impl Volume {
     pub fn open<R: ReadAt + ?Sized>(emb: &R) -> Result<Volume, Error> {
         let h = emb.read_at(0, HEADER_LEN).map_err(|k| emb_err(k, 0))?;
         let header = EmbHeader {
-            signature: c_string(&h[0..64]),
-            version: c_string(&h[64..128]),
-            folder_length: u32le(&h, 136),
-            folder_offset: u32le(&h, 140),
+            signature: c_string(&h[HEADER_SIGNATURE]),
+            version: c_string(&h[HEADER_VERSION]),
+            folder_length: u32le(&h, FOLDER_LENGTH),
+            folder_offset: u32le(&h, FOLDER_OFFSET),
         };
         let count = u64::from(header.folder_length) / DIR_ENTRY_LEN as u64;
         if count > MAX_DIRECTORY_ENTRIES {
@@ -149,15 +154,15 @@ impl Volume {
                 size: count,
                 limit: MAX_DIRECTORY_ENTRIES,
             };
-            return Err(emb_err(k, 136));
+            return Err(emb_err(k, FOLDER_LENGTH as u64));
         }
         let dir = read_inner(emb, header.folder_length, header.folder_offset)?;
         let entries = dir
             .chunks_exact(DIR_ENTRY_LEN)
             .map(|e| EmbEntry {
-                length: u32le(e, 8),
-                offset: u32le(e, 12),
-                name: c_string(&e[28..]),
+                length: u32le(e, ENTRY_LENGTH),
+                offset: u32le(e, ENTRY_OFFSET),
+                name: c_string(&e[ENTRY_NAME..]),
             })
             .collect();
         Ok(Volume { header, entries })
@@ -196,11 +201,10 @@ pub fn follow_chain(
     let mut id = start;
     let steps = MAX_CHAIN_STEPS.min(len.saturating_add(1));
     for _ in 0..=steps {
-        let v = get(id).ok_or(ErrorKind::ChainOutOfRange { id, len })?;
-        if v >= 0 {
-            return Ok(v as u32);
+        match Link::from_i32(get(id).ok_or(ErrorKind::ChainOutOfRange { id, len })?) {
+            Link::Address(a) => return Ok(a),
+            Link::Redirect(next) => id = next,
         }
-        id = v.unsigned_abs();
     }
     Err(if steps == MAX_CHAIN_STEPS {
         ErrorKind::TooLarge {
@@ -211,45 +215,6 @@ pub fn follow_chain(
     } else {
         ErrorKind::ChainCycle { id: start }
     })
-}
-
-/// Which list a name table holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ListKind {
-    Players,
-    Events,
-    Places,
-    Sources,
-}
-
-impl ListKind {
-    /// The four lists.
-    pub const ALL: [ListKind; 4] = [
-        ListKind::Players,
-        ListKind::Events,
-        ListKind::Places,
-        ListKind::Sources,
-    ];
-
-    /// The inner files' base name.
-    pub fn stem(self) -> &'static str {
-        match self {
-            ListKind::Players => "Players",
-            ListKind::Events => "Events",
-            ListKind::Places => "Places",
-            ListKind::Sources => "Sources",
-        }
-    }
-}
-
-/// A player's extra data from Players.d00 (§4.10).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PlayerData {
-    pub rating: u16,
-    pub fide_id: u32,
-    pub birthday: crate::game::Date,
-    /// 0 = unknown, 1 = male, 2 = female.
-    pub gender: u8,
 }
 
 /// One list: ids resolved through `.a01` into `.d01` records, plus the `.iii` order.
@@ -278,7 +243,7 @@ impl NameTable {
         warnings: &mut Vec<Error>,
     ) -> Result<NameTable, Error> {
         let mut get = |ext: &str| -> Result<Vec<u8>, Error> {
-            let name = alloc::format!("{}.{ext}", kind.stem());
+            let name = kind.inner_name(ext);
             match vol.file(emb, &name)? {
                 Some(b) => Ok(b),
                 None => {
@@ -322,32 +287,20 @@ impl NameTable {
     fn a01(&self, id: u32) -> Option<i32> {
         let at = usize::try_from(id).ok()?.checked_mul(4)?;
         self.a01
-            .get(at..at + 4)
+            .get(at..at.checked_add(4)?)
             .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
 
     /// The record of `id`, following redirections.
     pub fn entry(&self, id: u32) -> Result<NameEntry<'_>, ErrorKind> {
         let addr = follow_chain(|i| self.a01(i), self.len(), id)? as usize;
-        let players = self.kind == Some(ListKind::Players);
-        let short = || ErrorKind::Truncated {
-            needed: 2,
-            available: self.d01.len().saturating_sub(addr) as u64,
-        };
-        let head = self
-            .d01
-            .get(addr..addr + if players { 2 } else { 1 })
-            .ok_or_else(short)?;
-        let (nl, tl) = (
-            usize::from(head[0]),
-            if players { usize::from(head[1]) } else { 0 },
-        );
-        let start = addr + head.len();
-        let name = self.d01.get(start..start + nl).ok_or_else(short)?;
-        let title = self
-            .d01
-            .get(start + nl..start + nl + tl)
-            .ok_or_else(short)?;
+        let kind = self.kind.unwrap_or(ListKind::Events);
+        let (name, title) =
+            kind.parse_name_record(&self.d01, addr)
+                .ok_or_else(|| ErrorKind::Truncated {
+                    needed: 2,
+                    available: self.d01.len().saturating_sub(addr) as u64,
+                })?;
         Ok(NameEntry { name, title })
     }
 
@@ -369,14 +322,9 @@ impl NameTable {
 
     /// Extra data of player `id` (Players.d00; block `id` at `10 * id`).
     pub fn player_data(&self, id: u32) -> Option<PlayerData> {
-        let at = usize::try_from(id).ok()?.checked_mul(10)?;
-        let b = self.d00.get(at..at + 10)?;
-        Some(PlayerData {
-            rating: u16le(b, 0),
-            fide_id: u32le(b, 2),
-            birthday: super::d00::decode_date(u24le(b, 6)),
-            gender: b[9],
-        })
+        let at = usize::try_from(id).ok()?.checked_mul(PLAYER_DATA_LEN)?;
+        let b = self.d00.get(at..at.checked_add(PLAYER_DATA_LEN)?)?;
+        Some(PlayerData::parse(b.try_into().ok()?))
     }
 
     /// The sorted order of ids (`.iii`), as stored.

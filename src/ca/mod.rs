@@ -5,8 +5,8 @@
 //! when asked for.
 
 pub mod cdp;
-pub mod d00;
 pub mod emb;
+pub mod format;
 pub mod record;
 pub mod replay;
 pub mod search;
@@ -17,11 +17,15 @@ use core::ops::ControlFlow;
 
 use shakmaty::Chess;
 
+use self::format::{d00, d02};
 pub use self::{
     cdp::CdpInfo,
-    d00::RawHeader,
-    emb::{ListKind, NameTable, PlayerData},
-    replay::Convention,
+    emb::NameTable,
+    format::{
+        Convention,
+        d00::RawHeader,
+        emb::{ListKind, PlayerData},
+    },
 };
 use crate::{
     bytes::ReadAt,
@@ -385,7 +389,7 @@ impl<R: ReadAt> Database<R> {
         let d02 = &self.files.d02;
         let err = |k, o| Error::new(k, FileKind::D02).at(o).in_game(index);
         let head = d02.read_up_to(at, 2).map_err(|k| err(k, at))?;
-        let (len, prefix) = record::read_length(&head).map_err(|k| err(k, at))?;
+        let (len, prefix) = d02::read_length(&head).map_err(|k| err(k, at))?;
         let base = at + prefix as u64;
         let body = d02.read_at(base, len).map_err(|k| err(k, base))?;
         Ok((base, body))

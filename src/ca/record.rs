@@ -2,7 +2,8 @@
 //!
 //! This layer knows only bytes: it splits a record body into [`Item`]s with
 //! their offsets, checking that every payload stays inside the record. What
-//! a move code means on the board is [`super::replay`]'s job.
+//! a move code means on the board is [`super::replay`]'s job; the codes
+//! themselves are defined in [`super::format::d02`].
 //!
 //! ```
 //! use cadb::ca::record::{Item, Items};
@@ -13,29 +14,8 @@
 //! assert_eq!(items[3], Item::Castle { long: false });
 //! ```
 
+use super::format::d02::{SETUP_LEN, code};
 use crate::error::ErrorKind;
-
-/// Code numbers (§8.5).
-pub mod code {
-    pub const LAST_PIECE_MOVE: u8 = 206;
-    pub const CASTLE_LONG: u8 = 207;
-    pub const CASTLE_SHORT: u8 = 208;
-    pub const PROMOTION: u8 = 209;
-    pub const EN_PASSANT: u8 = 210;
-    pub const NULL_MOVE: u8 = 211;
-    pub const EXTENDED_FIRST: u8 = 212;
-    pub const EXTENDED_LAST: u8 = 219;
-    pub const SETUP: u8 = 230;
-    pub const VARIATION_START: u8 = 231;
-    pub const VARIATION_END: u8 = 232;
-    pub const OPAQUE_233: u8 = 233;
-    pub const SYMBOL: u8 = 234;
-    pub const SHORT_COMMENT: u8 = 235;
-    pub const LONG_COMMENT: u8 = 236;
-}
-
-/// Size of the setup payload after code 230.
-pub const SETUP_LEN: usize = 76;
 
 /// One item of a record body.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,36 +44,6 @@ pub enum Item<'a> {
     Comment { code: u8, kind: u8, text: &'a [u8] },
     /// A comment string of length 0 (no type byte).
     EmptyComment { code: u8 },
-}
-
-/// Decodes the length prefix at the start of `bytes`: `(body length, prefix length)`.
-///
-/// ```
-/// assert_eq!(cadb::ca::record::read_length(&[0x2a]).unwrap(), (42, 1));
-/// assert_eq!(cadb::ca::record::read_length(&[0xac, 0x02]).unwrap(), (300, 2));
-/// ```
-pub fn read_length(bytes: &[u8]) -> Result<(usize, usize), ErrorKind> {
-    match bytes {
-        [b1, ..] if b1 & 0x80 == 0 => Ok((usize::from(*b1), 1)),
-        [b1, b2, ..] => Ok((usize::from(b1 & 0x7f) + usize::from(*b2) * 128, 2)),
-        _ => Err(ErrorKind::Truncated {
-            needed: 2,
-            available: bytes.len() as u64,
-        }),
-    }
-}
-
-/// Encodes a body length as its prefix (for writers and tests).
-///
-/// ```
-/// assert_eq!(cadb::ca::record::length_prefix(300), Some(([0xac, 0x02], 2)));
-/// ```
-pub fn length_prefix(len: usize) -> Option<([u8; 2], usize)> {
-    match len {
-        0..=127 => Some(([len as u8, 0], 1)),
-        128..=32767 => Some(([(len & 0x7f) as u8 | 0x80, (len >> 7) as u8], 2)),
-        _ => None,
-    }
 }
 
 /// Iterates over the items of a record body, yielding `(offset in body, item)`.

@@ -47,7 +47,7 @@ use super::record::{
     self, MAX_COUNT, MoveStats, Promotion, Wdl, WeightMemo, fields_to_move, move_fields,
 };
 use crate::bytes::ReadAt;
-use crate::ca::{Database, d00::decode_outcome, other_convention_may_help};
+use crate::ca::{Database, format::d00::decode_outcome, other_convention_may_help};
 use crate::error::{Error, ErrorKind, FileKind};
 use crate::game::{Game, GameResult, Ply};
 

@@ -55,7 +55,7 @@ impl Database {
                 _ => 0,
             });
             outcome.push(h.outcome);
-            let d = ca::d00::decode_date(h.date);
+            let d = ca::format::d00::decode_date(h.date);
             year.push(d.year.unwrap_or(0));
             month.push(d.month.unwrap_or(0));
             day.push(d.day.unwrap_or(0));
@@ -126,13 +126,13 @@ impl Database {
 /// An ECO column value as text (`"B33"`), or `""` for none.
 #[wasm_bindgen(js_name = ecoString)]
 pub fn eco_string(code: u16) -> String {
-    ca::d00::decode_eco(code).unwrap_or_default()
+    ca::format::d00::decode_eco(code).unwrap_or_default()
 }
 
 /// A game-type column value as text (names joined by ", "), or `""`.
 #[wasm_bindgen(js_name = gameTypeName)]
 pub fn game_type_name(code: u32) -> String {
-    ca::d00::decode_game_type(code).unwrap_or_default()
+    ca::format::d00::decode_game_type(code).unwrap_or_default()
 }
 
 /// An outcome column value (5-16, an assessment of an unfinished game) as

@@ -6,7 +6,10 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
-use cadb::ca::writer::{FileDirection, WriterOptions, write_database};
+use cadb::ca::{
+    format::Convention,
+    writer::{WriterOptions, write_database},
+};
 
 use crate::args::{Args, stdin_text};
 
@@ -17,7 +20,7 @@ pub fn run(args: &mut Args) -> Result<ExitCode, String> {
         WriterOptions::default()
     };
     if args.flag("left") {
-        options.file_direction = FileDirection::Left;
+        options.convention = Convention::Left;
     }
     if let Some(e) = args.option("encoding")? {
         options.encoding = e.parse().map_err(|_| format!("unknown encoding {e:?}"))?;

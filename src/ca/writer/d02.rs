@@ -6,9 +6,17 @@
 
 use alloc::vec::Vec;
 
-use shakmaty::{CastlingSide, Chess, Color, EnPassantMode, Move, Position, Role, Square};
+use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Role, Square};
 
-use super::{FileDirection, WriteReport, rng::Rng};
+use super::{WriteReport, rng::Rng};
+use crate::ca::format::{
+    Convention,
+    d02::{
+        CASTLING_BITS, CommentKind, EXTENDED_CONVENTION, FIXED_ROLES, MAX_RECORD, PIECE_NUMBERS,
+        Promotion, SHORT_COMMENT_MAX, STANDARD_BACK_RANK, SetupRecord, SetupSlot, code,
+        engine_eval_bytes, fixed_numbers, offset, piece_code, role_code, square_byte,
+    },
+};
 use crate::{
     error::{Error, ErrorKind, FileKind},
     game::{Eval, Game, Node, Ply, RawItem, play_ply},
@@ -16,54 +24,9 @@ use crate::{
     text::TextEncoding,
 };
 
-/// Largest record body a length prefix can describe (Q15).
-pub const MAX_RECORD: usize = 32767;
-
-/// The length prefix of §8.1: one byte below 128, else `(len & 127) | 0x80, len >> 7`.
-///
-/// ```
-/// use cadb::ca::writer::encode_length;
-/// assert_eq!(encode_length(127).unwrap().as_slice(), [127]);
-/// assert_eq!(encode_length(300).unwrap().as_slice(), [0xAC, 0x02]);
-/// assert!(encode_length(32768).is_none());
-/// ```
-pub fn encode_length(len: usize) -> Option<Vec<u8>> {
-    match len {
-        0..=127 => Some(alloc::vec![len as u8]),
-        128..=MAX_RECORD => Some(alloc::vec![0x80 | (len & 127) as u8, (len >> 7) as u8]),
-        _ => None,
-    }
-}
-
-// The offset lists of §8.7, as `<y><x>` bytes.
-const PAWN_W: [u8; 4] = [0x10, 0x17, 0x11, 0x20];
-const PAWN_B: [u8; 4] = [0x70, 0x77, 0x71, 0x60];
-const KNIGHT: [u8; 8] = [0x67, 0x76, 0x16, 0x27, 0x21, 0x12, 0x72, 0x61];
-const DIAG: [u8; 13] = [
-    0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x17, 0x26, 0x35, 0x53, 0x62, 0x71,
-];
-const ORTHO: [u8; 14] = [
-    0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01, 0x70, 0x60, 0x50, 0x40, 0x30, 0x20, 0x10,
-];
-const KING: [u8; 8] = [0x11, 0x77, 0x17, 0x71, 0x07, 0x01, 0x70, 0x10];
-
-const CODE_LONG_CASTLE: u8 = 207;
-const CODE_SHORT_CASTLE: u8 = 208;
-const CODE_PROMOTION: u8 = 209;
-const CODE_EN_PASSANT: u8 = 210;
-const CODE_NULL: u8 = 211;
-const CODE_EXTENDED: u8 = 212;
-const CODE_SETUP: u8 = 230;
-const CODE_VAR_START: u8 = 231;
-const CODE_VAR_END: u8 = 232;
-const CODE_233: u8 = 233;
-const CODE_SYMBOL: u8 = 234;
-const CODE_SHORT_COMMENT: u8 = 235;
-const CODE_LONG_COMMENT: u8 = 236;
-
 /// Options of the record encoder (from `WriterOptions`).
 pub(crate) struct RecordOptions {
-    pub direction: FileDirection,
+    pub convention: Convention,
     pub encoding: TextEncoding,
     pub long_comments: bool,
     pub prefer_fixed: bool,
@@ -125,33 +88,29 @@ struct Slot {
 #[derive(Clone)]
 struct State {
     pos: Chess,
-    pieces: [[Option<Slot>; 18]; 2],
+    pieces: [[Option<Slot>; N]; 2],
 }
+
+const N: usize = PIECE_NUMBERS as usize;
 
 fn side(c: Color) -> usize {
     if c.is_white() { 0 } else { 1 }
 }
 
 impl State {
+    /// The standard position's numbering (§8.2).
     fn standard() -> State {
-        let mut pieces = [[None; 18]; 2];
-        for (s, rank) in [(0, 0u32), (1, 7)] {
-            let pawn_rank = if s == 0 { 1 } else { 6 };
-            for f in 0..8u32 {
-                pieces[s][f as usize] = Some(slot(f, pawn_rank, Role::Pawn));
-            }
-            let back = [
-                (8, 1, Role::Knight),
-                (9, 6, Role::Knight),
-                (10, 2, Role::Bishop),
-                (11, 5, Role::Bishop),
-                (12, 0, Role::Rook),
-                (13, 7, Role::Rook),
-                (14, 3, Role::Queen),
-                (15, 4, Role::King),
-            ];
-            for (n, f, role) in back {
-                pieces[s][n] = Some(slot(f, rank, role));
+        let mut pieces = [[None; N]; 2];
+        for (s, color) in [Color::White, Color::Black].into_iter().enumerate() {
+            for (file, &back) in (0..8u32).zip(&STANDARD_BACK_RANK) {
+                let file = shakmaty::File::new(file);
+                pieces[s][file.to_usize()] = Some(slot(
+                    file,
+                    color.relative_rank(shakmaty::Rank::Second),
+                    Role::Pawn,
+                ));
+                let role = FIXED_ROLES[usize::from(back)];
+                pieces[s][usize::from(back)] = Some(slot(file, color.backrank(), role));
             }
         }
         State {
@@ -167,76 +126,11 @@ impl State {
     }
 }
 
-fn slot(file: u32, rank: u32, role: Role) -> Slot {
+fn slot(file: shakmaty::File, rank: shakmaty::Rank, role: Role) -> Slot {
     Slot {
-        sq: Square::from_coords(shakmaty::File::new(file), shakmaty::Rank::new(rank)),
+        sq: Square::from_coords(file, rank),
         role,
         extended: false,
-    }
-}
-
-/// The coordinate byte of §8.3: rank in the upper nibble, file in the lower.
-fn square_byte(sq: Square) -> u8 {
-    ((sq.rank().to_u32() as u8) << 4) | sq.file().to_u32() as u8
-}
-
-/// The piece type codes of §8.12.
-fn role_code(role: Role) -> u8 {
-    match role {
-        Role::Pawn => 1,
-        Role::Knight => 2,
-        Role::Bishop => 3,
-        Role::Rook => 4,
-        Role::Queen => 5,
-        Role::King => 6,
-    }
-}
-
-/// `(y << 4) | x` for a move, with x counted as the convention says (§8.4).
-fn offset(from: Square, to: Square, dir: FileDirection) -> u8 {
-    let (fr, ff) = (from.rank().to_u32() as i32, from.file().to_u32() as i32);
-    let (tr, tf) = (to.rank().to_u32() as i32, to.file().to_u32() as i32);
-    let y = (tr - fr).rem_euclid(8) as u8;
-    let x = match dir {
-        FileDirection::Right => (tf - ff).rem_euclid(8),
-        FileDirection::Left => (ff - tf).rem_euclid(8),
-    } as u8;
-    (y << 4) | x
-}
-
-fn index_in(list: &[u8], off: u8) -> Option<u8> {
-    list.iter().position(|&o| o == off).map(|i| i as u8)
-}
-
-/// The code 0–206 for piece number `n` of `color` moving by `off` (§8.6, §8.7).
-fn move_code(n: usize, color: Color, off: u8) -> Option<u8> {
-    let queen = |off| index_in(&DIAG, off).or_else(|| index_in(&ORTHO, off).map(|i| i + 13));
-    let all35 = |off| queen(off).or_else(|| index_in(&KNIGHT, off).map(|i| i + 27));
-    let n8 = n as u8;
-    match n {
-        0..=7 => {
-            let list = if color.is_white() { &PAWN_W } else { &PAWN_B };
-            index_in(list, off).map(|k| 4 * n8 + k)
-        }
-        8 | 9 => index_in(&KNIGHT, off).map(|i| 32 + (n8 - 8) * 8 + i),
-        10 | 11 => index_in(&DIAG, off).map(|i| 48 + (n8 - 10) * 13 + i),
-        12 | 13 => index_in(&ORTHO, off).map(|i| 74 + (n8 - 12) * 14 + i),
-        14 => queen(off).map(|i| 102 + i),
-        15 => index_in(&KING, off).map(|i| 129 + i),
-        16 => all35(off).map(|i| 137 + i),
-        17 => all35(off).map(|i| 172 + i),
-        _ => None,
-    }
-}
-
-/// Fixed numbers of a promoted piece's type (§8.9).
-fn fixed_slots(role: Role) -> &'static [usize] {
-    match role {
-        Role::Knight => &[8, 9],
-        Role::Bishop => &[10, 11],
-        Role::Rook => &[12, 13],
-        Role::Queen => &[14],
-        Role::Pawn | Role::King => &[],
     }
 }
 
@@ -284,7 +178,7 @@ pub(crate) fn encode_record(
         }
     };
     for c in &game.comments {
-        e.text_comment(4, c)?;
+        e.text_comment(CommentKind::TextAfter, c)?;
     }
     e.line(&game.moves, state, 0)?;
     if e.out.len() > MAX_RECORD {
@@ -312,12 +206,12 @@ fn record_too_large(size: usize) -> Error {
 /// 10); the queen 14, the king 15. A piece whose numbers are taken goes to
 /// the other fixed number of its type, then to 16 and 17.
 fn setup_state(pos: Chess) -> Result<State, Error> {
-    let mut pieces = [[None; 18]; 2];
+    let mut pieces = [[None; N]; 2];
     let mut list: Vec<(Square, shakmaty::Piece)> = pos.board().iter().collect();
     // Files first, so doubled pawns and same-half pieces are numbered left to right.
     list.sort_by_key(|(sq, _)| (sq.file(), sq.rank()));
     for (sq, piece) in list {
-        let table: &mut [Option<Slot>; 18] = &mut pieces[side(piece.color)];
+        let table: &mut [Option<Slot>; N] = &mut pieces[side(piece.color)];
         let file = sq.file().to_usize();
         let queen_side = file < 4;
         let preferred: [usize; 2] = match piece.role {
@@ -383,17 +277,15 @@ impl Encoder<'_> {
 
     /// Code 230 and its 76 bytes (§8.12).
     fn setup(&mut self, state: &State) -> Result<(), Error> {
-        self.out.push(CODE_SETUP);
-        for table in &state.pieces {
-            for p in table {
-                match p {
-                    Some(s) => self
-                        .out
-                        .extend_from_slice(&[square_byte(s.sq), role_code(s.role)]),
-                    None => self.out.extend_from_slice(&[8, 0]),
-                }
-            }
-        }
+        let slots = state.pieces.map(|table| {
+            table.map(|p| match p {
+                Some(s) => SetupSlot::Piece {
+                    square: square_byte(s.sq),
+                    type_code: role_code(s.role),
+                },
+                None => SetupSlot::Absent,
+            })
+        });
         let pos = &state.pos;
         let plies = (u64::from(pos.fullmoves().get()) - 1) * 2 + u64::from(pos.turn().is_black());
         let plies = u16::try_from(plies).map_err(|_| {
@@ -404,15 +296,18 @@ impl Encoder<'_> {
                 FileKind::D02,
             )
         })?;
-        self.out.extend_from_slice(&plies.to_le_bytes());
-        let c = pos.castles();
-        let mask = u8::from(c.has(Color::White, CastlingSide::KingSide))
-            | u8::from(c.has(Color::White, CastlingSide::QueenSide)) << 1
-            | u8::from(c.has(Color::Black, CastlingSide::KingSide)) << 2
-            | u8::from(c.has(Color::Black, CastlingSide::QueenSide)) << 3;
-        self.out.push(mask);
-        self.out
-            .push(pos.ep_square(EnPassantMode::Legal).map_or(0, square_byte));
+        let castling = CASTLING_BITS
+            .iter()
+            .filter(|&&(_, color, cs)| pos.castles().has(color, cs))
+            .fold(0, |mask, &(bit, ..)| mask | bit);
+        let record = SetupRecord {
+            slots,
+            plies,
+            castling,
+            ep: pos.ep_square(EnPassantMode::Legal).map_or(0, square_byte),
+        };
+        self.out.push(code::SETUP);
+        self.out.extend_from_slice(&record.to_bytes());
         self.stats.setups += 1;
         Ok(())
     }
@@ -430,19 +325,19 @@ impl Encoder<'_> {
                     )
                     .at_ply(self.ply));
                 }
-                self.out.push(CODE_VAR_START);
+                self.out.push(code::VARIATION_START);
                 self.line(var, state.clone(), depth + 1)?;
-                self.out.push(CODE_VAR_END);
+                self.out.push(code::VARIATION_END);
                 self.stats.variations += 1;
             }
             for c in &node.comments_before {
-                self.text_comment(5, c)?;
+                self.text_comment(CommentKind::TextBefore, c)?;
             }
             for &nag in &node.nags_before {
-                self.symbol(3, nag);
+                self.symbol(CommentKind::SymbolBefore, nag);
             }
             if node.diagram_before {
-                self.comment(9, &[])?;
+                self.comment(CommentKind::DiagramBefore.byte(), &[])?;
                 self.stats.diagrams += 1;
             }
             let ply = self.ply;
@@ -455,37 +350,32 @@ impl Encoder<'_> {
 
     fn after_items(&mut self, node: &Node) -> Result<(), Error> {
         for &nag in &node.nags {
-            self.symbol(2, nag);
+            self.symbol(CommentKind::SymbolAfter, nag);
         }
         for c in &node.comments_after {
-            self.text_comment(4, c)?;
+            self.text_comment(CommentKind::TextAfter, c)?;
         }
         for ev in &node.evals {
             match ev {
                 Eval::Engine { centipawns, cap } => {
-                    let mut p = Vec::with_capacity(7);
-                    p.extend_from_slice(&centipawns.to_le_bytes());
-                    p.extend_from_slice(&[255, 0]);
-                    if *cap {
-                        p.extend_from_slice(b"CAP");
-                    }
-                    self.comment(29, &p)?;
+                    let p = engine_eval_bytes(*centipawns, *cap);
+                    self.comment(CommentKind::EngineEval.byte(), &p)?;
                 }
                 Eval::Author { text } => {
                     let bytes = self.opts.encoding.encode(text);
-                    self.comment(6, &bytes)?;
+                    self.comment(CommentKind::AuthorEval.byte(), &bytes)?;
                 }
             }
             self.stats.evals += 1;
         }
         if node.diagram_after {
-            self.comment(8, &[])?;
+            self.comment(CommentKind::DiagramAfter.byte(), &[])?;
             self.stats.diagrams += 1;
         }
         for item in &node.raw {
             match item {
                 RawItem::Ca233(b) => {
-                    self.out.extend_from_slice(&[CODE_233, *b]);
+                    self.out.extend_from_slice(&[code::OPAQUE_233, *b]);
                     self.stats.raw_items += 1;
                 }
                 RawItem::CaComment { kind, bytes } => {
@@ -498,16 +388,17 @@ impl Encoder<'_> {
         Ok(())
     }
 
-    /// Code 234: type 2 (after) or 3 (before) and one NAG byte (Q25).
-    fn symbol(&mut self, kind: u8, nag: u8) {
-        self.out.extend_from_slice(&[CODE_SYMBOL, kind, nag]);
+    /// Code 234: a symbol type (after or before) and one NAG byte (Q25).
+    fn symbol(&mut self, kind: CommentKind, nag: u8) {
+        self.out
+            .extend_from_slice(&[code::SYMBOL, kind.byte(), nag]);
         self.stats.symbols += 1;
     }
 
-    fn text_comment(&mut self, kind: u8, text: &str) -> Result<(), Error> {
+    fn text_comment(&mut self, kind: CommentKind, text: &str) -> Result<(), Error> {
         let bytes = self.opts.encoding.encode(text);
         self.stats.text_comments += 1;
-        self.comment(kind, &bytes)
+        self.comment(kind.byte(), &bytes)
     }
 
     /// A comment string of `kind` (§8.14): 235 with a u8 length when it fits
@@ -517,13 +408,14 @@ impl Encoder<'_> {
         if len > MAX_RECORD {
             return Err(record_too_large(len));
         }
-        let long = len > 255 || (self.opts.long_comments && self.rng.below(3) == 0);
+        let long = len > SHORT_COMMENT_MAX || (self.opts.long_comments && self.rng.below(3) == 0);
         if long {
-            self.out.push(CODE_LONG_COMMENT);
+            self.out.push(code::LONG_COMMENT);
             self.out.extend_from_slice(&(len as u32).to_le_bytes());
             self.stats.long_comments += 1;
         } else {
-            self.out.extend_from_slice(&[CODE_SHORT_COMMENT, len as u8]);
+            self.out
+                .extend_from_slice(&[code::SHORT_COMMENT, len as u8]);
         }
         self.out.push(kind);
         self.out.extend_from_slice(text);
@@ -552,7 +444,7 @@ impl Encoder<'_> {
         }
         let m = match ply {
             Ply::Null => {
-                self.out.push(CODE_NULL);
+                self.out.push(code::NULL_MOVE);
                 self.stats.null_moves += 1;
                 return Ok(());
             }
@@ -560,7 +452,7 @@ impl Encoder<'_> {
         };
         let us = before.turn();
         let (mine, theirs) = if us.is_white() { (0, 1) } else { (1, 0) };
-        let dir = self.opts.direction;
+        let conv = self.opts.convention;
         match m {
             Move::Normal {
                 from,
@@ -580,10 +472,11 @@ impl Encoder<'_> {
                 }
                 let piece =
                     state.pieces[mine][n].ok_or_else(|| invalid("piece table out of step"))?;
-                let off = offset(from, to, dir);
+                let off = offset(from, to, conv);
                 match promotion {
                     Some(role) => {
-                        let byte1 = move_code(n, us, off)
+                        // A pawn's move code 4·p + k is the promotion's first byte (§8.9).
+                        let pawn_move = piece_code(n as u8, us, off)
                             .filter(|_| n < 8)
                             .ok_or_else(|| invalid("promotion by a piece that is not a pawn"))?;
                         state.pieces[mine][n] = None;
@@ -593,21 +486,27 @@ impl Encoder<'_> {
                             role,
                             extended: number < 8,
                         });
-                        let byte2 = (role_code(role) << 5) | number as u8;
-                        self.out.extend_from_slice(&[CODE_PROMOTION, byte1, byte2]);
+                        let bytes = Promotion {
+                            pawn: n as u8,
+                            k: pawn_move & 3,
+                            type_code: role_code(role),
+                            number: number as u8,
+                        }
+                        .to_bytes();
+                        self.out.push(code::PROMOTION);
+                        self.out.extend_from_slice(&bytes);
                         self.stats.promotions += 1;
                         self.stats.extended_promotions += usize::from(number < 8);
                     }
                     None if piece.extended => {
-                        // §8.11: "up" and "right", whatever the convention of §8.4.
-                        let right = offset(from, to, FileDirection::Right);
+                        let right = offset(from, to, EXTENDED_CONVENTION);
                         self.out
-                            .extend_from_slice(&[CODE_EXTENDED + n as u8, right]);
+                            .extend_from_slice(&[code::EXTENDED_FIRST + n as u8, right]);
                         self.stats.extended_moves += 1;
                         state.pieces[mine][n] = Some(Slot { sq: to, ..piece });
                     }
                     None => {
-                        let code = move_code(n, us, off).ok_or_else(|| {
+                        let code = piece_code(n as u8, us, off).ok_or_else(|| {
                             invalid("a move the piece number's offsets cannot express")
                         })?;
                         self.out.push(code);
@@ -624,10 +523,10 @@ impl Encoder<'_> {
                     .find(!us, taken)
                     .ok_or_else(|| invalid("no numbered pawn to take en passant"))?;
                 state.pieces[theirs][victim] = None;
-                let code = move_code(n, us, offset(from, to, dir))
+                let code = piece_code(n as u8, us, offset(from, to, conv))
                     .filter(|_| n < 8)
                     .ok_or_else(|| invalid("en passant by a piece that is not a pawn"))?;
-                self.out.extend_from_slice(&[CODE_EN_PASSANT, code]);
+                self.out.extend_from_slice(&[code::EN_PASSANT, code]);
                 self.stats.en_passant += 1;
                 if let Some(p) = state.pieces[mine][n].as_mut() {
                     p.sq = to;
@@ -651,9 +550,9 @@ impl Encoder<'_> {
                     p.sq = at(rf);
                 }
                 self.out.push(if long {
-                    CODE_LONG_CASTLE
+                    code::CASTLE_LONG
                 } else {
-                    CODE_SHORT_CASTLE
+                    code::CASTLE_SHORT
                 });
                 self.stats.castles += 1;
             }
@@ -666,20 +565,18 @@ impl Encoder<'_> {
     /// number of its type (which first depends on the options), else the
     /// pawn's own number, moved from then on with codes 212–219. With the
     /// extended-promotion trick every third promotion keeps the pawn's number.
-    fn promotion_number(&mut self, table: &[Option<Slot>; 18], role: Role, pawn: usize) -> usize {
+    fn promotion_number(&mut self, table: &[Option<Slot>; N], role: Role, pawn: usize) -> usize {
         if self.opts.extended_promotions && self.stats.promotions % 3 == 2 {
             return pawn;
         }
         let extra = [16, 17];
-        let fixed = fixed_slots(role);
-        let order: Vec<usize> = if self.opts.prefer_fixed {
-            fixed.iter().chain(&extra).copied().collect()
+        let free = |n: &usize| table[*n].is_none();
+        let fixed = fixed_numbers(role).map(usize::from);
+        let first = if self.opts.prefer_fixed {
+            fixed.chain(extra).find(free)
         } else {
-            extra.iter().chain(fixed).copied().collect()
+            extra.into_iter().chain(fixed).find(free)
         };
-        order
-            .into_iter()
-            .find(|&n| table[n].is_none())
-            .unwrap_or(pawn)
+        first.unwrap_or(pawn)
     }
 }

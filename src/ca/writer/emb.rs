@@ -3,28 +3,16 @@
 
 use alloc::{collections::BTreeMap, string::String, vec::Vec};
 
-use super::{
-    CDP_VERSION, EMB_VERSION, SIGNATURE, Tricks, WriteReport, encode_date, fixed_field, rng::Rng,
-    too_large,
+use super::{Tricks, WriteReport, cdp_file, rng::Rng, too_large};
+use crate::ca::format::{
+    d00::{NAME_IDS, encode_date},
+    emb::{self as layout, INNER_FILES, Link, ListKind, PlayerData},
 };
 use crate::{
     error::{Error, FileKind},
     game::{Date, Headers},
     text::TextEncoding,
 };
-
-/// The four name lists, in EMB order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ListKind {
-    Players = 0,
-    Events = 1,
-    Places = 2,
-    Sources = 3,
-}
-
-const LIST_NAMES: [&str; 4] = ["Players", "Events", "Places", "Sources"];
-/// The inner files of each list, in directory order (§4.1, Q5).
-const EXTENSIONS: [&str; 7] = ["cdp", "iii", "axx", "dxx", "d00", "a01", "d01"];
 
 /// A list entry: the name and, for players, the title and Players.d00 data.
 #[derive(Clone, Debug, Default)]
@@ -190,12 +178,12 @@ impl Lists {
                     }
                 }
             }
-            if list.slots.len() >= 1 << 24 {
+            if list.slots.len() >= NAME_IDS as usize {
                 return Err(too_large(
                     FileKind::D00,
                     "name ids (3 bytes in D00)",
                     list.slots.len(),
-                    1 << 24,
+                    NAME_IDS,
                 ));
             }
         }
@@ -229,12 +217,11 @@ impl Lists {
 /// The inner files of one list: cdp, iii, axx, dxx, d00, a01, d01.
 fn list_files(
     list: &List,
-    kind: usize,
+    kind: ListKind,
     tricks: &Tricks,
     rng: &mut Rng,
     report: &mut WriteReport,
 ) -> [Vec<u8>; 7] {
-    let players = kind == ListKind::Players as usize;
     // .d01: blocks in shuffled order with junk between them when asked (§4.7).
     let mut order: Vec<usize> = (0..list.entries.len()).collect();
     if tricks.junk_between_records {
@@ -248,24 +235,18 @@ fn list_files(
         }
         let e = &list.entries[i];
         address[i] = d01.len() as u32;
-        d01.push(e.name.len() as u8);
-        if players {
-            d01.push(e.title.len() as u8);
-        }
-        d01.extend_from_slice(&e.name);
-        if players {
-            d01.extend_from_slice(&e.title);
-        }
+        d01.extend_from_slice(&kind.name_record(&e.name, &e.title));
     }
-    // .a01: addresses of real ids, negated target ids for aliases (§4.6).
+    // .a01: addresses of real ids, redirections for aliases (§4.6).
     let a01: Vec<u8> = list
         .slots
         .iter()
         .flat_map(|s| {
             match *s {
-                Slot::Real(i) => address[i] as i32,
-                Slot::Alias(t) => -(t as i32),
+                Slot::Real(i) => Link::Address(address[i]),
+                Slot::Alias(t) => Link::Redirect(t),
             }
+            .to_i32()
             .to_le_bytes()
         })
         .collect();
@@ -281,7 +262,7 @@ fn list_files(
         .collect();
     // .d00: for players the 10-byte blocks of §4.10, one per id (aliases
     // repeat their entry's data); for the others (undescribed) the count.
-    let d00: Vec<u8> = if players {
+    let d00: Vec<u8> = if kind == ListKind::Players {
         list.slots
             .iter()
             .flat_map(|s| {
@@ -293,12 +274,7 @@ fn list_files(
                         Slot::Alias(t) => s = list.slots[t as usize],
                     }
                 };
-                let mut b = Vec::with_capacity(10);
-                b.extend_from_slice(&e.rating.to_le_bytes());
-                b.extend_from_slice(&e.fide_id.to_le_bytes());
-                b.extend_from_slice(&e.birthday.to_le_bytes()[..3]);
-                b.push(e.gender);
-                b
+                PlayerData::to_bytes(e.rating, e.fide_id, e.birthday, e.gender)
             })
             .collect()
     } else {
@@ -307,12 +283,7 @@ fn list_files(
     // .axx/.dxx: bit masks, one bit per element (§4.2; purpose unknown), all clear.
     let mask = alloc::vec![0u8; list.entries.len().div_ceil(8)];
     // .cdp: format unknown (Q34); written like the main CDP header with the element count.
-    let mut cdp = Vec::new();
-    fixed_field(&mut cdp, SIGNATURE.as_bytes(), 50);
-    fixed_field(&mut cdp, CDP_VERSION.as_bytes(), 50);
-    cdp.extend_from_slice(&[0; 4]);
-    cdp.extend_from_slice(&(list.entries.len() as u32).to_le_bytes());
-    cdp.extend_from_slice(&0u32.to_le_bytes());
+    let cdp = cdp_file(list.entries.len() as u32, &[]);
     [cdp, iii, mask.clone(), mask, d00, a01, d01]
 }
 
@@ -333,17 +304,17 @@ pub(crate) fn build(
     // The 28 inner files, then the root directory (index 28).
     let mut names: Vec<String> = Vec::new();
     let mut files: Vec<Vec<u8>> = Vec::new();
-    for (k, list) in lists.lists.iter().enumerate() {
-        for (ext, data) in EXTENSIONS
+    for (kind, list) in ListKind::ALL.into_iter().zip(&lists.lists) {
+        for (ext, data) in INNER_FILES
             .iter()
-            .zip(list_files(list, k, tricks, rng, report))
+            .zip(list_files(list, kind, tricks, rng, report))
         {
-            names.push(alloc::format!("{}.{}", LIST_NAMES[k], ext));
+            names.push(kind.inner_name(ext));
             files.push(data);
         }
     }
     let root = names.len();
-    let root_len = 256 * root;
+    let root_len = layout::DIR_ENTRY_LEN * root;
     // Fragment sizes: small and random with the trick, else up to 1024 bytes.
     let mut frags: Vec<Vec<usize>> = Vec::new();
     for len in files.iter().map(Vec::len).chain([root_len]) {
@@ -385,7 +356,7 @@ pub(crate) fn build(
     }
     // Assign offsets (junk before each blob with the trick).
     let mut junk: Vec<Vec<u8>> = Vec::with_capacity(blobs.len());
-    let mut at = 144usize;
+    let mut at = layout::HEADER_LEN;
     let mut desc_at = alloc::vec![0usize; frags.len()];
     let mut frag_at: Vec<Vec<usize>> = frags.iter().map(|s| alloc::vec![0; s.len()]).collect();
     for b in &blobs {
@@ -398,7 +369,7 @@ pub(crate) fn build(
         match *b {
             Blob::Desc(f) => {
                 desc_at[f] = at;
-                at += 8 * frags[f].len();
+                at += layout::FRAGMENT_LEN * frags[f].len();
             }
             Blob::Frag(f, i) => {
                 frag_at[f][i] = at;
@@ -412,30 +383,22 @@ pub(crate) fn build(
     // The root directory (§4.5): 256-byte entries.
     let mut dir = Vec::with_capacity(root_len);
     for (f, name) in names.iter().enumerate() {
-        let start = dir.len();
-        dir.extend_from_slice(&0u32.to_le_bytes());
-        dir.extend_from_slice(&2u32.to_le_bytes());
-        dir.extend_from_slice(&(files[f].len() as u32).to_le_bytes());
-        dir.extend_from_slice(&(desc_at[f] as u32).to_le_bytes());
-        dir.extend_from_slice(&[0; 12]);
-        dir.extend_from_slice(name.as_bytes());
-        dir.resize(start + 256, 0);
+        dir.extend_from_slice(&layout::dir_entry(
+            name,
+            files[f].len() as u32,
+            desc_at[f] as u32,
+        ));
     }
     files.push(dir);
     // Write.
     let mut out = Vec::with_capacity(at);
-    fixed_field(&mut out, SIGNATURE.as_bytes(), 64);
-    fixed_field(&mut out, EMB_VERSION.as_bytes(), 64);
-    out.extend_from_slice(&[0; 8]);
-    out.extend_from_slice(&(root_len as u32).to_le_bytes());
-    out.extend_from_slice(&(desc_at[root] as u32).to_le_bytes());
+    out.extend_from_slice(&layout::header(root_len as u32, desc_at[root] as u32));
     for (b, j) in blobs.iter().zip(&junk) {
         out.extend_from_slice(j);
         match *b {
             Blob::Desc(f) => {
                 for (i, &s) in frags[f].iter().enumerate() {
-                    out.extend_from_slice(&(s as u32).to_le_bytes());
-                    out.extend_from_slice(&(frag_at[f][i] as u32).to_le_bytes());
+                    out.extend_from_slice(&layout::fragment_bytes(s as u32, frag_at[f][i] as u32));
                 }
             }
             Blob::Frag(f, i) => {

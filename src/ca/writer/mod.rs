@@ -12,20 +12,25 @@
 //! * **Unknown names.** Every name list has entry 0 with the empty name; a
 //!   game without a White player, event, site, source or annotator stores id 0.
 //! * **ECO.** `A00`..`E99` → 0..499; a missing or unreadable ECO is `0xFFFF`
-//!   ([`ECO_UNKNOWN`]); a sub-code (`C42a`) is dropped (`C42` = 242).
+//!   ([`ECO_UNKNOWN`](crate::ca::format::d00::ECO_UNKNOWN)); a sub-code
+//!   (`C42a`) is dropped (`C42` = 242).
 //! * **Round.** `"3"` → 6; `"3.5"`, `"3.1"`, `"3a"` (any suffix) → 7; none,
 //!   non-numeric or over 127 → 0.
 //! * **Outcome.** 1 draw, 2 White won, 3 Black won, 4 `*`; `*` with an
 //!   [`Assessment`](crate::game::Assessment) stores its code 5–16.
 //! * **Date.** Unknown parts are 0 (§7); a year over 40329 is stored as 0.
 //! * **Game type.** [`Headers::game_type`](crate::game::Headers) matched by
-//!   the English label of §5.2 ([`GAME_TYPES`], case-insensitive) or by its
-//!   number; otherwise 0.
+//!   the English label of §5.2
+//!   ([`GAME_TYPES`](crate::ca::format::d00::GAME_TYPES), case-insensitive)
+//!   or by its number; otherwise 0.
 //! * **Item order in D02.** For each move: its variations (231 … 232, §8.13),
 //!   then the items placed before it (types 5, 3, 9), the move, then the items
 //!   after it (symbols type 2, text type 4, evaluations 29/6, diagram 8, raw
 //!   items). Comments that belong to no move ([`Game::comments`]) are type-4
 //!   comments at the start of the record.
+//!
+//! Every layout, code and table comes from [`crate::ca::format`], which the
+//! reader uses too.
 //!
 //! ```
 //! use cadb::ca::writer::{write_database, WriterOptions};
@@ -42,77 +47,21 @@ mod rng;
 
 use alloc::{string::String, vec::Vec};
 
+use self::{emb::Lists, rng::Rng};
+use super::format::{
+    Convention, cdp,
+    d00::{
+        self, ECO_UNKNOWN, RawHeader, encode_date, encode_eco, encode_game_type, encode_outcome,
+        encode_round,
+    },
+    d02::{MAX_RECORD, length_prefix},
+    emb::{Link, ListKind},
+};
 use crate::{
     error::{Error, ErrorKind, FileKind},
     game::{Date, Game, GameResult, Headers},
     text::TextEncoding,
 };
-
-use self::{
-    emb::{ListKind, Lists},
-    rng::Rng,
-};
-pub use d02::encode_length;
-
-/// ECO stored when a game has none or it is not `A00`..`E99` (the spec leaves this open, Q11).
-pub const ECO_UNKNOWN: u16 = 0xFFFF;
-
-/// The game types of §5.2, code 1 first (English labels as given in the source).
-pub const GAME_TYPES: [&str; 30] = [
-    "my own games",
-    "historic games",
-    "model games",
-    "annotated games from books",
-    "computer games",
-    "opening theory/plans",
-    "middlegames",
-    "endgames",
-    "strategy",
-    "tactics",
-    "tests",
-    "blunders",
-    "kingside attack",
-    "queenside attack",
-    "counter attack",
-    "typical pawn structure",
-    "piece play",
-    "positional sacrifice",
-    "material imbalance",
-    "endgame transition",
-    "opposite coloured bishops",
-    "space",
-    "defence",
-    "prophylaxis",
-    "drawing methods",
-    "my analysis",
-    "computer analysis",
-    "tablebase analysis",
-    "psychology",
-    "miscellaneous",
-];
-
-/// The CDP signature (§3), also the EMB signature (§4.3).
-pub const SIGNATURE: &str = "Chess Assistant 3.0 database.";
-/// The CDP format version; `\n` is one 0x0A byte (Q7).
-pub const CDP_VERSION: &str = "\nChess Data Pro format. Version 1.3";
-/// The EMB format version (§4.3).
-pub const EMB_VERSION: &str = "\nData Pro Volume format. Version 1.1";
-
-/// Which way the `x` of a move offset `<y><x>` counts (§0, Q17).
-///
-/// ```
-/// use cadb::ca::writer::FileDirection;
-/// assert_eq!(FileDirection::default(), FileDirection::Right);
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum FileDirection {
-    /// The chosen reading: new file = (file + x) mod 8 (1.Nf3 = 43).
-    #[default]
-    Right,
-    /// The literal "left" reading: new file = (file − x) mod 8 (1.Nf3 = 44).
-    /// The extended-move byte of §8.11 still counts right, as the source says there.
-    Left,
-}
 
 /// Legal but unusual ways of writing, each exercising a reader path.
 ///
@@ -176,8 +125,8 @@ impl Tricks {
 /// How to write a database.
 ///
 /// ```
-/// use cadb::ca::writer::{FileDirection, WriterOptions};
-/// let o = WriterOptions { file_direction: FileDirection::Left, ..WriterOptions::default() };
+/// use cadb::ca::{format::Convention, writer::WriterOptions};
+/// let o = WriterOptions { convention: Convention::Left, ..WriterOptions::default() };
 /// assert!(o.tricks.redirect_chains);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -185,7 +134,7 @@ pub struct WriterOptions {
     /// Encoding of names and comments (Windows-1251 by default).
     pub encoding: TextEncoding,
     /// The file direction of move offsets.
-    pub file_direction: FileDirection,
+    pub convention: Convention,
     /// Which tricks to play.
     pub tricks: Tricks,
     /// Seed of the random choices the tricks make (the output is deterministic).
@@ -198,7 +147,7 @@ impl Default for WriterOptions {
     fn default() -> WriterOptions {
         WriterOptions {
             encoding: TextEncoding::Cp1251,
-            file_direction: FileDirection::Right,
+            convention: Convention::Right,
             tricks: Tricks::default(),
             seed: 0x00CA_DB00_1997_0315,
             comment: String::new(),
@@ -306,7 +255,7 @@ pub fn write_database(
     let mut rng = Rng::new(options.seed);
     let mut report = WriteReport::default();
     let rec_opts = d02::RecordOptions {
-        direction: options.file_direction,
+        convention: options.convention,
         encoding: options.encoding,
         long_comments: tricks.long_comments,
         prefer_fixed: tricks.prefer_fixed_promotion_slots,
@@ -384,31 +333,31 @@ pub fn write_database(
             .ok_or_else(|| too_large(FileKind::D02, "D02 size", d02.len(), i32::MAX as u32))?;
         offsets[i] = at;
         let body = &written[i].1;
-        let prefix = encode_length(body.len())
-            .ok_or_else(|| too_large(FileKind::D02, "record", body.len(), 32767))?;
-        report.two_byte_lengths += usize::from(prefix.len() == 2);
-        d02.extend_from_slice(&prefix);
+        let (prefix, n) = length_prefix(body.len())
+            .ok_or_else(|| too_large(FileKind::D02, "record", body.len(), MAX_RECORD as u32))?;
+        report.two_byte_lengths += usize::from(n == 2);
+        d02.extend_from_slice(&prefix[..n]);
         d02.extend_from_slice(body);
     }
     if tricks.junk_between_records {
         report.junk_bytes += rng.junk(&mut d02, 1, 7);
     }
 
-    // 5. A02: real entries hold offsets; aliases are negated ids; unused entries 0.
+    // 5. A02: real entries hold offsets; aliases redirect; unused entries 0.
     let mut a02 = alloc::vec![0i32; a02_len];
     for i in 0..n {
-        a02[real_ids[i] as usize] = offsets[i] as i32;
+        a02[real_ids[i] as usize] = Link::Address(offsets[i]).to_i32();
     }
     for &(alias, target) in &aliases {
-        a02[alias as usize] = -(target as i32);
+        a02[alias as usize] = Link::Redirect(target).to_i32();
     }
     let a02: Vec<u8> = a02.iter().flat_map(|v| v.to_le_bytes()).collect();
 
     // 6. D00.
-    let mut d00 = Vec::with_capacity(n * 38);
+    let mut d00 = Vec::with_capacity(n * d00::RECORD_LEN);
     for (i, (game, _)) in written.iter().enumerate() {
         let rec = header_record(&game.headers, d00_ids[i], &mut lists, &mut report);
-        d00.extend_from_slice(&rec);
+        d00.extend_from_slice(&rec.to_bytes());
     }
 
     // 7. CDP and EMB.
@@ -438,135 +387,24 @@ fn too_large(file: FileKind, what: &'static str, size: usize, limit: u32) -> Err
     )
 }
 
-/// Copies `text` into a zero-filled field of `width` bytes (cut if longer).
-fn fixed_field(out: &mut Vec<u8>, text: &[u8], width: usize) {
-    let n = text.len().min(width);
-    out.extend_from_slice(&text[..n]);
-    out.resize(out.len() + width - n, 0);
-}
-
-/// The CDP file (§3): signature, version, 4 undescribed zero bytes, count, comment.
+/// A CDP file (§3): the fixed header, then the comment. The name lists'
+/// `.cdp` inner files take the same form with their element count.
 fn cdp_file(count: u32, comment: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(112 + comment.len());
-    fixed_field(&mut out, SIGNATURE.as_bytes(), 50);
-    fixed_field(&mut out, CDP_VERSION.as_bytes(), 50);
-    out.extend_from_slice(&[0; 4]);
-    out.extend_from_slice(&count.to_le_bytes());
-    out.extend_from_slice(&(comment.len() as u32).to_le_bytes());
+    let mut out = cdp::header(count, comment.len() as u32).to_vec();
     out.extend_from_slice(comment);
     out
 }
 
-fn u24(out: &mut Vec<u8>, v: u32) {
-    out.extend_from_slice(&v.to_le_bytes()[..3]);
-}
-
-/// The 3-byte date of §7: (year·13 + month)·32 + day, unknown parts 0.
-///
-/// ```
-/// use cadb::{ca::writer::encode_date, game::Date};
-/// let d = Date { year: Some(1997), month: Some(3), day: Some(15) };
-/// assert_eq!(encode_date(&d), Some(0x0C_AD_8F));
-/// ```
-///
-/// `None` when a part does not fit (year over 40329, month over 12, day over 31).
-pub fn encode_date(date: &Date) -> Option<u32> {
-    let year = u32::from(date.year.unwrap_or(0));
-    let month = u32::from(date.month.unwrap_or(0));
-    let day = u32::from(date.day.unwrap_or(0));
-    (year <= 40329 && month <= 12 && day <= 31).then_some((year * 13 + month) * 32 + day)
-}
-
-/// The ECO field of §5.3: `"C42"` → 242, sub-codes dropped; `None` if unreadable.
-///
-/// ```
-/// use cadb::ca::writer::encode_eco;
-/// assert_eq!(encode_eco("C42"), Some(242));
-/// assert_eq!(encode_eco("e99"), Some(499));
-/// assert_eq!(encode_eco("Z00"), None);
-/// ```
-pub fn encode_eco(eco: &str) -> Option<u16> {
-    let b = eco.trim().as_bytes();
-    let letter = match b.first()?.to_ascii_uppercase() {
-        c @ b'A'..=b'E' => u16::from(c - b'A'),
-        _ => return None,
-    };
-    let (d1, d2) = (*b.get(1)?, *b.get(2)?);
-    if !d1.is_ascii_digit() || !d2.is_ascii_digit() {
-        return None;
-    }
-    Some(letter * 100 + u16::from(d1 - b'0') * 10 + u16::from(d2 - b'0'))
-}
-
-/// The round × 2 byte (§5, Q10): `"3"` → 6, `"3.5"` → 7; `None` if not a number up to 127.
-///
-/// ```
-/// use cadb::ca::writer::encode_round;
-/// assert_eq!(encode_round("3"), Some(6));
-/// assert_eq!(encode_round("3.5"), Some(7));
-/// assert_eq!(encode_round("?"), None);
-/// ```
-pub fn encode_round(round: &str) -> Option<u8> {
-    let r = round.trim();
-    let digits = r.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 || digits > 3 {
-        return None;
-    }
-    let n: u8 = r[..digits].parse().ok().filter(|&n| n <= 127)?;
-    Some(n * 2 + u8::from(digits < r.len()))
-}
-
-/// The outcome byte (§5.1): 1 draw, 2 White, 3 Black, 4 unknown, 5–16 an assessment with `*`.
-///
-/// ```
-/// use cadb::{ca::writer::encode_outcome, game::{Assessment, GameResult}};
-/// assert_eq!(encode_outcome(GameResult::WhiteWins, None), 2);
-/// assert_eq!(encode_outcome(GameResult::Unknown, Assessment::from_code(12)), 12);
-/// ```
-pub fn encode_outcome(result: GameResult, assessment: Option<crate::game::Assessment>) -> u8 {
-    match result {
-        GameResult::Draw => 1,
-        GameResult::WhiteWins => 2,
-        GameResult::BlackWins => 3,
-        GameResult::Unknown => assessment.map_or(4, |a| a.code()),
-    }
-}
-
-/// The game type (§5.2) from its English label or number; 0 if none or unknown.
-///
-/// ```
-/// assert_eq!(cadb::ca::writer::encode_game_type("Endgames"), 8);
-/// assert_eq!(cadb::ca::writer::encode_game_type("27"), 27);
-/// ```
-pub fn encode_game_type(name: &str) -> u32 {
-    let name = name.trim();
-    if let Ok(n) = name.parse::<u32>() {
-        return if (1..=30).contains(&n) { n } else { 0 };
-    }
-    GAME_TYPES
-        .iter()
-        .position(|t| t.eq_ignore_ascii_case(name))
-        .map_or(0, |i| i as u32 + 1)
-}
-
-/// One 38-byte D00 record (§5).
+/// One D00 record (§5).
 fn header_record(
     h: &Headers,
     game_id: u32,
     lists: &mut Lists,
     report: &mut WriteReport,
-) -> Vec<u8> {
-    let mut out = Vec::with_capacity(38);
-    let white = lists.reference(ListKind::Players, h.white.as_deref(), report);
-    let black = lists.reference(ListKind::Players, h.black.as_deref(), report);
-    u24(&mut out, white);
-    u24(&mut out, black);
-    out.extend_from_slice(&h.white_elo.unwrap_or(0).to_le_bytes());
-    out.extend_from_slice(&h.black_elo.unwrap_or(0).to_le_bytes());
+) -> RawHeader {
     if h.assessment.is_some() && h.result != GameResult::Unknown {
         report.dropped_header_values += 1;
     }
-    out.push(encode_outcome(h.result, h.assessment));
     let date = encode_date(&h.date).unwrap_or_else(|| {
         report.dropped_header_values += 1;
         let fixed = Date {
@@ -576,23 +414,13 @@ fn header_record(
         };
         encode_date(&fixed).unwrap_or(0)
     });
-    u24(&mut out, date);
-    let event = lists.reference(ListKind::Events, h.event.as_deref(), report);
-    let site = lists.reference(ListKind::Places, h.site.as_deref(), report);
-    u24(&mut out, event);
-    u24(&mut out, site);
-    let game_type = h.game_type.as_deref().map_or(0, encode_game_type);
-    out.extend_from_slice(&game_type.to_le_bytes());
-    out.extend_from_slice(&game_id.to_le_bytes());
-    out.push(0); // offset 28: unknown byte (Q14)
-    let round = match h.round.as_deref() {
+    let round2 = match h.round.as_deref() {
         None => 0,
         Some(r) => encode_round(r).unwrap_or_else(|| {
             report.dropped_header_values += usize::from(r.trim() != "?" && r.trim() != "-");
             0
         }),
     };
-    out.push(round);
     let eco = match h.eco.as_deref() {
         None => ECO_UNKNOWN,
         Some(e) => {
@@ -601,10 +429,22 @@ fn header_record(
             v.unwrap_or(ECO_UNKNOWN)
         }
     };
-    out.extend_from_slice(&eco.to_le_bytes());
-    let annotator = lists.reference(ListKind::Players, h.annotator.as_deref(), report);
-    let source = lists.reference(ListKind::Sources, h.source.as_deref(), report);
-    u24(&mut out, annotator);
-    u24(&mut out, source);
-    out
+    let mut name = |kind, name: &Option<String>| lists.reference(kind, name.as_deref(), report);
+    RawHeader {
+        white_id: name(ListKind::Players, &h.white),
+        black_id: name(ListKind::Players, &h.black),
+        white_elo: h.white_elo.unwrap_or(0),
+        black_elo: h.black_elo.unwrap_or(0),
+        outcome: encode_outcome(h.result, h.assessment),
+        date,
+        event_id: name(ListKind::Events, &h.event),
+        site_id: name(ListKind::Places, &h.site),
+        game_type: h.game_type.as_deref().map_or(0, encode_game_type),
+        game_id,
+        unknown: 0, // offset 28: not described (Q14)
+        round2,
+        eco,
+        annotator_id: name(ListKind::Players, &h.annotator),
+        source_id: name(ListKind::Sources, &h.source),
+    }
 }

@@ -1,0 +1,73 @@
+//! Comment-like items (codes 233–236, §8.14–§8.15) to visitor events.
+
+use alloc::string::String;
+
+use crate::{
+    ca::{
+        format::d02::{CommentKind, parse_engine_eval},
+        record::Item,
+    },
+    game::{Eval, GameVisitor, Placement, RawItem},
+    text::TextEncoding,
+};
+
+/// Whether an item belongs to the move before it (everything but the
+/// comment types placed before a move).
+pub(super) fn is_after_annotation(item: &Item<'_>) -> bool {
+    match item {
+        Item::Comment { kind, .. } => {
+            CommentKind::from_byte(*kind).is_none_or(|k| !k.precedes_move())
+        }
+        Item::Opaque233(_) | Item::EmptyComment { .. } => true,
+        _ => false,
+    }
+}
+
+fn placement(kind: CommentKind) -> Placement {
+    if kind.precedes_move() {
+        Placement::Before
+    } else {
+        Placement::After
+    }
+}
+
+/// Sends a comment-like item to the visitor. Text is decoded only for a
+/// visitor that wants it.
+pub(super) fn annotate<V: GameVisitor>(v: &mut V, encoding: TextEncoding, item: &Item<'_>) {
+    use CommentKind as K;
+    let (kind, text) = match *item {
+        Item::Opaque233(b) => return v.raw(&RawItem::Ca233(b)),
+        Item::Comment { kind, text, .. } => (kind, text),
+        _ => return,
+    };
+    let Some(known) = K::from_byte(kind) else {
+        return v.raw(&RawItem::CaComment {
+            kind,
+            bytes: text.to_vec(),
+        });
+    };
+    match (known, text) {
+        // One byte of a symbol comment is a NAG (Q25); more is text.
+        (K::SymbolAfter | K::SymbolBefore, &[nag]) => v.nag(nag, placement(known)),
+        (K::SymbolAfter | K::SymbolBefore | K::TextAfter | K::TextBefore, _) => {
+            if v.wants_text() {
+                v.comment(&encoding.decode(text), placement(known));
+            }
+        }
+        (K::AuthorEval, _) => {
+            if v.wants_text() {
+                v.eval(&Eval::Author {
+                    text: String::from(encoding.decode(text)),
+                });
+            }
+        }
+        (K::DiagramAfter | K::DiagramBefore, _) => v.diagram(placement(known)),
+        (K::EngineEval, _) => match parse_engine_eval(text) {
+            Some((centipawns, cap)) => v.eval(&Eval::Engine { centipawns, cap }),
+            None => v.raw(&RawItem::CaComment {
+                kind,
+                bytes: text.to_vec(),
+            }),
+        },
+    }
+}

@@ -1,0 +1,258 @@
+//! Replaying a D02 record on the board: piece numbers to squares, legal
+//! moves through shakmaty, events to a [`GameVisitor`] in PGN order.
+//!
+//! - [`numbers`]: each side's pieces are numbered 0–17 (§8.2); a fixed array
+//!   maps each number to its square and role, and a reverse array maps
+//!   squares back, so a one-byte code becomes a candidate move in constant
+//!   time.
+//! - [`setup`]: the position of a set-up record (230).
+//! - [`resolve`]: one move item to a legal move (shakmaty checks it), and
+//!   the numbers after it is played. SAN is computed only if the visitor
+//!   wants it.
+//! - [`annotation`]: comments, symbols, evaluations to visitor events.
+//! - This file: the driver. Variations are written before the move they
+//!   replace (§8.13). PGN wants them after it, so on `231` the replayer
+//!   skips to the matching `232`, plays the main move and its annotations,
+//!   then decodes the skipped bytes from the saved position. No tree is
+//!   needed for that.
+
+mod annotation;
+mod numbers;
+mod resolve;
+mod setup;
+
+use alloc::vec::Vec;
+use core::ops::ControlFlow;
+
+use self::{
+    annotation::{annotate, is_after_annotation},
+    resolve::{State, is_move},
+    setup::setup_state,
+};
+use super::{
+    format::{Convention, d02::code},
+    record::{Item, Items, skip_variation},
+};
+use crate::{
+    error::{Error, ErrorKind, FileKind},
+    game::GameVisitor,
+    limits::{MAX_PLIES, MAX_VARIATION_DEPTH},
+    text::TextEncoding,
+};
+
+/// Replays one record body through a visitor.
+pub(crate) struct Replay<'a, V> {
+    pub body: &'a [u8],
+    /// Offset of the body in D02, for error messages.
+    pub base: u64,
+    pub game: u64,
+    pub convention: Convention,
+    pub encoding: TextEncoding,
+    pub visitor: &'a mut V,
+    plies: u32,
+}
+
+impl<'a, V: GameVisitor> Replay<'a, V> {
+    pub fn new(
+        body: &'a [u8],
+        base: u64,
+        game: u64,
+        convention: Convention,
+        encoding: TextEncoding,
+        visitor: &'a mut V,
+    ) -> Self {
+        Replay {
+            body,
+            base,
+            game,
+            convention,
+            encoding,
+            visitor,
+            plies: 0,
+        }
+    }
+
+    fn err(&self, kind: ErrorKind, at: usize, ply: Option<u32>) -> Error {
+        let e = Error::new(kind, FileKind::D02)
+            .at(self.base + at as u64)
+            .in_game(self.game);
+        match ply {
+            Some(p) => e.at_ply(p),
+            None => e,
+        }
+    }
+
+    /// Decodes the whole record. The visitor sees every event up to an error.
+    pub fn run(&mut self) -> Result<(), Error> {
+        let mut items = Items::new(self.body);
+        let mut state = State::standard();
+        if let Some(Ok((at, Item::Setup(b)))) = items.peek() {
+            items.next();
+            let text = self.visitor.wants_text();
+            let (s, fen) = setup_state(b, text).map_err(|k| self.err(k, at, None))?;
+            self.visitor.setup(&fen, &s.pos);
+            state = s;
+        }
+        let _ = self.line(&mut items, state, 0)?;
+        Ok(())
+    }
+
+    /// Decodes a line until its end (a 232 when `depth > 0`, the end of the body at depth 0).
+    fn line(
+        &mut self,
+        items: &mut Items<'a>,
+        mut st: State,
+        depth: u32,
+    ) -> Result<ControlFlow<()>, Error> {
+        let mut pending: Vec<usize> = Vec::new();
+        let mut ep: Option<usize> = None;
+        loop {
+            let Some(next) = items.next() else {
+                if depth > 0 {
+                    return Err(self.err(
+                        ErrorKind::Invalid {
+                            what: "a variation (231) has no end (232)",
+                        },
+                        self.body.len(),
+                        None,
+                    ));
+                }
+                if let Some(&at) = pending.first() {
+                    return Err(self.err(
+                        ErrorKind::Invalid {
+                            what: "a variation is not followed by the move it replaces",
+                        },
+                        at,
+                        None,
+                    ));
+                }
+                return Ok(ControlFlow::Continue(()));
+            };
+            let (at, item) = next.map_err(|(at, k)| self.err(k, at, Some(st.ply())))?;
+            match item {
+                Item::VariationEnd => {
+                    if depth == 0 {
+                        return Err(self.err(
+                            ErrorKind::Invalid {
+                                what: "a variation end (232) without a start",
+                            },
+                            at,
+                            None,
+                        ));
+                    }
+                    if let Some(&p) = pending.first() {
+                        return Err(self.err(
+                            ErrorKind::Invalid {
+                                what: "a variation is not followed by the move it replaces",
+                            },
+                            p,
+                            None,
+                        ));
+                    }
+                    return Ok(ControlFlow::Continue(()));
+                }
+                Item::VariationStart => {
+                    if depth + 1 > MAX_VARIATION_DEPTH {
+                        return Err(self.err(
+                            ErrorKind::TooDeep {
+                                limit: MAX_VARIATION_DEPTH,
+                            },
+                            at,
+                            Some(st.ply()),
+                        ));
+                    }
+                    pending.push(items.offset());
+                    skip_variation(items).map_err(|(at, k)| self.err(k, at, Some(st.ply())))?;
+                }
+                Item::Setup(_) => {
+                    return Err(self.err(
+                        ErrorKind::Invalid {
+                            what: "a setup position (230) after the start",
+                        },
+                        at,
+                        None,
+                    ));
+                }
+                Item::EnPassant => {
+                    if ep.is_some() {
+                        return Err(self.err(
+                            ErrorKind::Invalid {
+                                what: "two en passant markers (210) in a row",
+                            },
+                            at,
+                            Some(st.ply()),
+                        ));
+                    }
+                    ep = Some(at);
+                }
+                ref it if is_move(it) => {
+                    self.plies += 1;
+                    if self.plies > MAX_PLIES {
+                        let k = ErrorKind::TooLarge {
+                            what: "plies in one game",
+                            size: u64::from(self.plies),
+                            limit: u64::from(MAX_PLIES),
+                        };
+                        return Err(self.err(k, at, Some(st.ply())));
+                    }
+                    let want_san = self.visitor.wants_san();
+                    let (ply, san) = st
+                        .resolve(it, ep.is_some(), self.convention, want_san)
+                        .map_err(|k| {
+                            let at = ep.unwrap_or(at);
+                            self.err(k, at, Some(st.ply()))
+                        })?;
+                    ep = None;
+                    let before = (!pending.is_empty()).then(|| st.clone());
+                    let flow = match san {
+                        Some(san) => self.visitor.ply_san(&st.pos, &ply, san),
+                        None => self.visitor.ply(&st.pos, &ply),
+                    };
+                    if flow.is_break() {
+                        return Ok(ControlFlow::Break(()));
+                    }
+                    st.play(it, &ply);
+                    self.visitor.after_ply(&st.pos);
+                    // Only codes 233-236 can be annotations after a move:
+                    // look at the byte before parsing the item twice.
+                    while matches!(
+                        items.next_code(),
+                        Some(code::OPAQUE_233..=code::LONG_COMMENT)
+                    ) && let Some(Ok((_, next))) = items.peek()
+                    {
+                        if !is_after_annotation(&next) {
+                            break;
+                        }
+                        items.next();
+                        annotate(&mut *self.visitor, self.encoding, &next);
+                    }
+                    if let Some(before) = before {
+                        for start in core::mem::take(&mut pending) {
+                            if self.visitor.begin_variation().0 {
+                                continue;
+                            }
+                            let mut sub = Items::at(self.body, start);
+                            let flow = self.line(&mut sub, before.clone(), depth + 1)?;
+                            self.visitor.end_variation();
+                            if flow.is_break() {
+                                return Ok(flow);
+                            }
+                        }
+                    }
+                }
+                ref it => {
+                    if let Some(at) = ep {
+                        return Err(self.err(
+                            ErrorKind::Invalid {
+                                what: "an en passant marker (210) not followed by a pawn move",
+                            },
+                            at,
+                            Some(st.ply()),
+                        ));
+                    }
+                    annotate(&mut *self.visitor, self.encoding, it);
+                }
+            }
+        }
+    }
+}

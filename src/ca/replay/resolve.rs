@@ -1,0 +1,304 @@
+//! Resolving one move item on the board: the piece number's square, the
+//! offset's target, legality through shakmaty, and the numbers after the
+//! move is played (§8.6–§8.11).
+
+use shakmaty::{CastlingSide, Chess, Color, EnPassantMode, Move, Position, Role, Square, san::San};
+
+use super::numbers::{NONE, Numbers, side};
+use crate::{
+    ca::{
+        format::{
+            Convention,
+            d02::{
+                EXTENDED_CONVENTION, FIXED_ROLES, Promotion, apply_offset, code, decode_piece_code,
+                pawn_offset,
+            },
+        },
+        record::Item,
+    },
+    error::ErrorKind,
+    game::Ply,
+};
+
+/// The position and the piece numbers, saved and restored around variations.
+#[derive(Clone, Debug)]
+pub(crate) struct State {
+    pub pos: Chess,
+    pub numbers: Numbers,
+}
+
+impl State {
+    pub fn standard() -> State {
+        State {
+            pos: Chess::default(),
+            numbers: Numbers::standard(),
+        }
+    }
+
+    /// Ply number in the game: 0 before White's first move.
+    pub fn ply(&self) -> u32 {
+        (self.pos.fullmoves().get() - 1) * 2 + u32::from(self.pos.turn() == Color::Black)
+    }
+}
+
+/// Why a move item failed, before the location is added.
+type MoveResult<T> = Result<T, ErrorKind>;
+
+impl State {
+    /// The move an item describes, checked for legality; `ep` says a 210 came before it.
+    /// With `want_san`, also the move's SAN (no check mark).
+    // Inlined into `line` with `play`: once a ply, the call and its large
+    // return value cost 4% of a replay's instructions.
+    #[inline(always)]
+    pub fn resolve(
+        &self,
+        item: &Item<'_>,
+        ep: bool,
+        conv: Convention,
+        want_san: bool,
+    ) -> MoveResult<(Ply, Option<San>)> {
+        let turn = self.pos.turn();
+        let s = side(turn);
+        let illegal = |code| ErrorKind::IllegalMove { code };
+        let m = match *item {
+            Item::Piece { code } => {
+                let (n, ow, ob) = decode_piece_code(code);
+                let off = if turn == Color::White { ow } else { ob };
+                let from = self
+                    .numbers
+                    .square_of(s, n)
+                    .ok_or(ErrorKind::NoSuchPiece { code, piece: n })?;
+                let role = self.numbers.role[s][usize::from(n)];
+                let to = apply_offset(from, off, conv);
+                if role == Role::Pawn {
+                    if to.rank() == turn.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First) {
+                        return Err(illegal(code)); // a promotion must be code 209
+                    }
+                    let diagonal = from.file() != to.file();
+                    if ep {
+                        if !diagonal {
+                            return Err(illegal(code));
+                        }
+                        Move::EnPassant { from, to }
+                    } else if diagonal
+                        && self.pos.board().piece_at(to).is_none()
+                        && self.pos.ep_square(EnPassantMode::Legal) == Some(to)
+                    {
+                        // An en passant capture written without its 210 marker is still unambiguous.
+                        Move::EnPassant { from, to }
+                    } else {
+                        self.normal(role, from, to, None)
+                    }
+                } else {
+                    if ep {
+                        return Err(illegal(code));
+                    }
+                    self.normal(role, from, to, None)
+                }
+            }
+            Item::Castle { long } => {
+                let code = if long {
+                    code::CASTLE_LONG
+                } else {
+                    code::CASTLE_SHORT
+                };
+                let cs = if long {
+                    CastlingSide::QueenSide
+                } else {
+                    CastlingSide::KingSide
+                };
+                let king = self.pos.board().king_of(turn).ok_or(illegal(code))?;
+                let rook = self.pos.castles().rook(turn, cs).ok_or(illegal(code))?;
+                Move::Castle { king, rook }
+            }
+            Item::Promotion { byte1, byte2 } => {
+                let p = Promotion::from_bytes(byte1, byte2);
+                let (pawn, code) = (p.pawn, code::PROMOTION);
+                if pawn > 7 {
+                    return Err(ErrorKind::Invalid {
+                        what: "promotion names a pawn number over 7",
+                    });
+                }
+                let role = p.role().ok_or(ErrorKind::Invalid {
+                    what: "promotion to an unknown piece type",
+                })?;
+                self.check_promotion_number(s, pawn, p.number, role)?;
+                let from = self
+                    .numbers
+                    .square_of(s, pawn)
+                    .ok_or(ErrorKind::NoSuchPiece { code, piece: pawn })?;
+                if self.numbers.role[s][usize::from(pawn)] != Role::Pawn {
+                    return Err(illegal(code));
+                }
+                let to = apply_offset(from, pawn_offset(turn, usize::from(p.k)), conv);
+                self.normal(Role::Pawn, from, to, Some(role))
+            }
+            Item::Extended { pawn, offset } => {
+                let code = code::EXTENDED_FIRST + pawn;
+                let from = self
+                    .numbers
+                    .square_of(s, pawn)
+                    .ok_or(ErrorKind::NoSuchPiece { code, piece: pawn })?;
+                let role = self.numbers.role[s][usize::from(pawn)];
+                if role == Role::Pawn {
+                    return Err(ErrorKind::Invalid {
+                        what: "an extended move names a pawn that has not promoted",
+                    });
+                }
+                let to = apply_offset(from, offset, EXTENDED_CONVENTION);
+                self.normal(role, from, to, None)
+            }
+            Item::NullMove => {
+                if self.pos.is_check() {
+                    return Err(illegal(code::NULL_MOVE));
+                }
+                return Ok((Ply::Null, None));
+            }
+            _ => return Err(ErrorKind::Invalid { what: "not a move" }),
+        };
+        // Shakmaty decides legality: for a normal or en passant move, its
+        // `is_legal` is exactly this (the legal moves of the piece type to
+        // the target square, `san_candidates`, contain the move). SAN
+        // (`San::from_move`) disambiguates against the same list, so listing
+        // it here once serves both: a SAN pass generates moves once, not twice.
+        let listed = match m {
+            Move::Normal { role, to, .. } => Some((role, to)),
+            Move::EnPassant { to, .. } => Some((Role::Pawn, to)),
+            _ => None,
+        };
+        let (legal, san) = match listed {
+            Some((role, to)) => {
+                let candidates = self.pos.san_candidates(role, to);
+                let legal = candidates.contains(&m);
+                (
+                    legal,
+                    (want_san && legal).then(|| San::disambiguate(m, &candidates)),
+                )
+            }
+            _ => {
+                let legal = self.pos.is_legal(m);
+                (
+                    legal,
+                    (want_san && legal).then(|| San::from_move(&self.pos, m)),
+                )
+            }
+        };
+        if !legal {
+            let code = item_code(item);
+            return Err(illegal(code));
+        }
+        Ok((Ply::Move(m), san))
+    }
+
+    fn normal(&self, role: Role, from: Square, to: Square, promotion: Option<Role>) -> Move {
+        let capture = self.pos.board().role_at(to);
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        }
+    }
+
+    /// A promoted piece's number must be free and fit its type (§8.9, Q19).
+    fn check_promotion_number(&self, s: usize, pawn: u8, number: u8, role: Role) -> MoveResult<()> {
+        let ok = match number {
+            n if n == pawn => true,
+            0..=7 | 16 | 17 => self.numbers.is_free(s, number),
+            8..=14 => FIXED_ROLES[usize::from(number)] == role && self.numbers.is_free(s, number),
+            _ => false,
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(ErrorKind::Invalid {
+                what: "promotion gives the new piece a number that is taken or of another type",
+            })
+        }
+    }
+
+    /// Plays a resolved ply and updates the numbers.
+    #[inline(always)]
+    pub fn play(&mut self, item: &Item<'_>, ply: &Ply) {
+        let s = side(self.pos.turn());
+        match ply {
+            Ply::Null => {
+                if let Ok(p) = core::mem::take(&mut self.pos).swap_turn() {
+                    self.pos = p;
+                }
+            }
+            Ply::Move(m) => {
+                match *m {
+                    Move::Normal {
+                        from, to, capture, ..
+                    } => {
+                        self.numbers.relocate(s, from, to, capture.map(|_| to));
+                    }
+                    Move::EnPassant { from, to } => {
+                        let victim = Square::from_coords(to.file(), from.rank());
+                        self.numbers.relocate(s, from, to, Some(victim));
+                    }
+                    Move::Castle { king, rook } => {
+                        let cs = if rook < king {
+                            CastlingSide::QueenSide
+                        } else {
+                            CastlingSide::KingSide
+                        };
+                        let turn = self.pos.turn();
+                        let (kn, rn) = (
+                            self.numbers.at[king as usize],
+                            self.numbers.at[rook as usize],
+                        );
+                        self.numbers.at[king as usize] = NONE;
+                        self.numbers.at[rook as usize] = NONE;
+                        for (n, sq) in [(kn, cs.king_to(turn)), (rn, cs.rook_to(turn))] {
+                            if n != NONE {
+                                self.numbers.put(s, n, sq as u8);
+                            }
+                        }
+                    }
+                    Move::Put { .. } => {}
+                }
+                if let Item::Promotion { byte1, byte2 } = *item {
+                    let Promotion { pawn, number, .. } = Promotion::from_bytes(byte1, byte2);
+                    let to = m.to();
+                    self.numbers.square[s][usize::from(pawn)] = NONE;
+                    if let Some(role) = m.promotion() {
+                        self.numbers.role[s][usize::from(number)] = role;
+                    }
+                    self.numbers.put(s, number, to as u8);
+                }
+                self.pos.play_unchecked(*m);
+            }
+        }
+    }
+}
+
+pub(super) fn item_code(item: &Item<'_>) -> u8 {
+    match *item {
+        Item::Piece { code } => code,
+        Item::Castle { long: true } => code::CASTLE_LONG,
+        Item::Castle { long: false } => code::CASTLE_SHORT,
+        Item::Promotion { .. } => code::PROMOTION,
+        Item::EnPassant => code::EN_PASSANT,
+        Item::NullMove => code::NULL_MOVE,
+        Item::Extended { pawn, .. } => code::EXTENDED_FIRST + pawn,
+        Item::Setup(_) => code::SETUP,
+        Item::VariationStart => code::VARIATION_START,
+        Item::VariationEnd => code::VARIATION_END,
+        Item::Opaque233(_) => code::OPAQUE_233,
+        Item::Comment { code, .. } | Item::EmptyComment { code } => code,
+    }
+}
+
+pub(super) fn is_move(item: &Item<'_>) -> bool {
+    matches!(
+        item,
+        Item::Piece { .. }
+            | Item::Castle { .. }
+            | Item::Promotion { .. }
+            | Item::NullMove
+            | Item::Extended { .. }
+    )
+}
