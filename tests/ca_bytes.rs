@@ -5,7 +5,7 @@
 use cadb::{
     ErrorKind, FileKind,
     ca::{Convention, Database, DatabaseFiles, OpenOptions},
-    game::{Eval, GameResult, RawItem},
+    game::{Codec, Eval, GameResult, RawItem},
     stats::OpeningTree,
     text::TextEncoding,
 };
@@ -498,15 +498,21 @@ fn every_comment_type() {
     assert_eq!(
         n.raw,
         [
-            RawItem::CaComment {
-                kind: 7,
-                bytes: vec![1, 2]
+            RawItem {
+                source: Codec::ChessAssistant,
+                code: 235,
+                bytes: vec![7, 1, 2]
             },
-            RawItem::CaComment {
-                kind: 21,
-                bytes: vec![9]
+            RawItem {
+                source: Codec::ChessAssistant,
+                code: 235,
+                bytes: vec![21, 9]
             },
-            RawItem::Ca233(0x42)
+            RawItem {
+                source: Codec::ChessAssistant,
+                code: 233,
+                bytes: vec![0x42]
+            }
         ]
     );
     let pgn = db.pgn(0).unwrap().replace('\n', " ");

@@ -3,7 +3,7 @@
 use std::{fmt::Write as _, ops::ControlFlow};
 
 use cadb::game::{
-    Game, GameResult, GameVisitor, Node, Placement, Ply, RawItem, play_ply, start_position,
+    Codec, Game, GameResult, GameVisitor, Node, Placement, Ply, RawItem, play_ply, start_position,
 };
 use cadb::jose::{decode, decode_with, encode, import_pgn, read_movetext};
 use proptest::prelude::*;
@@ -69,7 +69,8 @@ impl GameVisitor for SanList {
         self.0.push(format!("${nag}"));
     }
     fn raw(&mut self, item: &RawItem) {
-        if let RawItem::JoseError { text, .. } = item {
+        if item.source == Codec::Jose {
+            let text = String::from_utf8_lossy(&item.bytes);
             self.0.push(format!("{{unrecognized input:{text}}}"));
         }
     }
@@ -351,9 +352,10 @@ fn random_line(rng: &mut Rng, mut pos: Chess, depth: u32, len: u64) -> Vec<Node>
             node.comments_after.push(rng.text());
         }
         if rng.below(8) == 0 {
-            node.raw.push(RawItem::JoseError {
+            node.raw.push(RawItem {
+                source: Codec::Jose,
                 code: 0xe1 + rng.below(5) as u8,
-                text: rng.text(),
+                bytes: rng.text().into_bytes(),
             });
         }
         if depth < 4 && rng.below(4) == 0 {

@@ -46,6 +46,38 @@ pub enum Item<'a> {
     EmptyComment { code: u8 },
 }
 
+impl Item<'_> {
+    /// The code byte the item starts with.
+    pub fn code(&self) -> u8 {
+        match *self {
+            Item::Piece { code } => code,
+            Item::Castle { long: true } => code::CASTLE_LONG,
+            Item::Castle { long: false } => code::CASTLE_SHORT,
+            Item::Promotion { .. } => code::PROMOTION,
+            Item::EnPassant => code::EN_PASSANT,
+            Item::NullMove => code::NULL_MOVE,
+            Item::Extended { pawn, .. } => code::EXTENDED_FIRST + pawn,
+            Item::Setup(_) => code::SETUP,
+            Item::VariationStart => code::VARIATION_START,
+            Item::VariationEnd => code::VARIATION_END,
+            Item::Opaque233(_) => code::OPAQUE_233,
+            Item::Comment { code, .. } | Item::EmptyComment { code } => code,
+        }
+    }
+
+    /// Whether the item is a ply (en passant's 210 only marks the next one).
+    pub fn is_move(&self) -> bool {
+        matches!(
+            self,
+            Item::Piece { .. }
+                | Item::Castle { .. }
+                | Item::Promotion { .. }
+                | Item::NullMove
+                | Item::Extended { .. }
+        )
+    }
+}
+
 /// Iterates over the items of a record body, yielding `(offset in body, item)`.
 ///
 /// Stops after the first error (a code the format does not define, or a

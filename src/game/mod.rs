@@ -89,15 +89,43 @@ pub enum Eval {
     Author { text: String },
 }
 
-/// An item kept opaque because its meaning is unknown.
+/// An item kept as it was read, because the shared model has no meaning
+/// for it: the codec it came from, its code there, and its payload. The
+/// codec that made it can write it back; the others leave it out.
+///
+/// ```
+/// use cadb::game::{Codec, RawItem};
+/// let item = RawItem { source: Codec::ChessAssistant, code: 233, bytes: vec![0x42] };
+/// assert_eq!(item.source.name(), "ca");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RawItem {
-    /// Chess Assistant code 233 and its byte.
-    Ca233(u8),
-    /// A Chess Assistant comment of a type without a known meaning (7, 21, ...), payload bytes as stored.
-    CaComment { kind: u8, bytes: Vec<u8> },
-    /// A Jose error record (`0xe1`..`0xe5`) with its text.
-    JoseError { code: u8, text: String },
+pub struct RawItem {
+    pub source: Codec,
+    /// The item's code in its codec (a Chess Assistant code 233–236, a Jose code 0xe1–0xe5).
+    pub code: u8,
+    /// What followed the code, as stored (for a Chess Assistant comment
+    /// string: its type byte, then its text).
+    pub bytes: Vec<u8>,
+}
+
+/// Where a [`RawItem`] came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Codec {
+    /// A Chess Assistant D02 record.
+    ChessAssistant,
+    /// Jose GameText.
+    Jose,
+}
+
+impl Codec {
+    /// `"ca"` or `"jose"`, as in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Codec::ChessAssistant => "ca",
+            Codec::Jose => "jose",
+        }
+    }
 }
 
 impl Node {

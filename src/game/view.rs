@@ -74,26 +74,13 @@ pub enum EvalView {
     Author { text: String },
 }
 
-/// An opaque item.
+/// An item kept as read ([`RawItem`]): its codec (`"ca"`, `"jose"`), code and bytes.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(tag = "kind", rename_all = "camelCase")
-)]
-pub enum RawView {
-    Ca233 {
-        byte: u8,
-    },
-    CaComment {
-        #[cfg_attr(feature = "serde", serde(rename = "commentType"))]
-        comment_type: u8,
-        bytes: Vec<u8>,
-    },
-    JoseError {
-        code: u8,
-        text: String,
-    },
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct RawView {
+    pub source: &'static str,
+    pub code: u8,
+    pub bytes: Vec<u8>,
 }
 
 /// One move and what is attached to it.
@@ -217,16 +204,10 @@ fn line(nodes: &[Node], mut pos: Chess) -> Result<Vec<MoveView>, GameError> {
             raw: node
                 .raw
                 .iter()
-                .map(|r| match r {
-                    RawItem::Ca233(b) => RawView::Ca233 { byte: *b },
-                    RawItem::CaComment { kind, bytes } => RawView::CaComment {
-                        comment_type: *kind,
-                        bytes: bytes.clone(),
-                    },
-                    RawItem::JoseError { code, text } => RawView::JoseError {
-                        code: *code,
-                        text: text.clone(),
-                    },
+                .map(|r: &RawItem| RawView {
+                    source: r.source.name(),
+                    code: r.code,
+                    bytes: r.bytes.clone(),
                 })
                 .collect(),
             variations,

@@ -30,7 +30,8 @@ use shakmaty::{CastlingSide, Chess, Color, File, Move, Position, Rank, Role, Squ
 
 use crate::error::{Error, ErrorKind, FileKind};
 use crate::game::{
-    Eval, Game, GameError, GameResult, GameVisitor, Headers, Placement, Ply, RawItem, TreeBuilder,
+    Codec, Eval, Game, GameError, GameResult, GameVisitor, Headers, Placement, Ply, RawItem,
+    TreeBuilder,
 };
 use crate::limits::MAX_VARIATION_DEPTH;
 
@@ -338,14 +339,18 @@ impl Encoder {
     }
 
     fn text(&mut self, code: u8, text: &str) {
-        if text.as_bytes().contains(&0) {
+        self.text_bytes(code, text.as_bytes());
+    }
+
+    fn text_bytes(&mut self, code: u8, text: &[u8]) {
+        if text.contains(&0) {
             self.fail(ErrorKind::Invalid {
                 what: "a comment contains a NUL character",
             });
             return;
         }
         self.bin.push(code);
-        self.comments.extend_from_slice(text.as_bytes());
+        self.comments.extend_from_slice(text);
         self.comments.push(0);
     }
 }
@@ -413,11 +418,11 @@ impl GameVisitor for Encoder {
 
     fn raw(&mut self, item: &RawItem) {
         // Other formats' opaque items have no Jose code and are left out.
-        if let RawItem::JoseError { code, text } = item {
-            if (0xe1..=0xe5).contains(code) {
-                self.text(*code, text);
+        if item.source == Codec::Jose {
+            if (0xe1..=0xe5).contains(&item.code) {
+                self.text_bytes(item.code, &item.bytes);
             } else {
-                self.fail(ErrorKind::UnknownCode { code: *code });
+                self.fail(ErrorKind::UnknownCode { code: item.code });
             }
         }
     }
@@ -662,13 +667,17 @@ pub fn decode_with<V: GameVisitor>(
                     ));
                 }
                 let end = texts.iter().position(|&b| b == 0).unwrap_or(texts.len());
-                let text = String::from_utf8_lossy(&texts[..end]).into_owned();
+                let text = &texts[..end];
                 texts = texts.get(end + 1..).unwrap_or(&[]);
                 if !quiet {
                     if c == 0xe0 {
-                        v.comment(&text, placement);
+                        v.comment(&String::from_utf8_lossy(text), placement);
                     } else {
-                        v.raw(&RawItem::JoseError { code: c, text });
+                        v.raw(&RawItem {
+                            source: Codec::Jose,
+                            code: c,
+                            bytes: text.to_vec(),
+                        });
                     }
                 }
             }

@@ -8,7 +8,7 @@
 //! does), and turns input it cannot read into error records (`0xe1`–`0xe4`)
 //! instead of failing. This module does the same.
 
-use alloc::{string::String, vec::Vec};
+use alloc::vec::Vec;
 use shakmaty::{
     Chess,
     san::{San, SanError, SanPlus},
@@ -16,7 +16,9 @@ use shakmaty::{
 
 use super::Encoder;
 use crate::error::{Error, ErrorKind, FileKind};
-use crate::game::{Game, GameResult, GameVisitor, Headers, Placement, Ply, RawItem, TreeBuilder};
+use crate::game::{
+    Codec, Game, GameResult, GameVisitor, Headers, Placement, Ply, RawItem, TreeBuilder,
+};
 use crate::limits::MAX_VARIATION_DEPTH;
 
 /// One movetext token.
@@ -199,9 +201,10 @@ fn drive<V: GameVisitor>(
     let mut after_variation = false;
     let mut plies = 0u32;
     let record = |v: &mut V, code: u8, text: &str| {
-        v.raw(&RawItem::JoseError {
+        v.raw(&RawItem {
+            source: Codec::Jose,
             code,
-            text: String::from(text),
+            bytes: text.as_bytes().to_vec(),
         });
     };
     for tok in toks {
@@ -307,7 +310,7 @@ pub fn import_pgn(text: &str, start_fen: Option<&str>) -> Result<(Vec<u8>, Vec<u
 }
 
 /// Reads movetext the way Jose does, into the shared game model
-/// (comment text verbatim, error records as [`RawItem::JoseError`]).
+/// (comment text verbatim, error records as Jose [`RawItem`]s).
 ///
 /// ```
 /// let game = cadb::jose::read_movetext("1. e4 { best } e5 $1 1/2-1/2", None).unwrap();

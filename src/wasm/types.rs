@@ -87,9 +87,12 @@ export type SortColumn = "index" | "white" | "black" | "whiteElo" | "blackElo" |
   | "event" | "site" | "round" | "eco" | "annotator" | "source" | "gameType";
 
 export type Eval = { kind: "engine"; centipawns: number; cap: boolean } | { kind: "author"; text: string };
-export type RawItem = { kind: "ca233"; byte: number }
-  | { kind: "caComment"; commentType: number; bytes: number[] }
-  | { kind: "joseError"; code: number; text: string };
+/**
+ * An item kept as read, with no meaning in the game model: its codec, its code
+ * there (Chess Assistant 233-236, Jose 0xe1-0xe5) and its bytes (for a Chess
+ * Assistant comment string: the comment type, then the text).
+ */
+export interface RawItem { source: "ca" | "jose"; code: number; bytes: number[] }
 
 export interface MoveNode {
   /** Ply number in the game: 0 = White's first move (from the FEN's move number). */

@@ -1,13 +1,13 @@
 //! Comment-like items (codes 233–236, §8.14–§8.15) to visitor events.
 
-use alloc::string::String;
+use alloc::{string::String, vec::Vec};
 
 use crate::{
     ca::{
         format::d02::{CommentKind, parse_engine_eval},
         record::Item,
     },
-    game::{Eval, GameVisitor, Placement, RawItem},
+    game::{Codec, Eval, GameVisitor, Placement, RawItem},
     text::TextEncoding,
 };
 
@@ -20,6 +20,15 @@ pub(super) fn is_after_annotation(item: &Item<'_>) -> bool {
         }
         Item::Opaque233(_) | Item::EmptyComment { .. } => true,
         _ => false,
+    }
+}
+
+/// An item with no meaning in the shared model, kept as stored.
+fn raw(item: &Item<'_>, bytes: Vec<u8>) -> RawItem {
+    RawItem {
+        source: Codec::ChessAssistant,
+        code: item.code(),
+        bytes,
     }
 }
 
@@ -36,15 +45,14 @@ fn placement(kind: CommentKind) -> Placement {
 pub(super) fn annotate<V: GameVisitor>(v: &mut V, encoding: TextEncoding, item: &Item<'_>) {
     use CommentKind as K;
     let (kind, text) = match *item {
-        Item::Opaque233(b) => return v.raw(&RawItem::Ca233(b)),
+        Item::Opaque233(b) => return v.raw(&raw(item, alloc::vec![b])),
         Item::Comment { kind, text, .. } => (kind, text),
         _ => return,
     };
+    // A comment string kept whole: its type byte, then its text.
+    let whole = || raw(item, [&[kind], text].concat());
     let Some(known) = K::from_byte(kind) else {
-        return v.raw(&RawItem::CaComment {
-            kind,
-            bytes: text.to_vec(),
-        });
+        return v.raw(&whole());
     };
     match (known, text) {
         // One byte of a symbol comment is a NAG (Q25); more is text.
@@ -64,10 +72,7 @@ pub(super) fn annotate<V: GameVisitor>(v: &mut V, encoding: TextEncoding, item: 
         (K::DiagramAfter | K::DiagramBefore, _) => v.diagram(placement(known)),
         (K::EngineEval, _) => match parse_engine_eval(text) {
             Some((centipawns, cap)) => v.eval(&Eval::Engine { centipawns, cap }),
-            None => v.raw(&RawItem::CaComment {
-                kind,
-                bytes: text.to_vec(),
-            }),
+            None => v.raw(&whole()),
         },
     }
 }

@@ -26,7 +26,7 @@ use core::ops::ControlFlow;
 
 use self::{
     annotation::{annotate, is_after_annotation},
-    resolve::{State, is_move},
+    resolve::State,
     setup::setup_state,
 };
 use super::{
@@ -185,7 +185,7 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
                     }
                     ep = Some(at);
                 }
-                ref it if is_move(it) => {
+                ref it if it.is_move() => {
                     self.plies += 1;
                     if self.plies > MAX_PLIES {
                         let k = ErrorKind::TooLarge {

@@ -184,7 +184,7 @@ impl State {
             }
         };
         if !legal {
-            let code = item_code(item);
+            let code = item.code();
             return Err(illegal(code));
         }
         Ok((Ply::Move(m), san))
@@ -273,32 +273,4 @@ impl State {
             }
         }
     }
-}
-
-pub(super) fn item_code(item: &Item<'_>) -> u8 {
-    match *item {
-        Item::Piece { code } => code,
-        Item::Castle { long: true } => code::CASTLE_LONG,
-        Item::Castle { long: false } => code::CASTLE_SHORT,
-        Item::Promotion { .. } => code::PROMOTION,
-        Item::EnPassant => code::EN_PASSANT,
-        Item::NullMove => code::NULL_MOVE,
-        Item::Extended { pawn, .. } => code::EXTENDED_FIRST + pawn,
-        Item::Setup(_) => code::SETUP,
-        Item::VariationStart => code::VARIATION_START,
-        Item::VariationEnd => code::VARIATION_END,
-        Item::Opaque233(_) => code::OPAQUE_233,
-        Item::Comment { code, .. } | Item::EmptyComment { code } => code,
-    }
-}
-
-pub(super) fn is_move(item: &Item<'_>) -> bool {
-    matches!(
-        item,
-        Item::Piece { .. }
-            | Item::Castle { .. }
-            | Item::Promotion { .. }
-            | Item::NullMove
-            | Item::Extended { .. }
-    )
 }

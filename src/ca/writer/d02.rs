@@ -19,7 +19,7 @@ use crate::ca::format::{
 };
 use crate::{
     error::{Error, ErrorKind, FileKind},
-    game::{Eval, Game, Node, Ply, RawItem, play_ply},
+    game::{Codec, Eval, Game, Node, Ply, play_ply},
     limits::{MAX_PLIES, MAX_VARIATION_DEPTH},
     text::TextEncoding,
 };
@@ -373,16 +373,18 @@ impl Encoder<'_> {
             self.stats.diagrams += 1;
         }
         for item in &node.raw {
-            match item {
-                RawItem::Ca233(b) => {
-                    self.out.extend_from_slice(&[code::OPAQUE_233, *b]);
+            // Items read from a Chess Assistant record go back as they came;
+            // other codecs' have no Chess Assistant form.
+            match (item.source, item.code, item.bytes.as_slice()) {
+                (Codec::ChessAssistant, code::OPAQUE_233, &[b]) => {
+                    self.out.extend_from_slice(&[code::OPAQUE_233, b]);
                     self.stats.raw_items += 1;
                 }
-                RawItem::CaComment { kind, bytes } => {
-                    self.comment(*kind, bytes)?;
+                (Codec::ChessAssistant, code::SYMBOL..=code::LONG_COMMENT, [kind, text @ ..]) => {
+                    self.comment(*kind, text)?;
                     self.stats.raw_items += 1;
                 }
-                RawItem::JoseError { .. } => self.stats.dropped_items += 1,
+                _ => self.stats.dropped_items += 1,
             }
         }
         Ok(())

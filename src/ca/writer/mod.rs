@@ -222,7 +222,7 @@ pub struct WriteReport {
     pub diagrams: usize,
     /// Raw Chess Assistant items written back (233 and comments of other types).
     pub raw_items: usize,
-    /// Items with no Chess Assistant form, dropped (Jose error records).
+    /// Raw items with no Chess Assistant form, dropped (other codecs' items, such as Jose error records).
     pub dropped_items: usize,
     /// Header values that do not fit their D00 field and were stored as unknown
     /// (round over 127, year over 40329, ECO sub-code, assessment with a decisive result).
