@@ -283,8 +283,11 @@ fn tag(out: &mut String, name: &str, value: &str) {
     out.push_str("\"]\n");
 }
 
-/// `[%eval 0.35]` text for centipawns.
-fn eval_command(centipawns: i16, cap: bool) -> String {
+/// The comment that marks a diagram (`{[#]}`, as ChessBase and Scid write it).
+pub(crate) const DIAGRAM_COMMENT: &str = "[#]";
+
+/// `[%eval 0.35]` text for centipawns (`CAP` appended for a CAP-tagged value).
+pub(crate) fn eval_command(centipawns: i16, cap: bool) -> String {
     let sign = if centipawns < 0 { "-" } else { "" };
     let abs = i32::from(centipawns).unsigned_abs();
     let cap = if cap { " CAP" } else { "" };
@@ -350,7 +353,7 @@ impl GameVisitor for PgnWriter<'_> {
     }
 
     fn diagram(&mut self, _at: Placement) {
-        self.comment_text("[#]");
+        self.comment_text(DIAGRAM_COMMENT);
     }
 
     fn game_comment(&mut self, text: &str) {
