@@ -128,15 +128,30 @@ impl<F: Fn(u64, usize) -> Result<Vec<u8>, String>> ReadAt for RangeSource<F> {
     }
 }
 
+/// `N` bytes at `at`, zeros past the end of `b`. Callers check lengths
+/// first; a slip reads zeros rather than panicking.
+pub(crate) fn array_at<const N: usize>(b: &[u8], at: usize) -> [u8; N] {
+    let mut out = [0u8; N];
+    if let Some(s) = at.checked_add(N).and_then(|end| b.get(at..end)) {
+        out.copy_from_slice(s);
+    }
+    out
+}
+
 /// Little-endian reads from a slice, for fixed-size records.
 pub(crate) fn u16le(b: &[u8], at: usize) -> u16 {
-    u16::from_le_bytes([b[at], b[at + 1]])
+    u16::from_le_bytes(array_at(b, at))
 }
 
 pub(crate) fn u24le(b: &[u8], at: usize) -> u32 {
-    u32::from_le_bytes([b[at], b[at + 1], b[at + 2], 0])
+    let [x, y, z] = array_at(b, at);
+    u32::from_le_bytes([x, y, z, 0])
 }
 
 pub(crate) fn u32le(b: &[u8], at: usize) -> u32 {
-    u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
+    u32::from_le_bytes(array_at(b, at))
+}
+
+pub(crate) fn u64le(b: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(array_at(b, at))
 }

@@ -5,6 +5,7 @@
 //! when asked for.
 
 pub mod cdp;
+mod convention;
 pub mod emb;
 pub mod format;
 pub mod record;
@@ -20,6 +21,7 @@ use shakmaty::Chess;
 use self::format::{d00, d02};
 pub use self::{
     cdp::CdpInfo,
+    convention::{Detection, Reading},
     emb::NameTable,
     format::{
         Convention,
@@ -62,20 +64,6 @@ impl DatabaseFiles<alloc::vec::Vec<u8>> {
 pub struct OpenOptions {
     /// Encoding of names and comments (Windows-1251 unless chosen).
     pub encoding: TextEncoding,
-}
-
-/// How many games (with records) the convention detection looks at.
-const DETECTION_SAMPLE: u64 = 16;
-
-/// How the file-direction convention was chosen (§0, Q17).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Detection {
-    /// Games sampled (the first ones with moves).
-    pub sampled: u32,
-    /// Of those, how many replay legally under [`Convention::Right`].
-    pub right_ok: u32,
-    /// ... and under [`Convention::Left`].
-    pub left_ok: u32,
 }
 
 /// What a database says about itself.
@@ -126,14 +114,6 @@ pub struct Database<R> {
     warnings: Vec<Error>,
 }
 
-/// Counts plies and nothing else: the cheapest visitor, for probing.
-struct Probe;
-
-impl GameVisitor for Probe {
-    type Output = ();
-    fn end_game(&mut self) {}
-}
-
 impl<R: ReadAt> Database<R> {
     /// Opens a database from its five files.
     pub fn open(files: DatabaseFiles<R>, options: OpenOptions) -> Result<Database<R>, Error> {
@@ -172,35 +152,6 @@ impl<R: ReadAt> Database<R> {
         };
         db.detect_convention();
         Ok(db)
-    }
-
-    /// Replays the first games with moves under both conventions and keeps the one that works.
-    fn detect_convention(&mut self) {
-        let mut d = Detection::default();
-        let mut i = 0;
-        while i < self.count && u64::from(d.sampled) < DETECTION_SAMPLE {
-            if let Ok((base, body)) = self.record(i)
-                && !body.is_empty()
-            {
-                d.sampled += 1;
-                for (conv, ok) in [
-                    (Convention::Right, &mut d.right_ok),
-                    (Convention::Left, &mut d.left_ok),
-                ] {
-                    let mut probe = Probe;
-                    let mut r =
-                        replay::Replay::new(&body, base, i, conv, self.encoding, &mut probe);
-                    *ok += u32::from(r.run().is_ok());
-                }
-            }
-            i += 1;
-        }
-        self.convention = if d.left_ok > d.right_ok {
-            Convention::Left
-        } else {
-            Convention::Right
-        };
-        self.detection = d;
     }
 
     /// Number of games.
@@ -437,25 +388,22 @@ impl<R: ReadAt> Database<R> {
 
     /// Game `index` as a tree, with whatever decoded before an error.
     ///
-    /// A game that is illegal under the database's convention but replays
-    /// under the other is returned decoded that way, marked with a
-    /// `CAConvention` tag; one illegal under both returns the first error.
+    /// Read under the convention policy ([`Database::read_retrying`]): a
+    /// game that replays only under the other convention is returned decoded
+    /// that way, marked with a `CAConvention` tag; one that replays under
+    /// neither returns what decoded under the database's and that error.
     pub fn game_lenient(&self, index: u64) -> (Game, Option<Error>) {
-        let (game, err) = self.read_game(index, &mut TreeBuilder::new());
-        let Some(e) = err else { return (game, None) };
-        if !other_convention_may_help(&e) {
-            return (game, Some(e));
+        let r = self.read_retrying(|c| self.read_game_with(index, c, &mut TreeBuilder::new()));
+        let rescued = r.rescued(self);
+        let mut game = r.output;
+        if rescued {
+            let tag = (
+                String::from("CAConvention"),
+                String::from(r.convention.name()),
+            );
+            game.headers.other.push(tag);
         }
-        let other = self.convention.other();
-        match self.read_game_with(index, other, &mut TreeBuilder::new()) {
-            (mut g, None) => {
-                g.headers
-                    .other
-                    .push((String::from("CAConvention"), String::from(other.name())));
-                (g, None)
-            }
-            _ => (game, Some(e)),
-        }
+        (game, r.error)
     }
 
     /// Game `index` as a tree.
@@ -534,14 +482,4 @@ impl<R: ReadAt> Database<R> {
             (_, Some(e)) => Err(e),
         }
     }
-}
-
-/// Whether a game that stopped on `e` might read under the other file
-/// convention (§0, Q17): the convention resolved a move to an empty square
-/// or an illegal move.
-pub(crate) fn other_convention_may_help(e: &Error) -> bool {
-    matches!(
-        e.kind,
-        ErrorKind::IllegalMove { .. } | ErrorKind::NoSuchPiece { .. }
-    )
 }

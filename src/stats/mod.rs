@@ -2,7 +2,8 @@
 //!
 //! [`record`] is the codec for one record (spec `move-stats64.md`, LSB-first
 //! reading, little-endian in files); [`tree`] aggregates games per
-//! (position, move) and writes/reads the records as a `CADBTREE` file.
+//! (position, move), also straight from a Chess Assistant database; [`file`]
+//! writes and reads its records as a `CADBTREE` file.
 //!
 //! ```
 //! use cadb::stats::{MoveStats, OpeningTree};
@@ -12,14 +13,16 @@
 //! assert_eq!(MoveStats::decode(rec.encode()).unwrap(), rec);
 //! ```
 
+pub mod file;
+mod from_ca;
 pub mod record;
 pub mod tree;
 
+pub use file::{
+    MAX_MOVES_PER_POSITION, PositionRecords, TREE_MAGIC, TREE_VERSION, TreeFile, write_records,
+};
 pub use record::{
     MAX_COUNT, MAX_ELO_DIFF, MAX_WHITE_ELO, MoveStats, NEUTRAL_WEIGHT, Promotion, Wdl,
     elo_weight_increment, fields_to_move, move_fields, weight_byte,
 };
-pub use tree::{
-    DEFAULT_MAX_PLIES, MAX_MOVES_PER_POSITION, MoveEntry, OpeningTree, PositionRecords, TREE_MAGIC,
-    TREE_VERSION, TreeFile, position_key, write_records,
-};
+pub use tree::{DEFAULT_MAX_PLIES, MoveEntry, OpeningTree, position_key};

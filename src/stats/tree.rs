@@ -1,29 +1,11 @@
-//! The opening tree: per (position, move) statistics from decoded games,
-//! and its file of 64-bit records.
+//! The opening tree: per (position, move) statistics from decoded games.
+//! Its file of 64-bit records is [`super::file`]; adding games straight
+//! from a Chess Assistant database is [`super::from_ca`].
 //!
 //! Positions are keyed by their shakmaty Zobrist64 hash (legal en passant
 //! squares only), which answers the spec's open Q2 (how a record finds its
 //! position). Building collects one small tuple per ply and sorts/aggregates
 //! in batches, so 100,000 games take seconds and no ply allocates.
-//!
-//! # File format (`CADBTREE`, version 1), all integers little-endian
-//!
-//! | Bytes | Content |
-//! |---|---|
-//! | 8 | magic `CADBTREE` |
-//! | 4 | version, `1` |
-//! | 4 | reserved, `0` |
-//! | 8 | number of positions *N* |
-//! | *N* × | position entries, keys strictly increasing: |
-//! | 8 | Zobrist64 key of the position |
-//! | 2 | number of moves *M*, 1–255 |
-//! | *M* × 8 | 64-bit records (see [`super::record`]), most played first |
-//!
-//! Nothing may follow the last entry. What the records lose against the
-//! in-memory tree: exact W/D/L (only the most frequent outcome and its
-//! percentage, Q5), counts over 4095 (saturated), average Elo below 1000
-//! or unknown (both store 0), differences over 255 (clamped), and games
-//! with an unknown result are counted but not in %WDL.
 //!
 //! ```
 //! use cadb::game::import::read_pgn;
@@ -40,27 +22,15 @@
 //! ```
 
 use alloc::{borrow::Cow, string::String, string::ToString, vec::Vec};
-use core::ops::ControlFlow;
 use shakmaty::{Chess, EnPassantMode, Move, Position, Square, san::SanPlus, zobrist::Zobrist64};
 
-use super::record::{
-    self, MAX_COUNT, MoveStats, Promotion, Wdl, WeightMemo, fields_to_move, move_fields,
-};
-use crate::bytes::ReadAt;
-use crate::ca::{Database, format::d00::decode_outcome, other_convention_may_help};
+use super::file::{MAX_MOVES_PER_POSITION, PositionRecords, write_records};
+use super::record::{self, MAX_COUNT, MoveStats, Promotion, Wdl, WeightMemo, move_fields};
 use crate::error::{Error, ErrorKind, FileKind};
 use crate::game::{Game, GameResult, Ply};
 
-/// File magic.
-pub const TREE_MAGIC: &[u8; 8] = b"CADBTREE";
-/// File format version written and read.
-pub const TREE_VERSION: u32 = 1;
 /// Plies per game added by default.
 pub const DEFAULT_MAX_PLIES: usize = 40;
-/// Most moves one position may list in a file (a legal position has at most 218).
-pub const MAX_MOVES_PER_POSITION: u16 = 255;
-
-const HEADER_LEN: usize = 24;
 
 /// The Zobrist64 key of a position, as used by the tree and its file.
 ///
@@ -74,12 +44,12 @@ pub fn position_key(pos: &Chess) -> u64 {
 
 /// One observation: a move played in a game (16 bytes, no allocation).
 #[derive(Clone, Copy, Debug)]
-struct Obs {
-    key: u64,
-    mv: u16,
-    white_elo: u16,
-    black_elo: u16,
-    result: u8,
+pub(super) struct Obs {
+    pub key: u64,
+    pub mv: u16,
+    pub white_elo: u16,
+    pub black_elo: u16,
+    pub result: GameResult,
 }
 
 /// Position keys along a line of play: each from the one before through
@@ -87,14 +57,14 @@ struct Obs {
 /// has none around en passant, castling rights and king moves), else from
 /// scratch.
 #[derive(Default)]
-struct LineKeys {
+pub(super) struct LineKeys {
     /// The key of the position the next move is played from, when known.
     next: Option<Zobrist64>,
 }
 
 impl LineKeys {
     /// The key of `before`, the position `m` is played from.
-    fn key(&mut self, before: &Chess, m: Move) -> u64 {
+    pub(super) fn key(&mut self, before: &Chess, m: Move) -> u64 {
         let key = self
             .next
             .unwrap_or_else(|| before.zobrist_hash(EnPassantMode::Legal));
@@ -104,23 +74,9 @@ impl LineKeys {
 }
 
 /// An observation's move: from, to and promotion in 16 bits.
-fn pack_move(from: Square, to: Square, promo: Promotion) -> u16 {
+pub(super) fn pack_move(from: Square, to: Square, promo: Promotion) -> u16 {
     u16::from(from as u8) | u16::from(to as u8) << 6 | u16::from(promo.code()) << 12
 }
-
-fn result_code(result: GameResult) -> u8 {
-    match result {
-        GameResult::WhiteWins => RESULT_WHITE,
-        GameResult::Draw => RESULT_DRAW,
-        GameResult::BlackWins => RESULT_BLACK,
-        GameResult::Unknown => RESULT_UNKNOWN,
-    }
-}
-
-const RESULT_UNKNOWN: u8 = 0;
-const RESULT_WHITE: u8 = 1;
-const RESULT_DRAW: u8 = 2;
-const RESULT_BLACK: u8 = 3;
 
 /// Exact totals for one (position, move). Counters are `u32` (saturating)
 /// to keep a slot at 56 bytes; the sums stay exact.
@@ -142,9 +98,9 @@ impl Agg {
     fn add_obs(&mut self, o: &Obs, weight: impl FnOnce(u16, u16) -> i64) {
         self.count = self.count.saturating_add(1);
         match o.result {
-            RESULT_WHITE => self.white_wins = self.white_wins.saturating_add(1),
-            RESULT_DRAW => self.draws = self.draws.saturating_add(1),
-            RESULT_BLACK => self.black_wins = self.black_wins.saturating_add(1),
+            GameResult::WhiteWins => self.white_wins = self.white_wins.saturating_add(1),
+            GameResult::Draw => self.draws = self.draws.saturating_add(1),
+            GameResult::BlackWins => self.black_wins = self.black_wins.saturating_add(1),
             _ => {}
         }
         if o.white_elo != 0 && o.black_elo != 0 && self.elo_games < u32::MAX {
@@ -253,13 +209,13 @@ pub struct MoveEntry {
 /// ```
 #[derive(Clone, Debug)]
 pub struct OpeningTree {
-    max_plies: usize,
+    pub(super) max_plies: usize,
     games: u64,
     /// Aggregated, sorted by (key, move), unique.
     slots: Vec<Slot>,
     /// Not yet aggregated; kept no longer than `slots` (plus a floor) so
     /// batching stays O(n log n) overall and a query's scan stays bounded.
-    pending: Vec<Obs>,
+    pub(super) pending: Vec<Obs>,
 }
 
 impl Default for OpeningTree {
@@ -302,7 +258,7 @@ impl OpeningTree {
                 FileKind::Stats64,
             )
         })?;
-        let result = result_code(game.headers.result);
+        let result = game.headers.result;
         let white_elo = game.headers.white_elo.unwrap_or(0);
         let black_elo = game.headers.black_elo.unwrap_or(0);
         let start = self.pending.len();
@@ -329,86 +285,8 @@ impl OpeningTree {
         Ok(self.finish_game(start))
     }
 
-    /// Adds game `index` of a Chess Assistant database like
-    /// [`add_game`](Self::add_game), but straight from the decoder: the
-    /// result and ratings come from the D00 record, no text is decoded,
-    /// variations are skipped, and decoding stops at the ply cap. A game
-    /// illegal under the database's file convention is tried under the other,
-    /// as [`Database::game`](crate::ca::Database::game) does. A game that
-    /// fails before the cap adds nothing and returns the error; damage past
-    /// the cap is never read. So the tree keys the same moves as
-    /// `Database::game` except for a game that replays under the database's
-    /// convention up to the cap and fails later: `game` retries it under the
-    /// other convention, the tree keeps the first reading (each of its moves
-    /// legal; a database mixing both conventions is the only way to get one).
-    ///
-    /// ```
-    /// use cadb::ca::{Database, OpenOptions, writer::{WriterOptions, write_database}};
-    /// use cadb::stats::OpeningTree;
-    /// let games = cadb::game::import::read_pgn("[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0").unwrap();
-    /// let (files, _) = write_database(&games, &WriterOptions::plain()).unwrap();
-    /// let db = Database::open(files, OpenOptions::default()).unwrap();
-    /// let mut tree = OpeningTree::with_max_plies(2);
-    /// assert_eq!(tree.add_ca_game(&db, 0).unwrap(), 2); // Nf3 is past the cap
-    /// let e4 = &tree.query(&shakmaty::Chess::default())[0];
-    /// assert_eq!((e4.san.as_str(), e4.results), ("e4", Some([1, 0, 0])));
-    /// ```
-    pub fn add_ca_game<R: ReadAt>(&mut self, db: &Database<R>, index: u64) -> Result<usize, Error> {
-        let raw = db.raw_header(index)?;
-        let (white_elo, black_elo) = (raw.white_elo, raw.black_elo);
-        let result = result_code(decode_outcome(raw.outcome).0);
-        let start = self.pending.len();
-        let mut error = None;
-        for convention in [db.convention(), db.convention().other()] {
-            let (pending, mut left, mut keys) =
-                (&mut self.pending, self.max_plies, LineKeys::default());
-            // Each move comes legal from the replayer; the tree stops at a
-            // null move, as `add_game` does, and at the cap.
-            let read = db.for_each_ply_with(index, convention, |before, ply| {
-                let (Ply::Move(m), 1..) = (ply, left) else {
-                    return ControlFlow::Break(());
-                };
-                let Ok((from, to, promo)) = move_fields(m) else {
-                    return ControlFlow::Break(());
-                };
-                pending.push(Obs {
-                    key: keys.key(before, *m),
-                    mv: pack_move(from, to, promo),
-                    white_elo,
-                    black_elo,
-                    result,
-                });
-                left -= 1;
-                if left == 0 {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            });
-            match read {
-                Ok(()) => {
-                    error = None;
-                    break;
-                }
-                Err(e) => {
-                    self.pending.truncate(start);
-                    let retry = other_convention_may_help(&e);
-                    // The first error is the one to report.
-                    error.get_or_insert(e);
-                    if !retry {
-                        break;
-                    }
-                }
-            }
-        }
-        if let Some(e) = error {
-            return Err(e);
-        }
-        Ok(self.finish_game(start))
-    }
-
     /// Counts a game whose observations from `start` on are in `pending`.
-    fn finish_game(&mut self, start: usize) -> usize {
+    pub(super) fn finish_game(&mut self, start: usize) -> usize {
         self.games += 1;
         let added = self.pending.len() - start;
         if self.pending.len() >= PENDING_FLOOR.max(self.slots.len()) {
@@ -580,262 +458,13 @@ fn merge(a: &[Slot], b: &[Slot]) -> Vec<Slot> {
     out
 }
 
-fn sort_entries(v: &mut [MoveEntry]) {
+pub(super) fn sort_entries(v: &mut [MoveEntry]) {
     v.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.uci.cmp(&b.uci)));
 }
 
-fn parse_fen(fen: &str) -> Result<Chess, Error> {
+pub(super) fn parse_fen(fen: &str) -> Result<Chess, Error> {
     crate::game::start_position(Some(fen.trim())).map_err(|_| {
         let reason = "FEN does not parse or is not a legal position";
         Error::new(ErrorKind::BadSetup { reason }, FileKind::Stats64)
     })
-}
-
-/// One position's records: its key and its moves.
-///
-/// ```
-/// use cadb::stats::{OpeningTree, position_key};
-/// let mut tree = OpeningTree::new();
-/// tree.add_game(&cadb::game::import::read_pgn("1. e4 *").unwrap()[0]).unwrap();
-/// let recs = tree.records();
-/// assert_eq!(recs[0].key, position_key(&shakmaty::Chess::default()));
-/// assert_eq!(recs[0].moves[0].count, 1);
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PositionRecords {
-    /// Zobrist64 key of the position ([`position_key`]).
-    pub key: u64,
-    /// Its moves, at most [`MAX_MOVES_PER_POSITION`].
-    pub moves: Vec<MoveStats>,
-}
-
-/// Serialises position records in the `CADBTREE` format. Positions must be
-/// sorted by key and unique, as [`OpeningTree::records`] gives them; moves
-/// past [`MAX_MOVES_PER_POSITION`] and positions without moves are left out.
-///
-/// ```
-/// use cadb::stats::{write_records, TreeFile};
-/// let bytes = write_records(&[]);
-/// assert_eq!(bytes.len(), 24);
-/// assert_eq!(TreeFile::from_bytes(&bytes).unwrap().positions(), 0);
-/// ```
-pub fn write_records(positions: &[PositionRecords]) -> Vec<u8> {
-    let kept = positions.iter().filter(|p| !p.moves.is_empty());
-    let total: usize = kept.clone().map(|p| 10 + 8 * p.moves.len().min(255)).sum();
-    let mut out = Vec::with_capacity(HEADER_LEN + total);
-    out.extend_from_slice(TREE_MAGIC);
-    out.extend_from_slice(&TREE_VERSION.to_le_bytes());
-    out.extend_from_slice(&0u32.to_le_bytes());
-    out.extend_from_slice(&(kept.clone().count() as u64).to_le_bytes());
-    for p in kept {
-        let moves = &p.moves[..p.moves.len().min(usize::from(MAX_MOVES_PER_POSITION))];
-        out.extend_from_slice(&p.key.to_le_bytes());
-        out.extend_from_slice(&(moves.len() as u16).to_le_bytes());
-        for r in moves {
-            out.extend_from_slice(&r.to_bytes());
-        }
-    }
-    out
-}
-
-/// A `CADBTREE` file, loaded and checked: query it like the tree.
-///
-/// ```
-/// use cadb::stats::TreeFile;
-/// assert!(TreeFile::from_bytes(b"CADBTREE").is_err()); // truncated
-/// assert!(TreeFile::from_bytes(b"not a tree file at all..").is_err());
-/// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct TreeFile {
-    /// (key, index of its first record); a sentinel-free list, ends from the next entry.
-    index: Vec<(u64, usize)>,
-    records: Vec<MoveStats>,
-}
-
-impl TreeFile {
-    /// Reads and validates a file: magic, version, sorted unique keys,
-    /// 1–255 distinct moves per position, defined field values, no trailing
-    /// bytes. Allocation is bounded by the input length.
-    pub fn from_bytes(bytes: &[u8]) -> Result<TreeFile, Error> {
-        let err = |kind: ErrorKind, at: usize| Error::new(kind, FileKind::Stats64).at(at as u64);
-        let truncated = |needed: usize, at: usize| {
-            err(
-                ErrorKind::Truncated {
-                    needed: needed as u64,
-                    available: bytes.len().saturating_sub(at) as u64,
-                },
-                at,
-            )
-        };
-        let invalid = |what, at| err(ErrorKind::Invalid { what }, at);
-        if bytes.len() < HEADER_LEN {
-            return Err(truncated(HEADER_LEN, 0));
-        }
-        if &bytes[..8] != TREE_MAGIC {
-            return Err(err(
-                ErrorKind::BadSignature {
-                    expected: "CADBTREE",
-                },
-                0,
-            ));
-        }
-        if u32_at(bytes, 8) != TREE_VERSION {
-            return Err(invalid("unsupported CADBTREE version", 8));
-        }
-        if u32_at(bytes, 12) != 0 {
-            return Err(invalid("reserved header field is not 0", 12));
-        }
-        let n = u64_at(bytes, 16);
-        // Every position takes at least 18 bytes: a larger count cannot be true.
-        let room = (bytes.len() - HEADER_LEN) / 18;
-        if n > room as u64 {
-            return Err(err(
-                ErrorKind::TooLarge {
-                    what: "position count",
-                    size: n,
-                    limit: room as u64,
-                },
-                16,
-            ));
-        }
-        let n = n as usize;
-        let mut index = Vec::with_capacity(n);
-        let mut records = Vec::with_capacity((bytes.len() - HEADER_LEN) / 8);
-        let mut at = HEADER_LEN;
-        let mut codes: Vec<u16> = Vec::with_capacity(usize::from(MAX_MOVES_PER_POSITION));
-        for _ in 0..n {
-            if bytes.len() - at < 10 {
-                return Err(truncated(10, at));
-            }
-            let key = u64_at(bytes, at);
-            if index.last().is_some_and(|&(k, _)| k >= key) {
-                return Err(invalid("position keys are not strictly increasing", at));
-            }
-            let m = u16_at(bytes, at + 8);
-            if m == 0 || m > MAX_MOVES_PER_POSITION {
-                return Err(err(
-                    ErrorKind::TooLarge {
-                        what: "moves in a position (1-255 allowed)",
-                        size: u64::from(m),
-                        limit: u64::from(MAX_MOVES_PER_POSITION),
-                    },
-                    at + 8,
-                ));
-            }
-            at += 10;
-            let need = 8 * usize::from(m);
-            if bytes.len() - at < need {
-                return Err(truncated(need, at));
-            }
-            index.push((key, records.len()));
-            codes.clear();
-            for _ in 0..m {
-                let r = MoveStats::from_bytes(arr8(bytes, at)).map_err(|e| e.at(at as u64))?;
-                if codes.contains(&r.move_code()) {
-                    return Err(invalid("a move is listed twice in a position", at));
-                }
-                codes.push(r.move_code());
-                records.push(r);
-                at += 8;
-            }
-        }
-        if at != bytes.len() {
-            return Err(invalid("bytes after the last position", at));
-        }
-        Ok(TreeFile { index, records })
-    }
-
-    /// Number of positions.
-    pub fn positions(&self) -> usize {
-        self.index.len()
-    }
-
-    /// The records of a position key, if listed.
-    pub fn records_for(&self, key: u64) -> Option<&[MoveStats]> {
-        let i = self.index.binary_search_by_key(&key, |&(k, _)| k).ok()?;
-        let start = self.index[i].1;
-        let end = self
-            .index
-            .get(i + 1)
-            .map_or(self.records.len(), |&(_, s)| s);
-        self.records.get(start..end)
-    }
-
-    /// Every position's records, keys ascending.
-    pub fn records(&self) -> Vec<PositionRecords> {
-        self.index
-            .iter()
-            .map(|&(key, _)| PositionRecords {
-                key,
-                moves: self.records_for(key).unwrap_or(&[]).to_vec(),
-            })
-            .collect()
-    }
-
-    /// Writes the file back (byte-identical to a valid input).
-    pub fn to_bytes(&self) -> Vec<u8> {
-        write_records(&self.records())
-    }
-
-    /// The moves stored for `pos`, most played first. A record naming a
-    /// move that is not legal there is an error (a damaged file).
-    pub fn query(&self, pos: &Chess) -> Result<Vec<MoveEntry>, Error> {
-        let Some(recs) = self.records_for(position_key(pos)) else {
-            return Ok(Vec::new());
-        };
-        let mut out = Vec::with_capacity(recs.len());
-        for rec in recs {
-            let m = fields_to_move(pos, rec.from, rec.to, rec.promotion)?;
-            let known = rec.white_elo != 0;
-            out.push(MoveEntry {
-                mv: m,
-                san: SanPlus::from_move(pos.clone(), m).to_string(),
-                uci: record::uci_of(&m),
-                count: u64::from(rec.count),
-                results: None,
-                wdl: rec.wdl,
-                white_elo: known.then(|| rec.white_elo_rating()),
-                black_elo: known.then(|| rec.black_elo_rating()),
-                elo_diff: known.then(|| i32::from(rec.elo_difference())),
-                weight: rec.weight,
-                record: *rec,
-            });
-        }
-        sort_entries(&mut out);
-        Ok(out)
-    }
-
-    /// [`TreeFile::query`] for a FEN (standard chess).
-    pub fn query_fen(&self, fen: &str) -> Result<Vec<MoveEntry>, Error> {
-        self.query(&parse_fen(fen)?)
-    }
-}
-
-// Callers check the length first; a short slice reads as zeros, never panics.
-fn arr8(b: &[u8], at: usize) -> [u8; 8] {
-    let mut out = [0u8; 8];
-    if let Some(s) = b.get(at..at + 8) {
-        out.copy_from_slice(s);
-    }
-    out
-}
-
-fn u64_at(b: &[u8], at: usize) -> u64 {
-    u64::from_le_bytes(arr8(b, at))
-}
-
-fn u32_at(b: &[u8], at: usize) -> u32 {
-    let mut out = [0u8; 4];
-    if let Some(s) = b.get(at..at + 4) {
-        out.copy_from_slice(s);
-    }
-    u32::from_le_bytes(out)
-}
-
-fn u16_at(b: &[u8], at: usize) -> u16 {
-    let mut out = [0u8; 2];
-    if let Some(s) = b.get(at..at + 2) {
-        out.copy_from_slice(s);
-    }
-    u16::from_le_bytes(out)
 }
