@@ -1,8 +1,10 @@
 //! One flat error type for every decoder: what went wrong, and where.
 //!
-//! Errors are split by who is at fault ([`Fault`]): the data (format), a
-//! limit this crate sets against hostile input, or the byte source (I/O).
-//! Every error names the file and offset, and for moves the game and ply.
+//! Errors are split by who is at fault ([`Fault`]), as image-png does: the
+//! data (format), a limit this crate sets against hostile input, the caller
+//! (a parameter: an unknown encoding, a game index past the end, a bad FEN),
+//! or the byte source (I/O). Every error names the file and offset, and for
+//! moves the game and ply; a caller's mistake names [`FileKind::Argument`].
 //!
 //! ```
 //! use cadb::{Error, ErrorKind, FileKind};
@@ -30,6 +32,8 @@ pub enum FileKind {
     Mgc,
     Stats64,
     Pgn,
+    /// Not a file: an argument the caller passed.
+    Argument,
 }
 
 impl FileKind {
@@ -48,6 +52,7 @@ impl FileKind {
             FileKind::Mgc => "MGC",
             FileKind::Stats64 => "stats64",
             FileKind::Pgn => "PGN",
+            FileKind::Argument => "argument",
         }
     }
 }
@@ -59,6 +64,8 @@ pub enum Fault {
     Format,
     /// The data asks for more than this crate allows (see [`crate::limits`]).
     Limits,
+    /// The caller passed something this crate cannot use.
+    Parameter,
     /// The byte source failed.
     Io,
 }
@@ -77,6 +84,8 @@ pub enum ErrorKind {
     RecordOverrun { code: u8, record_end: u64 },
     /// A move that is not legal in the position (under every convention tried).
     IllegalMove { code: u8 },
+    /// A move given as text (SAN, UCI) that is not legal in its position.
+    NotAMove { text: String },
     /// A move names a piece number that is not on the board.
     NoSuchPiece { code: u8, piece: u8 },
     /// A setup position that is not a legal chess position.
@@ -99,6 +108,10 @@ pub enum ErrorKind {
     TooDeep { limit: u32 },
     /// A game index past the end of the database.
     NoSuchGame { index: u64, count: u64 },
+    /// An encoding name this crate does not know.
+    UnknownEncoding { name: String },
+    /// An argument of the wrong kind or out of range, described.
+    BadArgument { what: String },
     /// Something else that is malformed, described.
     Invalid { what: &'static str },
     /// The byte source failed.
@@ -113,7 +126,7 @@ impl ErrorKind {
             ErrorKind::BadSignature { .. } => "bad-signature",
             ErrorKind::UnknownCode { .. } => "unknown-code",
             ErrorKind::RecordOverrun { .. } => "record-overrun",
-            ErrorKind::IllegalMove { .. } => "illegal-move",
+            ErrorKind::IllegalMove { .. } | ErrorKind::NotAMove { .. } => "illegal-move",
             ErrorKind::NoSuchPiece { .. } => "no-such-piece",
             ErrorKind::BadSetup { .. } => "bad-setup",
             ErrorKind::ChainCycle { .. } => "chain-cycle",
@@ -123,6 +136,8 @@ impl ErrorKind {
             ErrorKind::TooLarge { .. } => "too-large",
             ErrorKind::TooDeep { .. } => "too-deep",
             ErrorKind::NoSuchGame { .. } => "no-such-game",
+            ErrorKind::UnknownEncoding { .. } => "bad-encoding",
+            ErrorKind::BadArgument { .. } => "bad-argument",
             ErrorKind::Invalid { .. } => "invalid",
             ErrorKind::Io { .. } => "io",
         }
@@ -132,6 +147,9 @@ impl ErrorKind {
     pub fn fault(&self) -> Fault {
         match self {
             ErrorKind::TooLarge { .. } | ErrorKind::TooDeep { .. } => Fault::Limits,
+            ErrorKind::NoSuchGame { .. }
+            | ErrorKind::UnknownEncoding { .. }
+            | ErrorKind::BadArgument { .. } => Fault::Parameter,
             ErrorKind::Io { .. } => Fault::Io,
             _ => Fault::Format,
         }
@@ -153,6 +171,7 @@ impl fmt::Display for ErrorKind {
                 )
             }
             ErrorKind::IllegalMove { code } => write!(f, "code {code} gives an illegal move"),
+            ErrorKind::NotAMove { text } => write!(f, "{text:?} is not a legal move here"),
             ErrorKind::NoSuchPiece { code, piece } => {
                 write!(
                     f,
@@ -173,6 +192,20 @@ impl fmt::Display for ErrorKind {
             ErrorKind::NoSuchGame { index, count } => {
                 write!(f, "game {index} does not exist (the database has {count})")
             }
+            ErrorKind::UnknownEncoding { name } => {
+                write!(f, "unknown encoding {name:?} (expected ")?;
+                let all = crate::text::TextEncoding::ALL;
+                for (i, e) in all.iter().enumerate() {
+                    let sep = match i {
+                        0 => "",
+                        _ if i + 1 == all.len() => " or ",
+                        _ => ", ",
+                    };
+                    write!(f, "{sep}{}", e.name())?;
+                }
+                f.write_str(")")
+            }
+            ErrorKind::BadArgument { what } => f.write_str(what),
             ErrorKind::Invalid { what } => f.write_str(what),
             ErrorKind::Io { message } => write!(f, "read failed: {message}"),
         }
@@ -206,6 +239,21 @@ impl Error {
         }
     }
 
+    /// A caller's mistake: an [`ErrorKind`] about an argument.
+    ///
+    /// ```
+    /// use cadb::{Error, Fault};
+    /// let e = Error::argument("`count` must be a number");
+    /// assert_eq!((e.code(), e.fault()), ("bad-argument", Fault::Parameter));
+    /// assert_eq!(e.to_string(), "argument: `count` must be a number");
+    /// ```
+    pub fn argument(what: impl Into<String>) -> Error {
+        Error::new(
+            ErrorKind::BadArgument { what: what.into() },
+            FileKind::Argument,
+        )
+    }
+
     /// Sets the byte offset.
     pub fn at(mut self, offset: u64) -> Error {
         self.offset = Some(offset);
@@ -229,9 +277,12 @@ impl Error {
         self.kind.code()
     }
 
-    /// Who is at fault.
+    /// Who is at fault: an error about an argument is the caller's, whatever its kind.
     pub fn fault(&self) -> Fault {
-        self.kind.fault()
+        match self.file {
+            FileKind::Argument => Fault::Parameter,
+            _ => self.kind.fault(),
+        }
     }
 }
 

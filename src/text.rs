@@ -13,6 +13,7 @@
 //! assert_eq!(TextEncoding::Cp1251.decode(&[0xcf, 0xe5, 0xf2, 0xf0, 0xee, 0xe2]), "Петров");
 //! assert_eq!(TextEncoding::Cp866.decode(&[0x8f, 0xa5, 0xe2]), "Пет");
 //! assert_eq!("cp866".parse::<TextEncoding>(), Ok(TextEncoding::Cp866));
+//! assert_eq!("ebcdic".parse::<TextEncoding>().unwrap_err().code(), "bad-encoding");
 //! ```
 
 use alloc::{
@@ -20,6 +21,8 @@ use alloc::{
     string::{String, ToString},
     vec::Vec,
 };
+
+use crate::error::{Error, ErrorKind, FileKind};
 
 /// A text encoding for names and comments.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -35,33 +38,86 @@ pub enum TextEncoding {
     Utf8,
 }
 
+/// One row of [`ENCODINGS`].
+struct Spec {
+    encoding: TextEncoding,
+    /// The name in the CLI and the JS API.
+    name: &'static str,
+    /// What a person chooses it by.
+    label: &'static str,
+    /// Other names accepted (lower case).
+    aliases: &'static [&'static str],
+    /// The upper half of a single-byte encoding; `None` for UTF-8.
+    upper: Option<&'static [char; 128]>,
+}
+
+/// Every encoding, the default first: names, labels and tables in one
+/// place. [`TextEncoding::ALL`], the CLI's choices and the viewer's menu
+/// come from here.
+const ENCODINGS: [Spec; 4] = [
+    Spec {
+        encoding: TextEncoding::Cp1251,
+        name: "cp1251",
+        label: "Windows-1251 (Cyrillic)",
+        aliases: &["windows-1251", "1251"],
+        upper: Some(&CP1251),
+    },
+    Spec {
+        encoding: TextEncoding::Cp866,
+        name: "cp866",
+        label: "CP866 (DOS Cyrillic)",
+        aliases: &["ibm866", "866", "dos"],
+        upper: Some(&CP866),
+    },
+    Spec {
+        encoding: TextEncoding::Latin1,
+        name: "latin1",
+        label: "Latin-1",
+        aliases: &["latin-1", "iso-8859-1", "cp1252", "windows-1252"],
+        upper: Some(&CP1252),
+    },
+    Spec {
+        encoding: TextEncoding::Utf8,
+        name: "utf-8",
+        label: "UTF-8",
+        aliases: &["utf8"],
+        upper: None,
+    },
+];
+
 impl TextEncoding {
-    /// Every encoding, for selectors.
-    pub const ALL: [TextEncoding; 4] = [
-        TextEncoding::Cp1251,
-        TextEncoding::Cp866,
-        TextEncoding::Latin1,
-        TextEncoding::Utf8,
-    ];
+    /// Every encoding, the default first.
+    pub const ALL: [TextEncoding; ENCODINGS.len()] = {
+        let mut all = [TextEncoding::Cp1251; ENCODINGS.len()];
+        let mut i = 0;
+        while i < all.len() {
+            all[i] = ENCODINGS[i].encoding;
+            i += 1;
+        }
+        all
+    };
+
+    fn spec(self) -> &'static Spec {
+        // Every variant has its row (a test checks it), so the fallback is never taken.
+        ENCODINGS
+            .iter()
+            .find(|s| s.encoding == self)
+            .unwrap_or(&ENCODINGS[0])
+    }
 
     /// The upper half of a single-byte encoding; `None` for UTF-8.
     fn upper(self) -> Option<&'static [char; 128]> {
-        match self {
-            TextEncoding::Cp1251 => Some(&CP1251),
-            TextEncoding::Cp866 => Some(&CP866),
-            TextEncoding::Latin1 => Some(&CP1252),
-            TextEncoding::Utf8 => None,
-        }
+        self.spec().upper
     }
 
-    /// The name used in the CLI and JS API.
+    /// The name used in the CLI and JS API (`"cp1251"`).
     pub fn name(self) -> &'static str {
-        match self {
-            TextEncoding::Cp1251 => "cp1251",
-            TextEncoding::Cp866 => "cp866",
-            TextEncoding::Latin1 => "latin1",
-            TextEncoding::Utf8 => "utf-8",
-        }
+        self.spec().name
+    }
+
+    /// A label for menus (`"Windows-1251 (Cyrillic)"`).
+    pub fn label(self) -> &'static str {
+        self.spec().label
     }
 
     /// Decodes bytes; malformed input becomes U+FFFD, never an error.
@@ -108,17 +164,17 @@ impl TextEncoding {
 }
 
 impl core::str::FromStr for TextEncoding {
-    type Err = ();
+    type Err = Error;
 
-    fn from_str(s: &str) -> Result<TextEncoding, ()> {
+    /// A name or alias, in any case; an unknown one is a
+    /// [parameter error](crate::Fault::Parameter) listing the names.
+    fn from_str(s: &str) -> Result<TextEncoding, Error> {
         let s = s.to_ascii_lowercase();
-        Ok(match s.as_str() {
-            "cp1251" | "windows-1251" | "1251" => TextEncoding::Cp1251,
-            "cp866" | "ibm866" | "866" | "dos" => TextEncoding::Cp866,
-            "latin1" | "latin-1" | "iso-8859-1" | "cp1252" | "windows-1252" => TextEncoding::Latin1,
-            "utf8" | "utf-8" => TextEncoding::Utf8,
-            _ => return Err(()),
-        })
+        ENCODINGS
+            .iter()
+            .find(|e| e.name == s || e.aliases.contains(&s.as_str()))
+            .map(|e| e.encoding)
+            .ok_or_else(|| Error::new(ErrorKind::UnknownEncoding { name: s }, FileKind::Argument))
     }
 }
 
@@ -182,6 +238,22 @@ const CP1252: [char; 128] = [
 #[cfg(test)]
 mod tests {
     use super::TextEncoding;
+
+    #[test]
+    fn every_encoding_has_its_row_and_reads_back_by_name() {
+        for (i, e) in TextEncoding::ALL.into_iter().enumerate() {
+            assert_eq!(super::ENCODINGS[i].encoding, e);
+            assert_eq!(e.name().parse::<TextEncoding>(), Ok(e));
+            assert_eq!(e.name().to_uppercase().parse::<TextEncoding>(), Ok(e));
+            assert!(!e.label().is_empty());
+        }
+        assert_eq!("DOS".parse::<TextEncoding>(), Ok(TextEncoding::Cp866));
+        let e = "koi8".parse::<TextEncoding>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "argument: unknown encoding \"koi8\" (expected cp1251, cp866, latin1 or utf-8)"
+        );
+    }
 
     #[test]
     fn every_byte_decodes_and_encodes_as_encoding_rs_does() {

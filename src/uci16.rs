@@ -314,11 +314,7 @@ pub fn decode_game_with(
     start_fen: Option<&str>,
     opts: Uci16Options,
 ) -> Result<Game, Error> {
-    let start = game::start_position(start_fen).map_err(|_| {
-        err(ErrorKind::BadSetup {
-            reason: "the start FEN is not a legal position",
-        })
-    })?;
+    let start = game::fen_argument(start_fen)?;
     let plies = decode_moves(bytes, &start, opts)?;
     Ok(Game {
         start_fen: start_fen.map(Into::into),

@@ -207,7 +207,8 @@ impl<R: ReadAt> Database<R> {
         }
     }
 
-    fn check_index(&self, index: u64) -> Result<(), Error> {
+    /// Checks a game index from a caller: past the end is a parameter error.
+    pub fn check_index(&self, index: u64) -> Result<(), Error> {
         if index < self.count {
             Ok(())
         } else {
@@ -216,7 +217,7 @@ impl<R: ReadAt> Database<R> {
                     index,
                     count: self.count,
                 },
-                FileKind::D00,
+                FileKind::Argument,
             ))
         }
     }

@@ -203,6 +203,22 @@ pub enum GameError {
     IllegalNullMove,
 }
 
+impl GameError {
+    /// As a crate [`Error`](crate::Error) about `file`: a bad start FEN is
+    /// `bad-setup`, a move that does not replay `illegal-move`.
+    pub fn in_file(self, file: crate::FileKind) -> crate::Error {
+        let kind = match self {
+            GameError::BadStartFen => crate::ErrorKind::BadSetup {
+                reason: "the start FEN is not a legal position",
+            },
+            GameError::IllegalMove | GameError::IllegalNullMove => {
+                crate::ErrorKind::IllegalMove { code: 0 }
+            }
+        };
+        crate::Error::new(kind, file)
+    }
+}
+
 impl core::fmt::Display for GameError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(match self {
@@ -255,6 +271,24 @@ pub fn start_position(fen: Option<&str>) -> Result<Chess, GameError> {
                 .map_err(|_| GameError::BadStartFen)
         }
     }
+}
+
+/// [`start_position`] for a FEN a caller passes in: one that does not
+/// parse, or is not a legal position, is the caller's error
+/// ([`Fault::Parameter`](crate::Fault::Parameter)).
+///
+/// ```
+/// let e = cadb::game::fen_argument(Some("8/8/8/8/8/8/8/8 w - - 0 1")).unwrap_err();
+/// assert_eq!((e.code(), e.fault()), ("bad-setup", cadb::Fault::Parameter));
+/// ```
+pub fn fen_argument(fen: Option<&str>) -> Result<Chess, crate::Error> {
+    start_position(fen.map(str::trim)).map_err(|_| {
+        let reason = "the FEN does not parse or is not a legal position";
+        crate::Error::new(
+            crate::ErrorKind::BadSetup { reason },
+            crate::FileKind::Argument,
+        )
+    })
 }
 
 /// The FEN of a position (legal en passant squares only).

@@ -4,7 +4,6 @@ use alloc::{string::String, vec::Vec};
 use shakmaty::{CastlingSide, Chess, Move, Position, Role, Square};
 
 use super::{
-    game_error,
     ids::{Ids, target},
     op,
 };
@@ -75,7 +74,7 @@ pub fn decode_with<V: GameVisitor>(
     v: &mut V,
 ) -> Result<V::Output, Error> {
     let err = |kind: ErrorKind, at: usize| Error::new(kind, FileKind::Jose).at(at as u64);
-    let start = crate::game::start_position(start_fen).map_err(|e| game_error(e).at(0))?;
+    let start = crate::game::fen_argument(start_fen)?;
     let headers = Headers {
         result: scan_result(bin).unwrap_or_default(),
         ..Headers::default()

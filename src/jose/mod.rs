@@ -35,16 +35,10 @@ pub use encode::{Encoder, encode};
 pub use movetext::{import_pgn, read_movetext};
 
 use crate::{
-    error::{Error, ErrorKind, FileKind},
+    error::{Error, FileKind},
     game::GameError,
 };
 
 fn game_error(e: GameError) -> Error {
-    let kind = match e {
-        GameError::BadStartFen => ErrorKind::BadSetup {
-            reason: "the start FEN is not a legal position",
-        },
-        GameError::IllegalMove | GameError::IllegalNullMove => ErrorKind::IllegalMove { code: 0 },
-    };
-    Error::new(kind, FileKind::Jose)
+    e.in_file(FileKind::Jose)
 }

@@ -183,11 +183,7 @@ fn drive<V: GameVisitor>(
     v: &mut V,
 ) -> Result<V::Output, Error> {
     let err = |kind: ErrorKind| Error::new(kind, FileKind::Pgn);
-    let start = crate::game::start_position(start_fen).map_err(|_| {
-        err(ErrorKind::BadSetup {
-            reason: "the start FEN is not a legal position",
-        })
-    })?;
+    let start = crate::game::fen_argument(start_fen)?;
     v.headers(&Headers {
         result: result_of(toks).unwrap_or_default(),
         ..Headers::default()

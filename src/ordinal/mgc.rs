@@ -25,9 +25,9 @@
 use alloc::vec::Vec;
 use shakmaty::Chess;
 
-use super::{Ordering, Replay, fen_start, game_of, game_start, main_line, ordinals_in};
+use super::{Ordering, Replay, game_of, game_start, main_line, ordinals_in};
 use crate::error::{Error, ErrorKind, FileKind};
-use crate::game::{Game, Ply};
+use crate::game::{self, Game, Ply};
 
 const FILE: FileKind = FileKind::Mgc;
 
@@ -295,6 +295,6 @@ pub fn decode_game(
     start_fen: Option<&str>,
     ordering: Ordering,
 ) -> Result<Game, Error> {
-    let start = fen_start(start_fen, FILE)?;
+    let start = game::fen_argument(start_fen)?;
     Ok(game_of(decode(bytes, &start, ordering)?, start_fen))
 }

@@ -40,7 +40,7 @@ use alloc::vec::Vec;
 use shakmaty::{Chess, Move, MoveList, Position};
 
 use crate::error::{Error, ErrorKind, FileKind};
-use crate::game::{self, Game, Node, Ply};
+use crate::game::{Game, Node, Ply};
 
 /// The ordinal of every ply of `moves` played from `start`.
 ///
@@ -108,10 +108,6 @@ impl Replay {
 
 pub(crate) fn game_start(game: &Game, file: FileKind) -> Result<Chess, Error> {
     game.start_position().map_err(|_| bad_fen(file))
-}
-
-pub(crate) fn fen_start(fen: Option<&str>, file: FileKind) -> Result<Chess, Error> {
-    game::start_position(fen).map_err(|_| bad_fen(file))
 }
 
 fn bad_fen(file: FileKind) -> Error {

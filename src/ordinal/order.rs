@@ -125,15 +125,14 @@ impl Ordering {
 }
 
 impl core::str::FromStr for Ordering {
-    type Err = &'static str;
+    type Err = crate::Error;
 
-    fn from_str(s: &str) -> Result<Ordering, &'static str> {
-        match s {
-            "san" => Ok(Ordering::San),
-            "seed" => Ok(Ordering::Seed),
-            "best" => Ok(Ordering::Best),
-            _ => Err("ordering must be san, seed or best"),
-        }
+    /// Its [`name`](Ordering::name); anything else is a parameter error.
+    fn from_str(s: &str) -> Result<Ordering, crate::Error> {
+        Ordering::ALL
+            .into_iter()
+            .find(|o| o.name() == s)
+            .ok_or_else(|| crate::Error::argument("ordering must be san, seed or best"))
     }
 }
 

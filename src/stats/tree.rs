@@ -463,8 +463,5 @@ pub(super) fn sort_entries(v: &mut [MoveEntry]) {
 }
 
 pub(super) fn parse_fen(fen: &str) -> Result<Chess, Error> {
-    crate::game::start_position(Some(fen.trim())).map_err(|_| {
-        let reason = "FEN does not parse or is not a legal position";
-        Error::new(ErrorKind::BadSetup { reason }, FileKind::Stats64)
-    })
+    crate::game::fen_argument(Some(fen))
 }

@@ -8,11 +8,12 @@ use alloc::{
 };
 
 use js_sys::{Object, Reflect, Uint8Array};
-use shakmaty::{CastlingMode, Chess, Position, Square, san::San, uci::UciMove};
+use shakmaty::{CastlingMode, Chess, Square, san::San, uci::UciMove};
 use wasm_bindgen::prelude::*;
 
-use super::{bad_argument, js_error, opt_string, to_js};
+use super::{bad_argument, opt_string, to_js};
 use crate::{
+    Error, ErrorKind, FileKind,
     game::{self, Ply, pgn::PgnWriter},
     ordinal::{Ordering, mgc, pgc},
     stats::{MoveStats, record::Promotion, record::Wdl},
@@ -20,41 +21,50 @@ use crate::{
 };
 
 fn start(fen: Option<String>) -> Result<Chess, JsValue> {
-    game::start_position(fen.as_deref()).map_err(|e| js_error("bad-setup", &alloc::format!("{e}")))
+    game::fen_argument(fen.as_deref()).map_err(to_js)
 }
 
+/// An ordering's name; [`Ordering::San`] when absent.
 fn ordering(name: Option<String>) -> Result<Ordering, JsValue> {
-    match name.as_deref() {
-        None | Some("san") => Ok(Ordering::San),
-        Some("seed") => Ok(Ordering::Seed),
-        Some("best") => Ok(Ordering::Best),
-        Some(o) => Err(bad_argument(&alloc::format!(
-            "unknown ordering {o:?} (expected san, seed or best)"
-        ))),
-    }
+    name.map_or(Ok(Ordering::San), |o| o.parse().map_err(to_js))
 }
 
-/// Plays SAN moves from `pos`, checking each.
-fn plies_from_san(pos: &Chess, sans: &[String]) -> Result<Vec<Ply>, JsValue> {
+/// Move `i` (0-based) of a caller's list is not legal: an `illegal-move` error.
+fn illegal(i: usize, text: &str) -> JsValue {
+    let e = Error::new(
+        ErrorKind::NotAMove { text: text.into() },
+        FileKind::Argument,
+    );
+    to_js(e.at_ply(i as u32))
+}
+
+/// Plays a caller's move list from `pos`, each move read by `read` and checked.
+fn plies_from(
+    pos: &Chess,
+    moves: &[String],
+    read: impl Fn(&str, &Chess) -> Option<Ply>,
+) -> Result<Vec<Ply>, JsValue> {
     let mut pos = pos.clone();
-    let mut out = Vec::with_capacity(sans.len());
-    for (i, s) in sans.iter().enumerate() {
-        let illegal = || {
-            js_error(
-                "illegal-move",
-                &alloc::format!("move {}: {s:?} is not legal here", i + 1),
-            )
-        };
-        let m = if s == "--" || s == "0000" {
-            Ply::Null
-        } else {
-            let san: San = s.parse().map_err(|_| illegal())?;
-            Ply::Move(san.to_move(&pos).map_err(|_| illegal())?)
-        };
-        game::play_ply(&mut pos, &m).map_err(|_| illegal())?;
-        out.push(m);
+    let mut out = Vec::with_capacity(moves.len());
+    for (i, s) in moves.iter().enumerate() {
+        let ply = read(s, &pos).ok_or_else(|| illegal(i, s))?;
+        game::play_ply(&mut pos, &ply).map_err(|_| illegal(i, s))?;
+        out.push(ply);
     }
     Ok(out)
+}
+
+/// A SAN move (`--` or `0000` a null move).
+fn san_ply(s: &str, pos: &Chess) -> Option<Ply> {
+    if s == "--" || s == "0000" {
+        return Some(Ply::Null);
+    }
+    s.parse::<San>().ok()?.to_move(pos).ok().map(Ply::Move)
+}
+
+/// A UCI move.
+fn uci_ply(s: &str, pos: &Chess) -> Option<Ply> {
+    s.parse::<UciMove>().ok()?.to_move(pos).ok().map(Ply::Move)
 }
 
 /// SAN of each ply, replayed from `pos`.
@@ -108,20 +118,7 @@ pub fn uci16_decode(bytes: &[u8], fen: Option<String>) -> Result<Vec<String>, Js
 #[wasm_bindgen(js_name = uci16Encode)]
 pub fn uci16_encode(moves: Vec<String>, fen: Option<String>) -> Result<Vec<u8>, JsValue> {
     let start_pos = start(fen)?;
-    let mut pos = start_pos.clone();
-    let mut plies = Vec::with_capacity(moves.len());
-    for (i, s) in moves.iter().enumerate() {
-        let illegal = || {
-            js_error(
-                "illegal-move",
-                &alloc::format!("move {}: {s:?} is not legal here", i + 1),
-            )
-        };
-        let uci: UciMove = s.parse().map_err(|_| illegal())?;
-        let m = uci.to_move(&pos).map_err(|_| illegal())?;
-        pos.play_unchecked(m);
-        plies.push(Ply::Move(m));
-    }
+    let plies = plies_from(&start_pos, &moves, uci_ply)?;
     uci16::encode_moves(&start_pos, &plies).map_err(to_js)
 }
 
@@ -133,7 +130,7 @@ pub fn mgc_encode(
     #[wasm_bindgen(unchecked_optional_param_type = "string | null")] fen: Option<String>,
 ) -> Result<Vec<u8>, JsValue> {
     let pos = start(fen)?;
-    let plies = plies_from_san(&pos, &san)?;
+    let plies = plies_from(&pos, &san, san_ply)?;
     mgc::encode(&pos, &plies, ordering(order)?).map_err(to_js)
 }
 
@@ -157,7 +154,7 @@ pub fn pgc_encode(
     #[wasm_bindgen(unchecked_optional_param_type = "string | null")] fen: Option<String>,
 ) -> Result<Vec<u8>, JsValue> {
     let pos = start(fen)?;
-    let plies = plies_from_san(&pos, &san)?;
+    let plies = plies_from(&pos, &san, san_ply)?;
     pgc::encode(&pos, &plies, ordering(order)?).map_err(to_js)
 }
 

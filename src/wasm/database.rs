@@ -5,7 +5,7 @@
 use js_sys::{Object, Reflect};
 use wasm_bindgen::prelude::*;
 
-use super::{js_error, source::Source, to_js};
+use super::{source::Source, to_js};
 use crate::{
     ca::{self, DatabaseFiles, OpenOptions, search::HeaderIndex},
     stats::OpeningTree,
@@ -52,17 +52,7 @@ impl Database {
     }
 
     pub(super) fn check_index(&self, index: u32) -> Result<(), JsValue> {
-        if u64::from(index) < self.inner.count() {
-            Ok(())
-        } else {
-            Err(js_error(
-                "no-such-game",
-                &alloc::format!(
-                    "game {index}: the database has {} games",
-                    self.inner.count()
-                ),
-            ))
-        }
+        self.inner.check_index(u64::from(index)).map_err(to_js)
     }
 
     /// The name index (built on first use) and the database.

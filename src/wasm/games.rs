@@ -6,7 +6,8 @@ use alloc::{string::String, string::ToString, vec::Vec};
 use js_sys::{Array, Object, Uint32Array};
 use wasm_bindgen::prelude::*;
 
-use super::{Database, bad_argument, database::set, js_error, to_value};
+use super::{Database, bad_argument, database::set, to_js, to_value};
+use crate::FileKind;
 use crate::game::view::GameView;
 
 #[wasm_bindgen]
@@ -17,8 +18,9 @@ impl Database {
     pub fn game(&self, index: u32) -> Result<JsValue, JsValue> {
         self.check_index(index)?;
         let (game, err) = self.inner.game_lenient(u64::from(index));
+        // The decoder checked every move: a failure here would be a bug.
         let view = GameView::new(&game)
-            .map_err(|e| js_error("illegal-move", &alloc::format!("game {index}: {e}")))?;
+            .map_err(|e| to_js(e.in_file(FileKind::D02).in_game(u64::from(index))))?;
         let v = to_value(&view)?;
         let o: &Object = v.unchecked_ref();
         set(o, "index", index);
@@ -89,12 +91,7 @@ impl Database {
                 Some(l) => u64::from(l[k as usize]),
                 None => k,
             };
-            if i >= self.inner.count() {
-                return Err(js_error(
-                    "no-such-game",
-                    &alloc::format!("game {i}: the database has {} games", self.inner.count()),
-                ));
-            }
+            self.inner.check_index(i).map_err(to_js)?;
             let (text, err) = self.inner.pgn_lenient(i);
             if let Some(e) = err {
                 let eo = Object::new();

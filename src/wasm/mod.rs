@@ -25,10 +25,11 @@
 //! - [`types`]: the TypeScript declarations of every object crossing the
 //!   boundary (no `any`).
 //!
-//! Every failure is thrown as a JS `Error` whose `message` names the file,
-//! offset, game and ply, and whose `code` property is a stable string:
-//! [`crate::Error::code`] (`"truncated"`, `"bad-signature"`, ...), or
-//! `"bad-encoding"` / `"bad-argument"` for bad arguments.
+//! Every failure is a [`crate::Error`] thrown as a JS `Error` whose `message`
+//! names the file, offset, game and ply, and whose `code` property is its
+//! stable [`crate::Error::code`] (`"truncated"`, `"bad-signature"`,
+//! `"bad-encoding"`, `"bad-argument"`, ...). This layer only converts: it
+//! invents no error of its own.
 
 use alloc::string::{String, ToString};
 
@@ -58,7 +59,7 @@ pub fn start() {
 }
 
 /// A JS `Error` with the given message and a `code` property.
-pub(crate) fn js_error(code: &str, message: &str) -> JsValue {
+fn js_error(code: &str, message: &str) -> JsValue {
     let err = js_sys::Error::new(message);
     // Setting a property on a fresh Error object cannot fail.
     let _ = js_sys::Reflect::set(&err, &JsValue::from_str("code"), &JsValue::from_str(code));
@@ -70,29 +71,24 @@ pub(crate) fn to_js(err: crate::Error) -> JsValue {
     js_error(err.code(), &err.to_string())
 }
 
-/// A `"bad-argument"` error.
+/// A caller's bad argument ([`crate::Error::argument`]) as a JS `Error`.
 pub(crate) fn bad_argument(message: &str) -> JsValue {
-    js_error("bad-argument", message)
+    to_js(crate::Error::argument(message))
 }
 
 /// An encoding name (`cp1251` when absent or empty).
 pub(crate) fn parse_encoding(name: Option<&str>) -> Result<TextEncoding, JsValue> {
     match name {
         None | Some("") => Ok(TextEncoding::default()),
-        Some(name) => name.parse::<TextEncoding>().map_err(|()| {
-            js_error(
-                "bad-encoding",
-                &alloc::format!(
-                    "unknown encoding {name:?} (expected cp1251, cp866, latin1 or utf-8)"
-                ),
-            )
-        }),
+        Some(name) => name.parse::<TextEncoding>().map_err(to_js),
     }
 }
 
 /// Serialises a value the way the TypeScript types describe it: maps as
 /// plain objects, 64-bit numbers as JS numbers.
 pub(crate) fn to_value<T: serde::Serialize + ?Sized>(v: &T) -> Result<JsValue, JsValue> {
+    // The views are plain data: serialising them cannot fail, so a failure
+    // is a bug in this crate, reported as such.
     v.serialize(&serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true))
         .map_err(|e| js_error("internal", &e.to_string()))
 }

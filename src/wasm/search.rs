@@ -67,13 +67,12 @@ fn parse_query(v: &JsValue) -> Result<Query, JsValue> {
         Some("black") => Side::Black,
         Some(c) => return Err(bad_argument(&alloc::format!("unknown color {c:?}"))),
     };
-    let result = match opt_string(v, "result").as_deref() {
+    let result = match opt_string(v, "result") {
         None => None,
-        Some("1-0") => Some(GameResult::WhiteWins),
-        Some("0-1") => Some(GameResult::BlackWins),
-        Some("1/2-1/2") => Some(GameResult::Draw),
-        Some("*") => Some(GameResult::Unknown),
-        Some(r) => return Err(bad_argument(&alloc::format!("unknown result {r:?}"))),
+        Some(r) => Some(
+            GameResult::from_pgn(&r)
+                .ok_or_else(|| bad_argument(&alloc::format!("unknown result {r:?}")))?,
+        ),
     };
     for k in ["ecoFrom", "ecoTo"] {
         if let Some(e) = opt_string(v, k)

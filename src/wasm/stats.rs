@@ -4,8 +4,8 @@
 use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
-use super::{Database, database::set, js_error, to_js, to_value};
-use crate::stats::OpeningTree;
+use super::{Database, database::set, to_js, to_value};
+use crate::stats::{DEFAULT_MAX_PLIES, OpeningTree};
 
 #[wasm_bindgen]
 impl Database {
@@ -13,19 +13,16 @@ impl Database {
     /// database (the tree is built on the first call, to 40 plies deep).
     #[wasm_bindgen(js_name = openingTree, unchecked_return_type = "TreeMove[]")]
     pub fn opening_tree(&mut self, fen: &str) -> Result<JsValue, JsValue> {
-        if self.tree.is_none() {
-            let mut tree = OpeningTree::with_max_plies(40);
-            for i in 0..self.inner.count() {
+        let inner = &self.inner;
+        let tree = self.tree.get_or_insert_with(|| {
+            let mut tree = OpeningTree::with_max_plies(DEFAULT_MAX_PLIES);
+            for i in 0..inner.count() {
                 // A game damaged before the cap adds nothing (counted whole or not at all).
-                let _ = tree.add_ca_game(&self.inner, i);
+                let _ = tree.add_ca_game(inner, i);
             }
             tree.compact();
-            self.tree = Some(tree);
-        }
-        let tree = self
-            .tree
-            .as_ref()
-            .ok_or_else(|| js_error("internal", "no tree"))?;
+            tree
+        });
         let entries = tree.query_fen(fen).map_err(to_js)?;
         let out = Array::new();
         for e in entries {
@@ -63,15 +60,8 @@ impl Database {
         let rows = Array::new();
         for row in &report.rows {
             let o = to_value(row)?;
-            let per = |n: u64| {
-                if n == 0 {
-                    0.0
-                } else {
-                    row.bytes as f64 / n as f64
-                }
-            };
-            set(o.unchecked_ref(), "bytesPerMove", per(row.moves));
-            set(o.unchecked_ref(), "bytesPerGame", per(row.games));
+            set(o.unchecked_ref(), "bytesPerMove", row.bytes_per_move());
+            set(o.unchecked_ref(), "bytesPerGame", row.bytes_per_game());
             rows.push(&o);
         }
         Ok(rows.into())

@@ -19,7 +19,7 @@ pub fn run(cmd: &str, args: &mut Args) -> Result<ExitCode, String> {
         .next_positional()
         .ok_or_else(|| format!("{cmd}: expected encode or decode"))?;
     let ordering: Ordering = match args.option("ordering")? {
-        Some(o) => o.parse()?,
+        Some(o) => o.parse().map_err(|e: cadb::Error| e.to_string())?,
         None => Ordering::San,
     };
     let fen = args.option("fen")?;
