@@ -1,7 +1,5 @@
 //! A tiny argument reader: positionals in order, `--name value` options, `--flag`s.
 
-use std::io::Read;
-
 pub struct Args {
     items: Vec<String>,
 }
@@ -59,35 +57,4 @@ impl Args {
             Some(a) => Err(format!("unexpected argument {a:?}")),
         }
     }
-}
-
-/// All of standard input as text.
-pub fn stdin_text() -> Result<String, String> {
-    let mut s = String::new();
-    std::io::stdin()
-        .read_to_string(&mut s)
-        .map_err(|e| format!("reading stdin: {e}"))?;
-    Ok(s)
-}
-
-/// Lowercase hex without spaces.
-pub fn to_hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// Hex to bytes (spaces ignored, either case).
-pub fn from_hex(s: &str) -> Result<Vec<u8>, String> {
-    let digits: Vec<u8> = s.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
-    if !digits.len().is_multiple_of(2) {
-        return Err("hex has an odd number of digits".into());
-    }
-    digits
-        .chunks(2)
-        .map(|p| {
-            std::str::from_utf8(p)
-                .ok()
-                .and_then(|t| u8::from_str_radix(t, 16).ok())
-                .ok_or_else(|| format!("bad hex digits {:?}", String::from_utf8_lossy(p)))
-        })
-        .collect()
 }

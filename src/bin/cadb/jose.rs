@@ -5,7 +5,11 @@ use std::process::ExitCode;
 
 use cadb::game::pgn::PgnWriter;
 
-use crate::args::{Args, from_hex, stdin_text, to_hex};
+use crate::{
+    args::Args,
+    hex::{from_hex, to_hex},
+    stdin::stdin_text,
+};
 
 pub fn run(args: &mut Args) -> Result<ExitCode, String> {
     let sub = args

@@ -12,7 +12,11 @@ use cadb::game::{self, Ply, import::read_pgn};
 use cadb::ordinal::{Ordering, mgc, pgc};
 use shakmaty::{Chess, Position, san::SanPlus, uci::UciMove};
 
-use crate::args::{Args, from_hex, stdin_text, to_hex};
+use crate::{
+    args::Args,
+    hex::{from_hex, to_hex},
+    stdin::stdin_text,
+};
 
 pub fn run(cmd: &str, args: &mut Args) -> Result<ExitCode, String> {
     let sub = args

@@ -7,7 +7,11 @@ use cadb::game::{self, Ply};
 use cadb::uci16::{self, Uci16Options};
 use shakmaty::{CastlingMode, uci::UciMove};
 
-use crate::args::{Args, from_hex, stdin_text, to_hex};
+use crate::{
+    args::Args,
+    hex::{from_hex, to_hex},
+    stdin::stdin_text,
+};
 
 pub fn run(args: &mut Args) -> Result<ExitCode, String> {
     let sub = args

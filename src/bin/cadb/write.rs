@@ -8,7 +8,7 @@ use std::{path::PathBuf, process::ExitCode};
 
 use cadb::ca::writer::{FileDirection, WriterOptions, write_database};
 
-use crate::args::{Args, stdin_text};
+use crate::{args::Args, stdin::stdin_text};
 
 pub fn run(args: &mut Args) -> Result<ExitCode, String> {
     let mut options = if args.flag("plain") {
