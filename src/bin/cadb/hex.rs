@@ -1,6 +1,20 @@
 //! Hex on the command line: printed lowercase without spaces, read in either
 //! case with spaces ignored.
 
+use std::str::FromStr;
+
+/// Bytes given as a hex argument (`--bin HEX`, `decode HEX`).
+#[derive(Clone, Debug, Default)]
+pub struct Hex(pub Vec<u8>);
+
+impl FromStr for Hex {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Hex, String> {
+        from_hex(s).map(Hex)
+    }
+}
+
 /// Lowercase hex without spaces.
 pub fn to_hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
