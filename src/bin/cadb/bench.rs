@@ -1,17 +1,39 @@
-//! `cadb bench DB [--vs-pgn PGN] [--rounds N] [--json]`: decoding speed,
-//! measured side by side in one run against pgn-reader reading the same
-//! games as PGN. Rounds interleave every measurement, and the medians are
-//! compared, because these machines are noisy.
+//! `cadb bench DB [--vs-pgn PGN] [--rounds N] [--json] [--only PASS]`:
+//! decoding speed, measured side by side in one run against pgn-reader
+//! reading the same games as PGN. Rounds interleave every measurement, and
+//! the medians are compared, because these machines are noisy.
 
-use std::{path::Path, process::ExitCode, time::Instant};
+use std::{path::PathBuf, process::ExitCode, time::Instant};
 
 use cadb::bench::{Pass, run};
+use clap::builder::PossibleValue;
 
 use crate::{
-    args::Args,
     dbfiles,
     pgn_validate::{PgnPass, read_all},
+    values::Named,
 };
+
+#[derive(clap::Args)]
+pub struct BenchArgs {
+    /// The database
+    #[arg(value_name = "DB")]
+    db: PathBuf,
+    /// The PGN pgn-reader reads [default: the database's games as cadb exports them]
+    #[arg(long, value_name = "PGN")]
+    vs_pgn: Option<PathBuf>,
+    /// How many interleaved rounds (the medians are reported)
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    rounds: usize,
+    /// JSON instead of a table
+    #[arg(long)]
+    json: bool,
+    /// Only one pass, for profiling
+    #[arg(long, value_name = "PASS", value_parser = Named::new(Only::values, Only::from_key))]
+    only: Option<Only>,
+    #[command(flatten)]
+    text: dbfiles::TextOption,
+}
 
 struct Measure {
     name: &'static str,
@@ -29,34 +51,57 @@ impl Measure {
     }
 }
 
-pub fn run_bench(args: &mut Args) -> Result<ExitCode, String> {
-    let input = args
-        .next_positional()
-        .ok_or("usage: cadb bench DB [--vs-pgn PGN] [--rounds N] [--json] [--only replay|san|tree|pgn|opening-tree|opening-tree-games|pgn-reader|pgn-reader-novalid|pgn-reader-main|pgn-reader-all|none]")?;
-    let vs = args.option("vs-pgn")?;
-    let rounds: usize = match args.option("rounds")? {
-        Some(n) => n
-            .parse()
-            .map_err(|_| format!("--rounds {n:?} is not a number"))?,
-        None => 5,
-    };
-    let json = args.flag("json");
-    // For profiling one pass: replay, san, tree, pgn, or pgn-reader.
-    let only = args.option("only")?;
-    if let Some(o) = only.as_deref()
-        && Pass::from_key(o).is_none()
-        && !PgnPass::ALL.iter().any(|p| pgn_key(*p) == o)
-        && !["pgn-reader", "none"].contains(&o)
-    {
-        return Err(format!(
-            "--only {o:?}: expected replay, san, tree, pgn, opening-tree, opening-tree-games, pgn-reader (its three passes), pgn-reader-novalid, pgn-reader-main, pgn-reader-all or none (startup only)"
-        ));
+/// What `--only` keeps.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Only {
+    Pass(Pass),
+    /// pgn-reader: all three of its passes (`None`), or one.
+    PgnReader(Option<PgnPass>),
+    /// No pass at all: startup only.
+    Startup,
+}
+
+impl Only {
+    /// Every choice, with its key and description.
+    fn table() -> Vec<(Only, &'static str, &'static str)> {
+        let pgn = |p: PgnPass| (Only::PgnReader(Some(p)), pgn_key(p), p.name());
+        Pass::ALL
+            .iter()
+            .map(|&p| (Only::Pass(p), p.key(), p.name()))
+            .chain([(
+                Only::PgnReader(None),
+                "pgn-reader",
+                "pgn-reader, all three passes",
+            )])
+            .chain(PgnPass::ALL.map(pgn))
+            .chain([(Only::Startup, "none", "no pass: startup only")])
+            .collect()
     }
-    let encoding = dbfiles::encoding(args)?;
-    args.finish()?;
-    let db = dbfiles::open(Path::new(&input), encoding)?;
-    let pgn: Vec<u8> = match vs {
-        Some(p) => std::fs::read(&p).map_err(|e| format!("reading {p}: {e}"))?,
+
+    fn values() -> Vec<PossibleValue> {
+        let value = |(_, key, help)| PossibleValue::new(key).help(help);
+        Only::table().into_iter().map(value).collect()
+    }
+
+    fn from_key(key: &str) -> Option<Only> {
+        let found = Only::table().into_iter().find(|(_, k, _)| *k == key);
+        found.map(|(only, _, _)| only)
+    }
+
+    fn runs(self, pass: Pass) -> bool {
+        self == Only::Pass(pass)
+    }
+
+    fn runs_pgn(self, pass: PgnPass) -> bool {
+        matches!(self, Only::PgnReader(p) if p.is_none_or(|p| p == pass))
+    }
+}
+
+pub fn run_bench(args: BenchArgs) -> Result<ExitCode, String> {
+    let (rounds, json, only) = (args.rounds, args.json, args.only);
+    let db = dbfiles::open(&args.db, args.text.encoding)?;
+    let pgn: Vec<u8> = match &args.vs_pgn {
+        Some(p) => std::fs::read(p).map_err(|e| format!("reading {}: {e}", p.display()))?,
         None => (0..db.count())
             .flat_map(|i| db.pgn_lenient(i).0.into_bytes())
             .collect(),
@@ -81,7 +126,7 @@ pub fn run_bench(args: &mut Args) -> Result<ExitCode, String> {
         .collect();
     for _ in 0..rounds.max(1) {
         for (k, pass) in Pass::ALL.iter().enumerate() {
-            if only.as_deref().is_some_and(|o| o != pass.key()) {
+            if only.is_some_and(|o| !o.runs(*pass)) {
                 continue;
             }
             let t0 = Instant::now();
@@ -90,10 +135,7 @@ pub fn run_bench(args: &mut Args) -> Result<ExitCode, String> {
             (ms[k].games, ms[k].plies, ms[k].bytes) = (t.games, t.plies, t.bytes);
         }
         for (k, pass) in PgnPass::ALL.iter().enumerate() {
-            if only
-                .as_deref()
-                .is_some_and(|o| o != "pgn-reader" && o != pgn_key(*pass))
-            {
+            if only.is_some_and(|o| !o.runs_pgn(*pass)) {
                 continue;
             }
             let t0 = Instant::now();

@@ -8,32 +8,45 @@ use std::{
 
 use cadb::{ca::ListKind, game::view::GameView};
 
-use crate::{args::Args, dbfiles};
+use crate::dbfiles;
 
-pub fn run(cmd: &str, args: &mut Args) -> Result<ExitCode, String> {
-    let path = PathBuf::from(
-        args.next_positional()
-            .ok_or(format!("cadb {cmd}: name a database (.CDP file or folder)"))?,
-    );
-    let encoding = dbfiles::encoding(args)?;
-    let game: Option<u64> = match args.option("game")? {
-        Some(n) => Some(
-            n.parse()
-                .map_err(|_| format!("--game takes a number, not {n:?}"))?,
-        ),
-        None => None,
-    };
-    args.finish()?;
-    let db = dbfiles::open(&path, encoding)?;
-    match cmd {
-        "info" => info(&db),
-        "pgn" => pgn(&db, game),
-        "json" => json(&db, game.ok_or("cadb json: --game N is required")?),
-        _ => Err(format!("unknown command {cmd}")),
-    }
+/// The database and how its text is encoded, as info, pgn and json take them.
+#[derive(clap::Args)]
+pub struct DbArgs {
+    /// The database: a .CDP file, or a folder holding one
+    #[arg(value_name = "DB")]
+    path: PathBuf,
+    #[command(flatten)]
+    text: dbfiles::TextOption,
 }
 
-fn info(db: &cadb::ca::Database<Vec<u8>>) -> Result<ExitCode, String> {
+#[derive(clap::Args)]
+pub struct InfoArgs {
+    #[command(flatten)]
+    db: DbArgs,
+}
+
+#[derive(clap::Args)]
+pub struct PgnArgs {
+    #[command(flatten)]
+    db: DbArgs,
+    /// Only game N (counting from 0)
+    #[arg(long, value_name = "N")]
+    game: Option<u64>,
+}
+
+#[derive(clap::Args)]
+pub struct JsonArgs {
+    #[command(flatten)]
+    db: DbArgs,
+    /// The game to show (counting from 0)
+    #[arg(long, value_name = "N")]
+    game: u64,
+}
+
+/// `cadb info`.
+pub fn info(args: InfoArgs) -> Result<ExitCode, String> {
+    let db = dbfiles::open(&args.db.path, args.db.text.encoding)?;
     let i = db.info();
     println!("signature:   {}", i.signature);
     println!("version:     {}", i.version.trim());
@@ -78,8 +91,10 @@ fn info(db: &cadb::ca::Database<Vec<u8>>) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn pgn(db: &cadb::ca::Database<Vec<u8>>, only: Option<u64>) -> Result<ExitCode, String> {
-    let range = match only {
+/// `cadb pgn`.
+pub fn pgn(args: PgnArgs) -> Result<ExitCode, String> {
+    let db = dbfiles::open(&args.db.path, args.db.text.encoding)?;
+    let range = match args.game {
         Some(n) if n >= db.count() => {
             return Err(format!("--game {n}: the database has {} games", db.count()));
         }
@@ -105,7 +120,10 @@ fn pgn(db: &cadb::ca::Database<Vec<u8>>, only: Option<u64>) -> Result<ExitCode, 
     Ok(ExitCode::SUCCESS)
 }
 
-fn json(db: &cadb::ca::Database<Vec<u8>>, n: u64) -> Result<ExitCode, String> {
+/// `cadb json`.
+pub fn json(args: JsonArgs) -> Result<ExitCode, String> {
+    let db = dbfiles::open(&args.db.path, args.db.text.encoding)?;
+    let n = args.game;
     let game = db.game(n).map_err(|e| e.to_string())?;
     let view = GameView::new(&game).map_err(|e| format!("game {n}: {e}"))?;
     let text = serde_json::to_string_pretty(&view).map_err(|e| e.to_string())?;

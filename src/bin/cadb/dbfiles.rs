@@ -8,6 +8,8 @@ use cadb::{
     text::TextEncoding,
 };
 
+use crate::values;
+
 const EXTS: [&str; 5] = ["cdp", "emb", "d00", "a02", "d02"];
 
 /// The five paths of the database named by `path`.
@@ -97,12 +99,11 @@ pub fn open(path: &Path, encoding: TextEncoding) -> Result<Database<Vec<u8>>, St
     Database::open(files, OpenOptions { encoding }).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// The `--encoding NAME` option.
-pub fn encoding(args: &mut crate::args::Args) -> Result<TextEncoding, String> {
-    match args.option("encoding")? {
-        None => Ok(TextEncoding::default()),
-        Some(name) => name
-            .parse()
-            .map_err(|_| format!("unknown encoding {name:?} (cp1251, cp866, latin1, utf-8)")),
-    }
+/// `--encoding NAME`, for every command that opens a database.
+#[derive(clap::Args)]
+pub struct TextOption {
+    /// Encoding of the database's names and comments
+    #[arg(long, value_name = "NAME", value_parser = values::encoding(),
+          default_value = TextEncoding::default().name())]
+    pub encoding: TextEncoding,
 }

@@ -5,31 +5,48 @@ use std::process::ExitCode;
 
 use cadb::game::pgn::PgnWriter;
 
-use crate::args::{Args, from_hex, stdin_text, to_hex};
+use crate::{
+    hex::{Hex, to_hex},
+    stdin::stdin_text,
+};
 
-pub fn run(args: &mut Args) -> Result<ExitCode, String> {
-    let sub = args
-        .next_positional()
-        .ok_or("jose: expected encode or decode")?;
-    let fen = args.option("fen")?;
-    match sub.as_str() {
-        "decode" => {
-            let bin = from_hex(
-                &args
-                    .option("bin")?
-                    .ok_or("jose decode: expected --bin HEX")?,
-            )?;
-            let comments = from_hex(&args.option("comments")?.unwrap_or_default())?;
-            args.finish()?;
-            println!("{}", decode_movetext(&bin, &comments, fen.as_deref())?);
+#[derive(clap::Args)]
+#[command(arg_required_else_help = true)]
+pub struct JoseArgs {
+    #[command(subcommand)]
+    cmd: JoseCmd,
+    /// The start position [default: the standard one]
+    #[arg(long, value_name = "FEN", global = true)]
+    fen: Option<String>,
+}
+
+#[derive(clap::Subcommand)]
+enum JoseCmd {
+    /// Print the PGN movetext of a GameText move stream and its comments.
+    Decode {
+        /// The move stream (Jose's bin column)
+        #[arg(long, value_name = "HEX")]
+        bin: Hex,
+        /// The comment stream (Jose's comments column) [default: none]
+        #[arg(long, value_name = "HEX")]
+        comments: Option<Hex>,
+    },
+    /// Read PGN movetext on stdin; print BIN_HEX<TAB>COMMENTS_HEX, as Jose imports them.
+    Encode,
+}
+
+pub fn run(args: JoseArgs) -> Result<ExitCode, String> {
+    let fen = args.fen.as_deref();
+    match args.cmd {
+        JoseCmd::Decode { bin, comments } => {
+            let comments = comments.unwrap_or_default();
+            println!("{}", decode_movetext(&bin.0, &comments.0, fen)?);
         }
-        "encode" => {
-            args.finish()?;
-            let (bin, comments) = cadb::jose::import_pgn(&stdin_text()?, fen.as_deref())
-                .map_err(|e| e.to_string())?;
+        JoseCmd::Encode => {
+            let (bin, comments) =
+                cadb::jose::import_pgn(&stdin_text()?, fen).map_err(|e| e.to_string())?;
             println!("{}\t{}", to_hex(&bin), to_hex(&comments));
         }
-        other => return Err(format!("jose: unknown subcommand {other:?}")),
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,66 +1,82 @@
 //! `cadb`: the command-line face of the library (feature `cli`).
 //!
-//! Each command family lives in its own file; this one only dispatches.
+//! Clap reads the arguments; each command family lives in its own file, and
+//! this one only names the commands and dispatches.
 
-mod args;
 mod bench;
 mod ca_cmds;
 mod dbfiles;
+mod hex;
 mod jose;
 mod mgc;
 mod pgn_validate;
 mod stats;
+mod stdin;
 mod tree;
 mod uci16;
+mod values;
 mod write;
 
 use std::process::ExitCode;
 
-use args::Args;
+use clap::{Parser, Subcommand};
 
-const USAGE: &str = "\
-cadb: read Chess Assistant databases and compact chess move codecs
-
-USAGE:
-  cadb info DB [--encoding NAME]
-  cadb pgn DB [--game N] [--encoding NAME]
-  cadb json DB --game N [--encoding NAME]
-  cadb write OUT_DIR/STEM < games.pgn
-  cadb jose decode --bin HEX [--comments HEX] [--fen FEN]
-  cadb jose encode [--fen FEN] < movetext
-  cadb uci16 decode HEX [--fen FEN]
-  cadb uci16 encode [--fen FEN] < uci moves
-  cadb mgc encode|decode [--ordering san|seed|best] [--fen FEN]
-  cadb pgc encode|decode [--ordering san|seed|best] [--fen FEN]
-  cadb tree DB|games.pgn --fen FEN [--out FILE]
-  cadb stats DB|games.pgn [--markdown]
-  cadb bench DB [--vs-pgn PGN] [--rounds N] [--json]
-
+/// Read Chess Assistant databases and compact chess move codecs.
+#[derive(Parser)]
+#[command(
+    name = "cadb",
+    version,
+    arg_required_else_help = true,
+    after_help = "\
 DB is a .CDP path or a folder; the five files (CDP, EMB, D00, A02, D02) are
-found by stem, ignoring case. Encodings: cp1251 (default), cp866, latin1, utf-8.
-Hex is lowercase without spaces.
-";
+found by stem, ignoring case. Hex is printed lowercase without spaces, and read
+in either case, spaces ignored."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Summary of a database: game count, lists, convention, encoding, warnings.
+    Info(ca_cmds::InfoArgs),
+    /// A database's games as PGN (exit 1 if some could not be fully decoded).
+    Pgn(ca_cmds::PgnArgs),
+    /// One game of a database as JSON.
+    Json(ca_cmds::JsonArgs),
+    /// PGN on stdin to a new database OUT_DIR/STEM.CDP, .EMB, .D00, .A02, .D02.
+    Write(write::WriteArgs),
+    /// Jose GameText bytecode: decode to PGN movetext, or encode it.
+    Jose(jose::JoseArgs),
+    /// UCI16 move lists (16 bits a move): decode to UCI moves, or encode them.
+    Uci16(uci16::Uci16Args),
+    /// MGC, Mallett's nibble-coded move ordinals: decode to SAN, or encode moves.
+    Mgc(mgc::OrdinalArgs),
+    /// PGC, move ordinals a byte each (PGN standard §20): decode to SAN, or encode.
+    Pgc(mgc::OrdinalArgs),
+    /// An opening tree from a database, PGN or a saved tree, for one position.
+    Tree(tree::TreeArgs),
+    /// The compactness table: every game transcoded into every format.
+    Stats(stats::StatsArgs),
+    /// Decoding speed of a database, beside pgn-reader on the same games.
+    Bench(bench::BenchArgs),
+}
 
 fn main() -> ExitCode {
-    let mut args = Args::from_env();
-    let Some(cmd) = args.next_positional() else {
-        eprint!("{USAGE}");
-        return ExitCode::from(2);
-    };
-    let result = match cmd.as_str() {
-        "info" | "pgn" | "json" => ca_cmds::run(&cmd, &mut args),
-        "write" => write::run(&mut args),
-        "jose" => jose::run(&mut args),
-        "uci16" => uci16::run(&mut args),
-        "mgc" | "pgc" => mgc::run(&cmd, &mut args),
-        "tree" => tree::run(&mut args),
-        "stats" => stats::run(&mut args),
-        "bench" => bench::run_bench(&mut args),
-        "help" | "--help" | "-h" => {
-            print!("{USAGE}");
-            Ok(ExitCode::SUCCESS)
-        }
-        other => Err(format!("unknown command {other:?}\n\n{USAGE}")),
+    // Usage errors: clap's message and exit 2; help and version: exit 0.
+    let result = match Cli::parse().command {
+        Cmd::Info(a) => ca_cmds::info(a),
+        Cmd::Pgn(a) => ca_cmds::pgn(a),
+        Cmd::Json(a) => ca_cmds::json(a),
+        Cmd::Write(a) => write::run(a),
+        Cmd::Jose(a) => jose::run(a),
+        Cmd::Uci16(a) => uci16::run(a),
+        Cmd::Mgc(a) => mgc::run(mgc::Codec::Mgc, a),
+        Cmd::Pgc(a) => mgc::run(mgc::Codec::Pgc, a),
+        Cmd::Tree(a) => tree::run(a),
+        Cmd::Stats(a) => stats::run(a),
+        Cmd::Bench(a) => bench::run_bench(a),
     };
     match result {
         Ok(code) => code,
@@ -68,5 +84,16 @@ fn main() -> ExitCode {
             eprintln!("cadb: {message}");
             ExitCode::from(2)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// Clap's own consistency checks (names, defaults, value parsers).
+    #[test]
+    fn cli_definition_is_consistent() {
+        super::Cli::command().debug_assert();
     }
 }

@@ -12,30 +12,53 @@ use cadb::game::{self, Ply, import::read_pgn};
 use cadb::ordinal::{Ordering, mgc, pgc};
 use shakmaty::{Chess, Position, san::SanPlus, uci::UciMove};
 
-use crate::args::{Args, from_hex, stdin_text, to_hex};
+use crate::{
+    hex::{Hex, to_hex},
+    stdin::stdin_text,
+    values,
+};
 
-pub fn run(cmd: &str, args: &mut Args) -> Result<ExitCode, String> {
-    let sub = args
-        .next_positional()
-        .ok_or_else(|| format!("{cmd}: expected encode or decode"))?;
-    let ordering: Ordering = match args.option("ordering")? {
-        Some(o) => o.parse().map_err(|e: cadb::Error| e.to_string())?,
-        None => Ordering::San,
-    };
-    let fen = args.option("fen")?;
-    let is_mgc = cmd == "mgc";
-    match sub.as_str() {
-        "decode" => {
-            let hex = args
-                .next_positional()
-                .ok_or_else(|| format!("{cmd} decode: expected HEX"))?;
-            args.finish()?;
-            let start = game::start_position(fen.as_deref()).map_err(|e| e.to_string())?;
-            let bytes = from_hex(&hex)?;
-            let plies = if is_mgc {
-                mgc::decode(&bytes, &start, ordering)
-            } else {
-                pgc::decode(&bytes, &start, ordering)
+/// Which ordinal code: `cadb mgc` or `cadb pgc`.
+#[derive(Clone, Copy)]
+pub enum Codec {
+    Mgc,
+    Pgc,
+}
+
+#[derive(clap::Args)]
+#[command(arg_required_else_help = true)]
+pub struct OrdinalArgs {
+    #[command(subcommand)]
+    cmd: OrdinalCmd,
+    /// The ordering of the legal moves (not stored: decode with the encoder's)
+    #[arg(long, value_name = "NAME", value_parser = values::ordering(),
+          default_value = Ordering::default().name(), global = true)]
+    ordering: Ordering,
+    /// The start position [default: the standard one, or the PGN's FEN tag]
+    #[arg(long, value_name = "FEN", global = true)]
+    fen: Option<String>,
+}
+
+#[derive(clap::Subcommand)]
+enum OrdinalCmd {
+    /// Print the main line coded in HEX, as SAN.
+    Decode {
+        /// The coded moves
+        #[arg(value_name = "HEX")]
+        hex: Hex,
+    },
+    /// Read SAN or UCI moves, or PGN, on stdin; print the main line's code as hex.
+    Encode,
+}
+
+pub fn run(codec: Codec, args: OrdinalArgs) -> Result<ExitCode, String> {
+    let (ordering, fen) = (args.ordering, args.fen.as_deref());
+    match args.cmd {
+        OrdinalCmd::Decode { hex } => {
+            let start = game::start_position(fen).map_err(|e| e.to_string())?;
+            let plies = match codec {
+                Codec::Mgc => mgc::decode(&hex.0, &start, ordering),
+                Codec::Pgc => pgc::decode(&hex.0, &start, ordering),
             }
             .map_err(|e| e.to_string())?;
             let mut pos = start;
@@ -47,19 +70,16 @@ pub fn run(cmd: &str, args: &mut Args) -> Result<ExitCode, String> {
             }
             println!("{}", sans.join(" "));
         }
-        "encode" => {
-            args.finish()?;
+        OrdinalCmd::Encode => {
             let text = stdin_text()?;
-            let (start, plies) = read_moves(&text, fen.as_deref())?;
-            let bytes = if is_mgc {
-                mgc::encode(&start, &plies, ordering)
-            } else {
-                pgc::encode(&start, &plies, ordering)
+            let (start, plies) = read_moves(&text, fen)?;
+            let bytes = match codec {
+                Codec::Mgc => mgc::encode(&start, &plies, ordering),
+                Codec::Pgc => pgc::encode(&start, &plies, ordering),
             }
             .map_err(|e| e.to_string())?;
             println!("{}", to_hex(&bytes));
         }
-        other => return Err(format!("{cmd}: unknown subcommand {other:?}")),
     }
     Ok(ExitCode::SUCCESS)
 }

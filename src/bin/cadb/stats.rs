@@ -1,25 +1,31 @@
 //! `cadb stats DB|games.pgn [--markdown]`: the compactness table, every game
 //! transcoded into every format (cadb::report).
 
-use std::path::Path;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use cadb::report::{Report, compactness_of_database, compactness_of_games};
 
-use crate::{args::Args, dbfiles};
+use crate::dbfiles;
 
-pub fn run(args: &mut Args) -> Result<ExitCode, String> {
-    let input = args
-        .next_positional()
-        .ok_or("usage: cadb stats DB|games.pgn [--markdown] [--encoding NAME]")?;
-    let markdown = args.flag("markdown");
-    let encoding = dbfiles::encoding(args)?;
-    args.finish()?;
-    let path = Path::new(&input);
+#[derive(clap::Args)]
+pub struct StatsArgs {
+    /// The games: a database (DB) or a PGN file
+    #[arg(value_name = "DB|games.pgn")]
+    input: PathBuf,
+    /// A Markdown table instead of aligned text
+    #[arg(long)]
+    markdown: bool,
+    #[command(flatten)]
+    text: dbfiles::TextOption,
+}
+
+pub fn run(args: StatsArgs) -> Result<ExitCode, String> {
+    let path = args.input.as_path();
     let report: Report = if dbfiles::is_database(path) {
-        compactness_of_database(&dbfiles::open(path, encoding)?)
+        compactness_of_database(&dbfiles::open(path, args.text.encoding)?)
     } else {
-        let bytes = std::fs::read(path).map_err(|e| format!("reading {input}: {e}"))?;
+        let bytes = std::fs::read(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
         let mut games = Vec::new();
         let mut unreadable = 0u64;
         for g in cadb::game::import::read_pgn_bytes(&bytes) {
@@ -35,7 +41,7 @@ pub fn run(args: &mut Args) -> Result<ExitCode, String> {
     };
     print!(
         "{}",
-        if markdown {
+        if args.markdown {
             report.to_markdown()
         } else {
             report.to_table()

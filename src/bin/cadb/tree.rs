@@ -2,35 +2,44 @@
 //! or a saved `CADBTREE` file), shown for one position and optionally saved
 //! as 64-bit records.
 
-use std::path::Path;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use cadb::stats::{MoveEntry, OpeningTree, TREE_MAGIC, TreeFile, Wdl};
+use cadb::stats::{DEFAULT_MAX_PLIES, MoveEntry, OpeningTree, TREE_MAGIC, TreeFile, Wdl};
 
-use crate::{args::Args, dbfiles};
+use crate::dbfiles;
 
-const TREE_USAGE: &str =
-    "cadb tree DB|games.pgn|tree.cadbtree [--fen FEN] [--plies N] [--out FILE] [--encoding NAME]";
+#[derive(clap::Args)]
+pub struct TreeArgs {
+    /// The games: a database (DB), a PGN file, or a tree saved with --out
+    #[arg(value_name = "DB|games.pgn|tree.cadbtree")]
+    input: PathBuf,
+    /// The position to show [default: the start position]
+    #[arg(long, value_name = "FEN")]
+    fen: Option<String>,
+    /// How many plies of each game go into the tree
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_PLIES)]
+    plies: usize,
+    /// Also save the tree to FILE as 64-bit records (CADBTREE)
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    #[command(flatten)]
+    text: dbfiles::TextOption,
+}
 
-pub fn run(args: &mut Args) -> Result<ExitCode, String> {
-    let input = args
-        .next_positional()
-        .ok_or_else(|| format!("usage: {TREE_USAGE}"))?;
-    let fen = args.option("fen")?;
-    let out = args.option("out")?;
-    let plies = match args.option("plies")? {
-        Some(n) => n
-            .parse::<usize>()
-            .map_err(|_| format!("--plies {n:?} is not a number"))?,
-        None => cadb::stats::DEFAULT_MAX_PLIES,
-    };
-    let encoding = dbfiles::encoding(args)?;
-    args.finish()?;
-
-    let path = Path::new(&input);
+pub fn run(args: TreeArgs) -> Result<ExitCode, String> {
+    let TreeArgs {
+        input,
+        fen,
+        plies,
+        out,
+        text,
+    } = args;
+    let path = input.as_path();
+    let shown = input.display();
     let fen = fen.as_deref().unwrap_or(START_FEN);
     if dbfiles::is_database(path) {
-        let db = dbfiles::open(path, encoding)?;
+        let db = dbfiles::open(path, text.encoding)?;
         let mut tree = OpeningTree::with_max_plies(plies);
         let mut skipped = 0u64;
         for i in 0..db.count() {
@@ -39,7 +48,7 @@ pub fn run(args: &mut Args) -> Result<ExitCode, String> {
             }
         }
         let summary = format!(
-            "{} games ({skipped} skipped) from {input}, first {plies} plies each",
+            "{} games ({skipped} skipped) from {shown}, first {plies} plies each",
             tree.games()
         );
         return show(
@@ -50,12 +59,12 @@ pub fn run(args: &mut Args) -> Result<ExitCode, String> {
             &tree.to_bytes(),
         );
     }
-    let bytes = std::fs::read(path).map_err(|e| format!("reading {input}: {e}"))?;
+    let bytes = std::fs::read(path).map_err(|e| format!("reading {shown}: {e}"))?;
 
     let (entries, saved, summary) = if bytes.starts_with(TREE_MAGIC) {
-        let file = TreeFile::from_bytes(&bytes).map_err(|e| format!("{input}: {e}"))?;
+        let file = TreeFile::from_bytes(&bytes).map_err(|e| format!("{shown}: {e}"))?;
         let entries = file.query_fen(fen).map_err(|e| e.to_string())?;
-        let summary = format!("{} positions in {input}", file.positions());
+        let summary = format!("{} positions in {shown}", file.positions());
         (entries, bytes, summary)
     } else {
         let mut tree = OpeningTree::with_max_plies(plies);
@@ -85,7 +94,7 @@ fn show(
     entries: &[MoveEntry],
     summary: &str,
     fen: &str,
-    out: Option<String>,
+    out: Option<PathBuf>,
     saved: &[u8],
 ) -> Result<ExitCode, String> {
     println!("{summary}");
@@ -96,8 +105,9 @@ fn show(
         print!("{}", table(entries));
     }
     if let Some(out) = out {
-        std::fs::write(&out, saved).map_err(|e| format!("writing {out}: {e}"))?;
-        eprintln!("wrote {} bytes to {out}", saved.len());
+        let shown = out.display();
+        std::fs::write(&out, saved).map_err(|e| format!("writing {shown}: {e}"))?;
+        eprintln!("wrote {} bytes to {shown}", saved.len());
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -7,23 +7,44 @@ use cadb::game::{self, Ply};
 use cadb::uci16::{self, Uci16Options};
 use shakmaty::{CastlingMode, uci::UciMove};
 
-use crate::args::{Args, from_hex, stdin_text, to_hex};
+use crate::{
+    hex::{Hex, to_hex},
+    stdin::stdin_text,
+};
 
-pub fn run(args: &mut Args) -> Result<ExitCode, String> {
-    let sub = args
-        .next_positional()
-        .ok_or("uci16: expected encode or decode")?;
-    let fen = args.option("fen")?;
+#[derive(clap::Args)]
+#[command(arg_required_else_help = true)]
+pub struct Uci16Args {
+    #[command(subcommand)]
+    cmd: Uci16Cmd,
+    /// The start position [default: the standard one]
+    #[arg(long, value_name = "FEN", global = true)]
+    fen: Option<String>,
+    /// Allow null moves (0000 in UCI, the word 0x0000 in UCI16)
+    #[arg(long, global = true)]
+    allow_null: bool,
+}
+
+#[derive(clap::Subcommand)]
+enum Uci16Cmd {
+    /// Print the UCI moves of a UCI16 move list.
+    Decode {
+        /// The move list
+        #[arg(value_name = "HEX")]
+        hex: Hex,
+    },
+    /// Read UCI moves on stdin; print their UCI16 move list as hex.
+    Encode,
+}
+
+pub fn run(args: Uci16Args) -> Result<ExitCode, String> {
     let opts = Uci16Options {
-        allow_null: args.flag("allow-null"),
+        allow_null: args.allow_null,
     };
-    let start = game::start_position(fen.as_deref()).map_err(|e| e.to_string())?;
-    match sub.as_str() {
-        "decode" => {
-            let hex = args.next_positional().ok_or("uci16 decode: expected HEX")?;
-            args.finish()?;
-            let bytes = from_hex(&hex)?;
-            let plies = uci16::decode_moves(&bytes, &start, opts).map_err(|e| e.to_string())?;
+    let start = game::start_position(args.fen.as_deref()).map_err(|e| e.to_string())?;
+    match args.cmd {
+        Uci16Cmd::Decode { hex } => {
+            let plies = uci16::decode_moves(&hex.0, &start, opts).map_err(|e| e.to_string())?;
             let words: Vec<String> = plies
                 .iter()
                 .map(|p| match p {
@@ -33,8 +54,7 @@ pub fn run(args: &mut Args) -> Result<ExitCode, String> {
                 .collect();
             println!("{}", words.join(" "));
         }
-        "encode" => {
-            args.finish()?;
+        Uci16Cmd::Encode => {
             let text = stdin_text()?;
             let mut pos = start.clone();
             let mut plies = Vec::new();
@@ -57,7 +77,6 @@ pub fn run(args: &mut Args) -> Result<ExitCode, String> {
                 uci16::encode_moves_with(&start, &plies, opts).map_err(|e| e.to_string())?;
             println!("{}", to_hex(&bytes));
         }
-        other => return Err(format!("uci16: unknown subcommand {other:?}")),
     }
     Ok(ExitCode::SUCCESS)
 }

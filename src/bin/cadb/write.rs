@@ -1,42 +1,57 @@
 //! `cadb write OUT_DIR/STEM < games.pgn`: PGN on stdin to a Chess Assistant
 //! database (STEM.CDP, .EMB, .D00, .A02, .D02; uppercase, as on DOS).
-//!
-//! Options: `--encoding NAME` (names and comments), `--left` (the mirrored
-//! file direction of Q17), `--plain` (no tricks), `--seed N`, `--comment TEXT`.
 
-use std::{path::PathBuf, process::ExitCode};
+use std::{ffi::OsString, path::PathBuf, process::ExitCode};
 
-use cadb::ca::{
-    format::Convention,
-    writer::{WriterOptions, write_database},
+use cadb::{
+    ca::{
+        format::Convention,
+        writer::{WriterOptions, write_database},
+    },
+    text::TextEncoding,
 };
 
-use crate::args::{Args, stdin_text};
+use crate::{stdin::stdin_text, values};
 
-pub fn run(args: &mut Args) -> Result<ExitCode, String> {
-    let mut options = if args.flag("plain") {
+#[derive(clap::Args)]
+pub struct WriteArgs {
+    /// Where to write: the folder (created if missing) and the stem of the five files
+    #[arg(value_name = "OUT_DIR/STEM")]
+    out: PathBuf,
+    /// Encoding of names and comments
+    #[arg(long, value_name = "NAME", value_parser = values::encoding(),
+          default_value = WriterOptions::default().encoding.name())]
+    encoding: TextEncoding,
+    /// Move offsets in the mirrored ("left") file direction of Q17
+    #[arg(long)]
+    left: bool,
+    /// No writer tricks (A02 redirections and the like): the plainest layout
+    #[arg(long)]
+    plain: bool,
+    /// Seed of the random choices the tricks make [default: the writer's fixed seed]
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// The database comment stored in the CDP file
+    #[arg(long, value_name = "TEXT")]
+    comment: Option<String>,
+}
+
+pub fn run(args: WriteArgs) -> Result<ExitCode, String> {
+    let mut options = if args.plain {
         WriterOptions::plain()
     } else {
         WriterOptions::default()
     };
-    if args.flag("left") {
+    if args.left {
         options.convention = Convention::Left;
     }
-    if let Some(e) = args.option("encoding")? {
-        options.encoding = e.parse().map_err(|_| format!("unknown encoding {e:?}"))?;
+    options.encoding = args.encoding;
+    if let Some(s) = args.seed {
+        options.seed = s;
     }
-    if let Some(s) = args.option("seed")? {
-        options.seed = s
-            .parse()
-            .map_err(|_| format!("--seed needs a number, not {s:?}"))?;
-    }
-    if let Some(c) = args.option("comment")? {
+    if let Some(c) = args.comment {
         options.comment = c;
     }
-    let out = args
-        .next_positional()
-        .ok_or("usage: cadb write OUT_DIR/STEM [--encoding NAME] [--left] [--plain] < games.pgn")?;
-    args.finish()?;
 
     let text = stdin_text()?;
     let mut games = Vec::new();
@@ -55,8 +70,8 @@ pub fn run(args: &mut Args) -> Result<ExitCode, String> {
         eprintln!("cadb: skipped game {index}: {e}");
     }
 
-    let stem = PathBuf::from(&out);
-    if let Some(dir) = stem.parent().filter(|d| !d.as_os_str().is_empty()) {
+    let out = args.out;
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
     }
     for (ext, bytes) in [
@@ -66,12 +81,15 @@ pub fn run(args: &mut Args) -> Result<ExitCode, String> {
         ("A02", &files.a02),
         ("D02", &files.d02),
     ] {
-        let path = PathBuf::from(format!("{out}.{ext}"));
+        let mut path = OsString::from(&out);
+        path.push(format!(".{ext}"));
+        let path = PathBuf::from(path);
         std::fs::write(&path, bytes).map_err(|e| format!("writing {}: {e}", path.display()))?;
     }
     println!(
-        "{} games written to {out}.CDP/.EMB/.D00/.A02/.D02, {} skipped ({} unreadable PGN, {} the format cannot hold)",
+        "{} games written to {}.CDP/.EMB/.D00/.A02/.D02, {} skipped ({} unreadable PGN, {} the format cannot hold)",
         report.games,
+        out.display(),
         unreadable + report.skipped.len(),
         unreadable,
         report.skipped.len()
