@@ -2,8 +2,10 @@
 //!
 //! A decoder asks for "the bytes at offset..offset+len". An in-memory slice
 //! answers with a borrow (zero copy); a [`RangeSource`] answers by calling a
-//! function, such as a browser `File.slice` read in a Worker, so a huge D02
-//! is never loaded whole.
+//! function, such as a browser `File.slice` read in a Worker, and a
+//! [`FileSource`] by reading a file, so a huge D02 is never loaded whole.
+//! [`ReadCache`] puts read-ahead in front of either (object's `ReadCache`):
+//! a pass in file order makes one read a block, not one a record.
 //!
 //! ```
 //! use cadb::bytes::ReadAt;
@@ -13,6 +15,7 @@
 //! ```
 
 use alloc::{borrow::Cow, boxed::Box, string::String, vec::Vec};
+use core::cell::RefCell;
 
 use crate::error::ErrorKind;
 
@@ -86,7 +89,9 @@ impl<T: ReadAt + ?Sized> ReadAt for Box<T> {
 
 /// Bytes fetched on demand by a function `(offset, len) -> bytes`.
 ///
-/// The function may return fewer bytes than asked only at the end of the source.
+/// The function is never asked for bytes past `size` (such a read is
+/// `Truncated` before it is called), and must return exactly `len` bytes: a
+/// shorter or longer answer, or an `Err`, is an [`ErrorKind::Io`].
 ///
 /// ```
 /// use cadb::bytes::{RangeSource, ReadAt};
@@ -125,6 +130,147 @@ impl<F: Fn(u64, usize) -> Result<Vec<u8>, String>> ReadAt for RangeSource<F> {
             });
         }
         Ok(Cow::Owned(bytes))
+    }
+}
+
+/// Read-ahead in front of a source whose reads cost more than their bytes
+/// (a JS callback, a file). A read shorter than [`MAX_AHEAD`](Self::MAX_AHEAD)
+/// fetches a block from its offset (rounded down to 4 KB) and is served from
+/// it, as are the reads after it that fall inside. The block grows while
+/// reads follow on from it (4 KB, 16, 64, then 256 KB) and starts small again
+/// after a jump, so a pass in file order (an export, a search over D00) makes
+/// one read a block while a random read (one game) fetches little. The block
+/// is the only copy kept; longer reads go straight through.
+///
+/// ```
+/// use cadb::bytes::{RangeSource, ReadAt, ReadCache};
+/// use std::cell::Cell;
+/// let data: Vec<u8> = (0..=255).cycle().take(100_000).collect();
+/// let calls = Cell::new(0);
+/// let src = ReadCache::new(RangeSource::new(data.len() as u64, |o, n| {
+///     calls.set(calls.get() + 1);
+///     Ok(data[o as usize..o as usize + n].to_vec())
+/// }));
+/// for at in (0..50_000).step_by(10) {
+///     assert_eq!(src.read_at(at, 10).unwrap()[0], (at % 256) as u8);
+/// }
+/// assert!(calls.get() < 10, "{} reads for 5,000", calls.get());
+/// ```
+pub struct ReadCache<R> {
+    inner: R,
+    block: RefCell<Block>,
+}
+
+/// The last bytes read, and how far to read ahead next time.
+struct Block {
+    start: u64,
+    bytes: Vec<u8>,
+    ahead: usize,
+}
+
+impl<R: ReadAt> ReadCache<R> {
+    /// The most read at once: reads at least this long bypass the block.
+    pub const MAX_AHEAD: usize = 256 << 10;
+    /// Read-ahead after a jump.
+    const MIN_AHEAD: usize = 4 << 10;
+
+    /// Read-ahead over `inner`.
+    pub fn new(inner: R) -> ReadCache<R> {
+        ReadCache {
+            inner,
+            block: RefCell::new(Block {
+                start: 0,
+                bytes: Vec::new(),
+                ahead: Self::MIN_AHEAD,
+            }),
+        }
+    }
+
+    /// The source behind the cache.
+    pub fn inner(&self) -> &R {
+        &self.inner
+    }
+}
+
+impl<R: ReadAt> ReadAt for ReadCache<R> {
+    fn size(&self) -> u64 {
+        self.inner.size()
+    }
+
+    fn read_at(&self, offset: u64, len: usize) -> Result<Cow<'_, [u8]>, ErrorKind> {
+        let size = self.size();
+        let end = offset
+            .checked_add(len as u64)
+            .filter(|&e| e <= size)
+            .ok_or_else(|| truncated(size, offset, len))?;
+        // A source that calls back into its reader while the block is being
+        // filled (a JS callback can) finds it borrowed: it reads directly.
+        let (true, Ok(mut b)) = (len < Self::MAX_AHEAD, self.block.try_borrow_mut()) else {
+            return Ok(Cow::Owned(self.inner.read_at(offset, len)?.into_owned()));
+        };
+        let block_end = b.start + b.bytes.len() as u64;
+        if offset < b.start || end > block_end {
+            // Reading on from the block (a record across its end, or the
+            // next one after a small gap) grows the read-ahead; a jump resets it.
+            let follows = offset >= b.start && offset <= block_end + Self::MIN_AHEAD as u64;
+            b.ahead = if follows {
+                (b.ahead * 4).min(Self::MAX_AHEAD)
+            } else {
+                Self::MIN_AHEAD
+            };
+            // From `offset` rounded down to 4 KB, to `end` at least, never past the source.
+            let at = offset & !0xfff;
+            let n = (size - at).min((end - at).max(b.ahead as u64)) as usize;
+            b.bytes = self.inner.read_at(at, n)?.into_owned();
+            b.start = at;
+        }
+        let at = (offset - b.start) as usize;
+        Ok(Cow::Owned(b.bytes[at..at + len].to_vec()))
+    }
+}
+
+/// A file read piece by piece (feature `std`): what the CLI opens a
+/// database through, behind a [`ReadCache`].
+#[cfg(feature = "std")]
+pub struct FileSource {
+    file: RefCell<std::fs::File>,
+    size: u64,
+}
+
+#[cfg(feature = "std")]
+impl FileSource {
+    /// Opens `path` for reading.
+    pub fn open(path: &std::path::Path) -> std::io::Result<FileSource> {
+        let file = std::fs::File::open(path)?;
+        let size = file.metadata()?.len();
+        Ok(FileSource {
+            file: RefCell::new(file),
+            size,
+        })
+    }
+}
+
+#[cfg(feature = "std")]
+impl ReadAt for FileSource {
+    fn size(&self) -> u64 {
+        self.size
+    }
+
+    fn read_at(&self, offset: u64, len: usize) -> Result<Cow<'_, [u8]>, ErrorKind> {
+        use std::io::{Read, Seek, SeekFrom};
+        if offset.checked_add(len as u64).is_none_or(|e| e > self.size) {
+            return Err(truncated(self.size, offset, len));
+        }
+        let io = |e: std::io::Error| ErrorKind::Io {
+            message: alloc::format!("reading {len} bytes at {offset}: {e}"),
+        };
+        let mut file = self.file.try_borrow_mut().map_err(|_| ErrorKind::Io {
+            message: String::from("the file is being read already"),
+        })?;
+        file.seek(SeekFrom::Start(offset)).map_err(io)?;
+        let mut out = alloc::vec![0u8; len];
+        file.read_exact(&mut out).map_err(io)?;
+        Ok(Cow::Owned(out))
     }
 }
 

@@ -1,9 +1,11 @@
 #![no_main]
 //! Differential (image-png style): a database whose D00, A02 and D02 are read
-//! through ranges fetched on demand, each range assembled from pieces of a
-//! fuzzer-chosen size, gives the same games and errors as reading it in memory.
+//! through ranges fetched on demand behind the core's read-ahead
+//! (`ReadCache`, as the wasm source and the CLI read them), each range
+//! assembled from pieces of a fuzzer-chosen size, gives the same games and
+//! errors as reading it in memory.
 use cadb::{
-    bytes::{RangeSource, ReadAt},
+    bytes::{RangeSource, ReadAt, ReadCache},
     ca::{Database, DatabaseFiles, OpenOptions, writer},
     game::import::read_pgn,
 };
@@ -14,7 +16,7 @@ const GAMES: &str = "1. e4 e5 2. Nf3 {c} (2. Nc3 Nf6) Nc6 3. Bb5 a6 *\n\n1. d4 d
 /// A lazy source over `data` that fetches each range in `piece`-byte parts.
 fn pieces(data: Vec<u8>, piece: usize) -> Box<dyn ReadAt> {
     let size = data.len() as u64;
-    Box::new(RangeSource::new(size, move |o: u64, n: usize| {
+    Box::new(ReadCache::new(RangeSource::new(size, move |o: u64, n: usize| {
         let mut out = Vec::with_capacity(n);
         let mut at = o as usize;
         while out.len() < n {
@@ -23,7 +25,7 @@ fn pieces(data: Vec<u8>, piece: usize) -> Box<dyn ReadAt> {
             at += k;
         }
         Ok(out)
-    }))
+    })))
 }
 
 fuzz_target!(|data: &[u8]| {

@@ -15,7 +15,7 @@ use super::{
     Database, bad_argument,
     database::{prop, set},
     opt_string, parse_encoding,
-    source::{JsWindow, Lazy, Source, array_of, bytes_of},
+    source::{Source, array_of, bytes_of, lazy, window},
 };
 use crate::{
     ca::{DatabaseFiles, ListKind},
@@ -60,7 +60,7 @@ fn open_releasing_emb(
     d02: Source,
     encoding: TextEncoding,
 ) -> Result<Database, JsValue> {
-    let emb = Rc::new(RefCell::new(JsWindow::new(emb)));
+    let emb = Rc::new(RefCell::new(Some(window(emb))));
     let files = DatabaseFiles {
         cdp: Source::Memory(cdp),
         emb: Source::OpenOnly(emb.clone()),
@@ -69,7 +69,7 @@ fn open_releasing_emb(
         d02,
     };
     let db = Database::from_sources(files, encoding);
-    emb.borrow_mut().release();
+    emb.borrow_mut().take();
     db
 }
 
@@ -102,11 +102,11 @@ impl Database {
             bad_argument("`read` must be a function (file, offset, length) => Uint8Array")
         })?;
         let d00 = if prop(&src, "d00").is_undefined() {
-            Source::Callback(Lazy::new("d00", size_prop(&src, "d00Size")?, read.clone()))
+            Source::Callback(lazy("d00", size_prop(&src, "d00Size")?, read.clone()))
         } else {
             Source::Memory(file_prop(&src, "d00")?)
         };
-        let d02 = Source::Callback(Lazy::new("d02", size_prop(&src, "d02Size")?, read));
+        let d02 = Source::Callback(lazy("d02", size_prop(&src, "d02Size")?, read));
         open_releasing_emb(
             file_prop(&src, "cdp")?,
             array_prop(&src, "emb")?,

@@ -99,7 +99,7 @@ impl Only {
 
 pub fn run_bench(args: BenchArgs) -> Result<ExitCode, String> {
     let (rounds, json, only) = (args.rounds, args.json, args.only);
-    let db = dbfiles::open(&args.db, args.text.encoding)?;
+    let db = dbfiles::load(&args.db, args.text.encoding)?;
     let pgn: Vec<u8> = match &args.vs_pgn {
         Some(p) => std::fs::read(p).map_err(|e| format!("reading {}: {e}", p.display()))?,
         None => (0..db.count())

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use cadb::{
+    bytes::{FileSource, ReadAt, ReadCache},
     ca::{Database, DatabaseFiles, OpenOptions},
     text::TextEncoding,
 };
@@ -85,10 +86,28 @@ pub fn is_database(path: &Path) -> bool {
     path.is_dir() || ext_is(path, "cdp")
 }
 
-/// Reads and opens the database named by `path`.
-pub fn open(path: &Path, encoding: TextEncoding) -> Result<Database<Vec<u8>>, String> {
+/// A database file read piece by piece from disk, with read-ahead: a
+/// multi-gigabyte D02 is never loaded whole.
+pub type OnDisk = ReadCache<FileSource>;
+
+/// Opens the database named by `path`, reading its files as needed.
+pub fn open(path: &Path, encoding: TextEncoding) -> Result<Database<OnDisk>, String> {
+    open_with(path, encoding, |p| FileSource::open(p).map(ReadCache::new))
+}
+
+/// Reads the database named by `path` into memory and opens it (for the
+/// benchmark, which times decoding, not the disk).
+pub fn load(path: &Path, encoding: TextEncoding) -> Result<Database<Vec<u8>>, String> {
+    open_with(path, encoding, |p| std::fs::read(p))
+}
+
+fn open_with<R: ReadAt>(
+    path: &Path,
+    encoding: TextEncoding,
+    source: impl Fn(&Path) -> std::io::Result<R>,
+) -> Result<Database<R>, String> {
     let paths = find(path)?;
-    let read = |p: &PathBuf| std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()));
+    let read = |p: &PathBuf| source(p).map_err(|e| format!("{}: {e}", p.display()));
     let files = DatabaseFiles {
         cdp: read(&paths.cdp)?,
         emb: read(&paths.emb)?,
