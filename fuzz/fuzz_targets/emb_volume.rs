@@ -1,6 +1,9 @@
 #![no_main]
 //! The EMB volume: header, directory, every inner file and the name tables.
-use cadb::ca::emb::{ListKind, NameTable, Volume};
+use cadb::ca::{
+    ListKind,
+    emb::{NameTable, Volume},
+};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
