@@ -24,7 +24,7 @@ use crate::{
     ca::{self, writer},
     error::{Error, ErrorKind, FileKind},
     game::{Game, Node, pgn::to_pgn},
-    ordinal::{Ordering, mgc, pgc},
+    ordinal::{Format, Ordering},
 };
 
 /// One format's totals.
@@ -195,21 +195,27 @@ fn build(games: &[Game], ca_stored: Option<Vec<Result<usize, Error>>>, unreadabl
     rows.push(row);
 
     for ordering in Ordering::ALL {
-        let (p, m) = match ordering {
-            Ordering::San => ("PGC, SAN order", "MGC, SAN order"),
-            Ordering::Seed => ("PGC, seed order", "MGC, seed order"),
-            Ordering::Best => ("PGC, best order", "MGC, best order"),
-        };
-        let mut prow = Row::new(p, MAIN);
-        let mut mrow = Row::new(m, MAIN);
-        for (g, &n) in games.iter().zip(&plies) {
-            prow.add(pgc::encode_game(g, ordering).map(|b| b.len()), n);
-            mrow.add(mgc::encode_game(g, ordering).map(|b| b.len()), n);
+        for format in Format::ALL {
+            let mut row = Row::new(ordinal_label(format, ordering), MAIN);
+            for (g, &n) in games.iter().zip(&plies) {
+                row.add(format.encode_game(g, ordering).map(|b| b.len()), n);
+            }
+            rows.push(row);
         }
-        rows.push(prow);
-        rows.push(mrow);
     }
     Report { rows, unreadable }
+}
+
+/// The row name of an ordinal code in an ordering.
+fn ordinal_label(format: Format, ordering: Ordering) -> &'static str {
+    match (format, ordering) {
+        (Format::Pgc, Ordering::San) => "PGC, SAN order",
+        (Format::Mgc, Ordering::San) => "MGC, SAN order",
+        (Format::Pgc, Ordering::Seed) => "PGC, seed order",
+        (Format::Mgc, Ordering::Seed) => "MGC, seed order",
+        (Format::Pgc, Ordering::Best) => "PGC, best order",
+        (Format::Mgc, Ordering::Best) => "MGC, best order",
+    }
 }
 
 /// The report for a set of games (CA sizes from the writer).
@@ -240,24 +246,22 @@ impl Report {
     /// The report as an aligned text table.
     pub fn to_table(&self) -> String {
         let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "{:<24} {:<27} {:>10} {:>7} {:>8} {:>10} {:>10} {:>7}",
-            "format", "keeps", "bytes", "games", "moves", "bytes/move", "bytes/game", "skipped"
-        );
+        let line = |out: &mut String, cells: &[&str]| {
+            for (i, (c, w)) in cells.iter().zip(WIDTHS).enumerate() {
+                let sep = if i == 0 { "" } else { " " };
+                // The two text columns align left, the numbers right.
+                let _ = if i < 2 {
+                    write!(out, "{sep}{c:<w$}")
+                } else {
+                    write!(out, "{sep}{c:>w$}")
+                };
+            }
+            out.push('\n');
+        };
+        line(&mut out, &HEADS);
         for r in &self.rows {
-            let _ = writeln!(
-                out,
-                "{:<24} {:<27} {:>10} {:>7} {:>8} {:>10.3} {:>10.1} {:>7}",
-                r.format,
-                r.keeps,
-                r.bytes,
-                r.games,
-                r.moves,
-                r.bytes_per_move(),
-                r.bytes_per_game(),
-                r.skipped
-            );
+            let cells = r.cells();
+            line(&mut out, &cells.each_ref().map(String::as_str));
         }
         if self.unreadable > 0 {
             let _ = writeln!(
@@ -271,22 +275,43 @@ impl Report {
 
     /// The report as a Markdown table (for the README).
     pub fn to_markdown(&self) -> String {
-        let mut out = String::from(
-            "| format | keeps | bytes | games | moves | bytes/move | bytes/game | skipped |\n|---|---|--:|--:|--:|--:|--:|--:|\n",
+        let mut out = format!(
+            "| {} |\n|---|---|--:|--:|--:|--:|--:|--:|\n",
+            HEADS.join(" | ")
         );
         for r in &self.rows {
-            out += &format!(
-                "| {} | {} | {} | {} | {} | {:.3} | {:.1} | {} |\n",
-                r.format,
-                r.keeps,
-                r.bytes,
-                r.games,
-                r.moves,
-                r.bytes_per_move(),
-                r.bytes_per_game(),
-                r.skipped
-            );
+            out += &format!("| {} |\n", r.cells().join(" | "));
         }
         out
+    }
+}
+
+/// The columns of the table.
+const HEADS: [&str; 8] = [
+    "format",
+    "keeps",
+    "bytes",
+    "games",
+    "moves",
+    "bytes/move",
+    "bytes/game",
+    "skipped",
+];
+/// Their widths in the text table.
+const WIDTHS: [usize; 8] = [24, 27, 10, 7, 8, 10, 10, 7];
+
+impl Row {
+    /// The row's cells, as both tables print them.
+    fn cells(&self) -> [String; 8] {
+        [
+            String::from(self.format),
+            String::from(self.keeps),
+            format!("{}", self.bytes),
+            format!("{}", self.games),
+            format!("{}", self.moves),
+            format!("{:.3}", self.bytes_per_move()),
+            format!("{:.1}", self.bytes_per_game()),
+            format!("{}", self.skipped),
+        ]
     }
 }

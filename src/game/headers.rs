@@ -12,14 +12,23 @@ use core::fmt;
 /// assert_eq!(h.date.to_string(), "1997.03.??");
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct Headers {
     pub event: Option<String>,
     pub site: Option<String>,
+    /// In JSON, the PGN form (`1998.??.??`).
+    #[cfg_attr(feature = "serde", serde(serialize_with = "as_text"))]
     pub date: Date,
     /// The round as written in PGN (`"3"`, `"3.5"`).
     pub round: Option<String>,
     pub white: Option<String>,
     pub black: Option<String>,
+    /// In JSON, the PGN token (`1-0`).
+    #[cfg_attr(feature = "serde", serde(serialize_with = "as_text"))]
     pub result: GameResult,
     pub white_elo: Option<u16>,
     pub black_elo: Option<u16>,
@@ -34,6 +43,12 @@ pub struct Headers {
     pub assessment: Option<Assessment>,
     /// Any other tag, in the order read.
     pub other: Vec<(String, String)>,
+}
+
+/// A value in JSON as its text (`Display`).
+#[cfg(feature = "serde")]
+fn as_text<T: fmt::Display, S: serde::Serializer>(v: &T, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(v)
 }
 
 /// The outcome of a game as PGN knows it.
@@ -139,6 +154,20 @@ const ASSESSMENTS: [(u8, &str, u8, &str); 12] = [
     (15, "↑", 36, "with the initiative"),
     (16, "⇆", 132, "with counterplay"),
 ];
+
+/// In JSON, `{ code, symbol, nag, meaning }`.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Assessment {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Assessment", 4)?;
+        st.serialize_field("code", &self.code())?;
+        st.serialize_field("symbol", self.symbol())?;
+        st.serialize_field("nag", &self.nag())?;
+        st.serialize_field("meaning", self.meaning())?;
+        st.end()
+    }
+}
 
 impl Assessment {
     /// The assessment for a Chess Assistant outcome code 5–16.

@@ -80,8 +80,14 @@ pub enum Ply {
     Null,
 }
 
-/// An evaluation attached to a position.
+/// An evaluation attached to a position. In JSON, `{ kind: "engine", centipawns, cap }`
+/// or `{ kind: "author", text }`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "kind", rename_all = "camelCase")
+)]
 pub enum Eval {
     /// A computer evaluation in centipawns from White's view; `cap` marks a CAP-tagged engine value.
     Engine { centipawns: i16, cap: bool },

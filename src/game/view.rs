@@ -18,60 +18,14 @@ use shakmaty::{CastlingMode, Chess, uci::UciMove};
 
 use super::{Eval, Game, GameError, Headers, Node, Ply, RawItem, fen_of, play_ply, ply_san};
 
-/// Headers in the JSON/JS shape.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
+/// Headers in the JSON/JS shape: [`Headers`] as they serialise, plus the year.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct HeadersView {
-    pub event: Option<String>,
-    pub site: Option<String>,
-    /// PGN form, `????.??.??` when unknown.
-    pub date: String,
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub headers: Headers,
+    /// The date's year, for sorting and display without parsing the date.
     pub year: Option<u16>,
-    pub round: Option<String>,
-    pub white: Option<String>,
-    pub black: Option<String>,
-    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
-    pub result: String,
-    pub white_elo: Option<u16>,
-    pub black_elo: Option<u16>,
-    pub white_title: Option<String>,
-    pub black_title: Option<String>,
-    pub eco: Option<String>,
-    pub annotator: Option<String>,
-    pub source: Option<String>,
-    pub game_type: Option<String>,
-    pub assessment: Option<AssessmentView>,
-    pub other: Vec<(String, String)>,
-}
-
-/// An assessment (CA outcome codes 5–16).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
-pub struct AssessmentView {
-    pub code: u8,
-    pub symbol: String,
-    pub nag: u8,
-    pub meaning: String,
-}
-
-/// An evaluation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(tag = "kind", rename_all = "camelCase")
-)]
-pub enum EvalView {
-    Engine { centipawns: i16, cap: bool },
-    Author { text: String },
 }
 
 /// An item kept as read ([`RawItem`]): its codec (`"ca"`, `"jose"`), code and bytes.
@@ -102,7 +56,7 @@ pub struct MoveView {
     pub comments_after: Vec<String>,
     pub nags: Vec<u8>,
     pub nags_before: Vec<u8>,
-    pub evals: Vec<EvalView>,
+    pub evals: Vec<Eval>,
     pub diagram_before: bool,
     pub diagram_after: bool,
     pub raw: Vec<RawView>,
@@ -132,29 +86,8 @@ impl HeadersView {
     /// The view of headers.
     pub fn new(h: &Headers) -> HeadersView {
         HeadersView {
-            event: h.event.clone(),
-            site: h.site.clone(),
-            date: h.date.to_string(),
+            headers: h.clone(),
             year: h.date.year,
-            round: h.round.clone(),
-            white: h.white.clone(),
-            black: h.black.clone(),
-            result: h.result.as_pgn().to_string(),
-            white_elo: h.white_elo,
-            black_elo: h.black_elo,
-            white_title: h.white_title.clone(),
-            black_title: h.black_title.clone(),
-            eco: h.eco.clone(),
-            annotator: h.annotator.clone(),
-            source: h.source.clone(),
-            game_type: h.game_type.clone(),
-            assessment: h.assessment.map(|a| AssessmentView {
-                code: a.code(),
-                symbol: a.symbol().to_string(),
-                nag: a.nag(),
-                meaning: a.meaning().to_string(),
-            }),
-            other: h.other.clone(),
         }
     }
 }
@@ -188,17 +121,7 @@ fn line(nodes: &[Node], mut pos: Chess) -> Result<Vec<MoveView>, GameError> {
             comments_after: node.comments_after.clone(),
             nags: node.nags.clone(),
             nags_before: node.nags_before.clone(),
-            evals: node
-                .evals
-                .iter()
-                .map(|e| match e {
-                    Eval::Engine { centipawns, cap } => EvalView::Engine {
-                        centipawns: *centipawns,
-                        cap: *cap,
-                    },
-                    Eval::Author { text } => EvalView::Author { text: text.clone() },
-                })
-                .collect(),
+            evals: node.evals.clone(),
             diagram_before: node.diagram_before,
             diagram_after: node.diagram_after,
             raw: node

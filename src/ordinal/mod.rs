@@ -40,7 +40,7 @@ use alloc::vec::Vec;
 use shakmaty::{Chess, Move, MoveList, Position};
 
 use crate::error::{Error, ErrorKind, FileKind};
-use crate::game::{Game, Node, Ply};
+use crate::game::{self, Game, Node, Ply};
 
 /// The ordinal of every ply of `moves` played from `start`.
 ///
@@ -106,27 +106,92 @@ impl Replay {
     }
 }
 
-pub(crate) fn game_start(game: &Game, file: FileKind) -> Result<Chess, Error> {
-    game.start_position().map_err(|_| bad_fen(file))
+/// The two ordinal codes, for callers that choose one at run time (the
+/// CLI, the JS API, the compactness report).
+///
+/// ```
+/// use cadb::{game::import::read_pgn, ordinal::{Format, Ordering}};
+/// let game = &read_pgn("1. e4 e5 *").unwrap()[0];
+/// for f in Format::ALL {
+///     let bytes = f.encode_game(game, Ordering::San).unwrap();
+///     let back = f.decode_game(&bytes, None, Ordering::San).unwrap();
+///     assert_eq!(back.main_line_sans().unwrap(), ["e4", "e5"]);
+/// }
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    Pgc,
+    Mgc,
 }
 
-fn bad_fen(file: FileKind) -> Error {
-    Error::new(
-        ErrorKind::BadSetup {
-            reason: "the start FEN is not a legal position",
-        },
-        file,
-    )
-}
+impl Format {
+    /// Both codes.
+    pub const ALL: [Format; 2] = [Format::Pgc, Format::Mgc];
 
-pub(crate) fn main_line(game: &Game) -> Vec<Ply> {
-    game.moves.iter().map(|n| n.mv.clone()).collect()
-}
+    /// `"PGC"` or `"MGC"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Pgc => "PGC",
+            Format::Mgc => "MGC",
+        }
+    }
 
-pub(crate) fn game_of(plies: Vec<Ply>, start_fen: Option<&str>) -> Game {
-    Game {
-        start_fen: start_fen.map(Into::into),
-        moves: plies.into_iter().map(Node::from_ply).collect(),
-        ..Game::default()
+    fn file(self) -> FileKind {
+        match self {
+            Format::Pgc => FileKind::Pgc,
+            Format::Mgc => FileKind::Mgc,
+        }
+    }
+
+    /// [`pgc::encode`] or [`mgc::encode`].
+    pub fn encode(
+        self,
+        start: &Chess,
+        moves: &[Ply],
+        ordering: Ordering,
+    ) -> Result<Vec<u8>, Error> {
+        match self {
+            Format::Pgc => pgc::encode(start, moves, ordering),
+            Format::Mgc => mgc::encode(start, moves, ordering),
+        }
+    }
+
+    /// [`pgc::decode`] or [`mgc::decode`].
+    pub fn decode(
+        self,
+        bytes: &[u8],
+        start: &Chess,
+        ordering: Ordering,
+    ) -> Result<Vec<Ply>, Error> {
+        match self {
+            Format::Pgc => pgc::decode(bytes, start, ordering),
+            Format::Mgc => mgc::decode(bytes, start, ordering),
+        }
+    }
+
+    /// Encodes a game's main line (see the [module docs](self) for what is dropped).
+    pub fn encode_game(self, game: &Game, ordering: Ordering) -> Result<Vec<u8>, Error> {
+        let start = game.start_position().map_err(|e| e.in_file(self.file()))?;
+        let moves: Vec<Ply> = game.moves.iter().map(|n| n.mv.clone()).collect();
+        self.encode(&start, &moves, ordering)
+    }
+
+    /// Decodes a main line from `start_fen` (`None` = the standard position).
+    pub fn decode_game(
+        self,
+        bytes: &[u8],
+        start_fen: Option<&str>,
+        ordering: Ordering,
+    ) -> Result<Game, Error> {
+        let start = game::fen_argument(start_fen)?;
+        Ok(Game {
+            start_fen: start_fen.map(Into::into),
+            moves: self
+                .decode(bytes, &start, ordering)?
+                .into_iter()
+                .map(Node::from_ply)
+                .collect(),
+            ..Game::default()
+        })
     }
 }

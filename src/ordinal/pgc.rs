@@ -18,9 +18,9 @@
 use alloc::vec::Vec;
 use shakmaty::Chess;
 
-use super::{Ordering, Replay, game_of, game_start, main_line, ordinals_in};
+use super::{Format, Ordering, Replay, ordinals_in};
 use crate::error::{Error, ErrorKind, FileKind};
-use crate::game::{self, Game, Ply};
+use crate::game::{Game, Ply};
 
 const FILE: FileKind = FileKind::Pgc;
 
@@ -90,7 +90,7 @@ pub fn decode(bytes: &[u8], start: &Chess, ordering: Ordering) -> Result<Vec<Ply
 /// assert_eq!(pgc::encode_game(game, Ordering::San).unwrap(), [13, 12]);
 /// ```
 pub fn encode_game(game: &Game, ordering: Ordering) -> Result<Vec<u8>, Error> {
-    encode(&game_start(game, FILE)?, &main_line(game), ordering)
+    Format::Pgc.encode_game(game, ordering)
 }
 
 /// Decodes a main line from `start_fen` (`None` = the standard position).
@@ -105,6 +105,5 @@ pub fn decode_game(
     start_fen: Option<&str>,
     ordering: Ordering,
 ) -> Result<Game, Error> {
-    let start = game::fen_argument(start_fen)?;
-    Ok(game_of(decode(bytes, &start, ordering)?, start_fen))
+    Format::Pgc.decode_game(bytes, start_fen, ordering)
 }

@@ -15,7 +15,7 @@ use super::{bad_argument, opt_string, to_js};
 use crate::{
     Error, ErrorKind, FileKind,
     game::{self, Ply, pgn::PgnWriter},
-    ordinal::{Ordering, mgc, pgc},
+    ordinal::{Format, Ordering},
     stats::{MoveStats, record::Promotion, record::Wdl},
     uci16::{self, Uci16Options},
 };
@@ -122,6 +122,32 @@ pub fn uci16_encode(moves: Vec<String>, fen: Option<String>) -> Result<Vec<u8>, 
     uci16::encode_moves(&start_pos, &plies).map_err(to_js)
 }
 
+/// SAN moves from `fen` coded as `format`.
+fn ordinal_encode(
+    format: Format,
+    san: &[String],
+    order: Option<String>,
+    fen: Option<String>,
+) -> Result<Vec<u8>, JsValue> {
+    let pos = start(fen)?;
+    let plies = plies_from(&pos, san, san_ply)?;
+    format.encode(&pos, &plies, ordering(order)?).map_err(to_js)
+}
+
+/// `format`'s bytes from `fen` as SAN moves.
+fn ordinal_decode(
+    format: Format,
+    bytes: &[u8],
+    order: Option<String>,
+    fen: Option<String>,
+) -> Result<Vec<String>, JsValue> {
+    let pos = start(fen)?;
+    let plies = format
+        .decode(bytes, &pos, ordering(order)?)
+        .map_err(to_js)?;
+    Ok(sans_of(&pos, &plies))
+}
+
 /// Encodes SAN moves as MGC nibbles (u16 move count first).
 #[wasm_bindgen(js_name = mgcEncode)]
 pub fn mgc_encode(
@@ -129,9 +155,7 @@ pub fn mgc_encode(
     #[wasm_bindgen(unchecked_optional_param_type = "MoveOrdering | null")] order: Option<String>,
     #[wasm_bindgen(unchecked_optional_param_type = "string | null")] fen: Option<String>,
 ) -> Result<Vec<u8>, JsValue> {
-    let pos = start(fen)?;
-    let plies = plies_from(&pos, &san, san_ply)?;
-    mgc::encode(&pos, &plies, ordering(order)?).map_err(to_js)
+    ordinal_encode(Format::Mgc, &san, order, fen)
 }
 
 /// Decodes MGC bytes to SAN moves.
@@ -141,9 +165,7 @@ pub fn mgc_decode(
     #[wasm_bindgen(unchecked_optional_param_type = "MoveOrdering | null")] order: Option<String>,
     #[wasm_bindgen(unchecked_optional_param_type = "string | null")] fen: Option<String>,
 ) -> Result<Vec<String>, JsValue> {
-    let pos = start(fen)?;
-    let plies = mgc::decode(bytes, &pos, ordering(order)?).map_err(to_js)?;
-    Ok(sans_of(&pos, &plies))
+    ordinal_decode(Format::Mgc, bytes, order, fen)
 }
 
 /// Encodes SAN moves as PGC bytes (one ordinal a byte).
@@ -153,9 +175,7 @@ pub fn pgc_encode(
     #[wasm_bindgen(unchecked_optional_param_type = "MoveOrdering | null")] order: Option<String>,
     #[wasm_bindgen(unchecked_optional_param_type = "string | null")] fen: Option<String>,
 ) -> Result<Vec<u8>, JsValue> {
-    let pos = start(fen)?;
-    let plies = plies_from(&pos, &san, san_ply)?;
-    pgc::encode(&pos, &plies, ordering(order)?).map_err(to_js)
+    ordinal_encode(Format::Pgc, &san, order, fen)
 }
 
 /// Decodes PGC bytes to SAN moves.
@@ -165,9 +185,7 @@ pub fn pgc_decode(
     #[wasm_bindgen(unchecked_optional_param_type = "MoveOrdering | null")] order: Option<String>,
     #[wasm_bindgen(unchecked_optional_param_type = "string | null")] fen: Option<String>,
 ) -> Result<Vec<String>, JsValue> {
-    let pos = start(fen)?;
-    let plies = pgc::decode(bytes, &pos, ordering(order)?).map_err(to_js)?;
-    Ok(sans_of(&pos, &plies))
+    ordinal_decode(Format::Pgc, bytes, order, fen)
 }
 
 /// Packs a move-statistics record into its 64 bits.

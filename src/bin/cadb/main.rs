@@ -19,6 +19,7 @@ mod write;
 
 use std::process::ExitCode;
 
+use cadb::ordinal::Format;
 use clap::{Parser, Subcommand};
 
 /// Read Chess Assistant databases and compact chess move codecs.
@@ -72,8 +73,8 @@ fn main() -> ExitCode {
         Cmd::Write(a) => write::run(a),
         Cmd::Jose(a) => jose::run(a),
         Cmd::Uci16(a) => uci16::run(a),
-        Cmd::Mgc(a) => mgc::run(mgc::Codec::Mgc, a),
-        Cmd::Pgc(a) => mgc::run(mgc::Codec::Pgc, a),
+        Cmd::Mgc(a) => mgc::run(Format::Mgc, a),
+        Cmd::Pgc(a) => mgc::run(Format::Pgc, a),
         Cmd::Tree(a) => tree::run(a),
         Cmd::Stats(a) => stats::run(a),
         Cmd::Bench(a) => bench::run_bench(a),

@@ -9,7 +9,7 @@
 use std::process::ExitCode;
 
 use cadb::game::{self, Ply, import::read_pgn};
-use cadb::ordinal::{Ordering, mgc, pgc};
+use cadb::ordinal::{Format, Ordering};
 use shakmaty::{Chess, Position, san::SanPlus, uci::UciMove};
 
 use crate::{
@@ -17,13 +17,6 @@ use crate::{
     stdin::stdin_text,
     values,
 };
-
-/// Which ordinal code: `cadb mgc` or `cadb pgc`.
-#[derive(Clone, Copy)]
-pub enum Codec {
-    Mgc,
-    Pgc,
-}
 
 #[derive(clap::Args)]
 #[command(arg_required_else_help = true)]
@@ -51,16 +44,15 @@ enum OrdinalCmd {
     Encode,
 }
 
-pub fn run(codec: Codec, args: OrdinalArgs) -> Result<ExitCode, String> {
+/// `cadb mgc` or `cadb pgc`, as `format` says.
+pub fn run(format: Format, args: OrdinalArgs) -> Result<ExitCode, String> {
     let (ordering, fen) = (args.ordering, args.fen.as_deref());
     match args.cmd {
         OrdinalCmd::Decode { hex } => {
             let start = game::start_position(fen).map_err(|e| e.to_string())?;
-            let plies = match codec {
-                Codec::Mgc => mgc::decode(&hex.0, &start, ordering),
-                Codec::Pgc => pgc::decode(&hex.0, &start, ordering),
-            }
-            .map_err(|e| e.to_string())?;
+            let plies = format
+                .decode(&hex.0, &start, ordering)
+                .map_err(|e| e.to_string())?;
             let mut pos = start;
             let mut sans = Vec::with_capacity(plies.len());
             for p in &plies {
@@ -73,11 +65,9 @@ pub fn run(codec: Codec, args: OrdinalArgs) -> Result<ExitCode, String> {
         OrdinalCmd::Encode => {
             let text = stdin_text()?;
             let (start, plies) = read_moves(&text, fen)?;
-            let bytes = match codec {
-                Codec::Mgc => mgc::encode(&start, &plies, ordering),
-                Codec::Pgc => pgc::encode(&start, &plies, ordering),
-            }
-            .map_err(|e| e.to_string())?;
+            let bytes = format
+                .encode(&start, &plies, ordering)
+                .map_err(|e| e.to_string())?;
             println!("{}", to_hex(&bytes));
         }
     }
