@@ -2,12 +2,15 @@
 //!
 //! The story, from bytes to a game:
 //!
-//! 1. [`bytes`]: decoders read through [`bytes::ReadAt`], from memory or from
-//!    ranges fetched on demand (a multi-gigabyte D02 in a browser Worker).
+//! 1. [`bytes`]: decoders read through [`bytes::ReadAt`], from memory, a
+//!    file, or ranges fetched on demand (a multi-gigabyte D02 in a browser
+//!    Worker), with read-ahead ([`bytes::ReadCache`]) in front of the slow ones.
 //! 2. [`ca`]: a Chess Assistant database (CDP, EMB, D00, A02, D02) opens
 //!    lazily: headers and name tables at once, a game's D02 record only when
-//!    asked for. Each record is decoded ([`ca::record`]) and replayed legally
-//!    through shakmaty ([`ca::replay`]).
+//!    asked for. The format's facts (codes, tables, layouts) live in
+//!    [`ca::format`], which the reader and the writer ([`ca::writer`]) both
+//!    use. Each record is split into items ([`ca::record`]) and replayed
+//!    legally through shakmaty ([`ca::replay`]).
 //! 3. [`game`]: the shared model. Decoders drive a [`game::GameVisitor`]
 //!    (streaming, pgn-reader style) or build a [`game::Game`] tree; the PGN
 //!    writer ([`game::pgn`]) is a visitor too.
@@ -15,10 +18,11 @@
 //!    bytecode), [`uci16`], [`ordinal`] (PGC and MGC), [`stats`] (64-bit move
 //!    statistics records and an opening tree), and [`report`] (bytes per move
 //!    in each).
-//! 5. [`bench`]: whole-database passes, measured natively and in wasm.
-//! 6. [`error`]: one flat error type naming the file, offset, game and ply.
+//! 5. [`bench`](mod@bench): whole-database passes, measured natively and in wasm.
+//! 6. [`error`]: one flat error type naming the file, offset, game and ply,
+//!    split by who is at fault ([`Fault`]: format, limits, parameter, I/O).
 //!    [`limits`]: the bounds that keep hostile input from hanging or
-//!    exhausting memory.
+//!    exhausting memory. [`text`]: the code pages of names and comments.
 //!
 //! The core, the CA writer included, is `#![no_std]` + `alloc`. Feature `std`
 //! (default) adds PGN import; `wasm` the JavaScript API; `cli` the `cadb` binary.

@@ -20,7 +20,7 @@
 //! assert_eq!(cadb::jose::encode(&game).unwrap(), (bin, comments));
 //! ```
 
-//! - [`op`]: the opcodes; [`ids`]: piece identities and offsets;
+//! - [`op`]: the opcodes; `ids`: piece identities and offsets;
 //! - `encode` and `decode`: both ways on the shared game model;
 //! - `movetext`: Jose's own PGN movetext reader, error records included.
 

@@ -1,6 +1,6 @@
 //! The GameText opcodes (spec `gametext-bytecode.md`, §2): what each byte of
 //! the move stream means. A move byte is a piece identity plus an offset
-//! ([`super::ids`]); the rest are fixed codes.
+//! (`ids.rs`); the rest are fixed codes.
 
 use crate::game::GameResult;
 

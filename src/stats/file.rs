@@ -68,7 +68,7 @@ pub struct PositionRecords {
 }
 
 /// Serialises position records in the `CADBTREE` format. Positions must be
-/// sorted by key and unique, as [`OpeningTree::records`] gives them; moves
+/// sorted by key and unique, as [`OpeningTree::records`](super::OpeningTree::records) gives them; moves
 /// past [`MAX_MOVES_PER_POSITION`] and positions without moves are left out.
 ///
 /// ```

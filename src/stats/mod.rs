@@ -2,7 +2,7 @@
 //!
 //! [`record`] is the codec for one record (spec `move-stats64.md`, LSB-first
 //! reading, little-endian in files); [`tree`] aggregates games per
-//! (position, move), also straight from a Chess Assistant database; [`file`]
+//! (position, move), also straight from a Chess Assistant database; [`file`](mod@file)
 //! writes and reads its records as a `CADBTREE` file.
 //!
 //! ```

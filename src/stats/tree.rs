@@ -1,6 +1,6 @@
 //! The opening tree: per (position, move) statistics from decoded games.
 //! Its file of 64-bit records is [`super::file`]; adding games straight
-//! from a Chess Assistant database is [`super::from_ca`].
+//! from a Chess Assistant database is `OpeningTree::add_ca_game` (`from_ca.rs`).
 //!
 //! Positions are keyed by their shakmaty Zobrist64 hash (legal en passant
 //! squares only), which answers the spec's open Q2 (how a record finds its

@@ -12,7 +12,7 @@
 //! * **Unknown names.** Every name list has entry 0 with the empty name; a
 //!   game without a White player, event, site, source or annotator stores id 0.
 //! * **ECO.** `A00`..`E99` → 0..499; a missing or unreadable ECO is `0xFFFF`
-//!   ([`ECO_UNKNOWN`](crate::ca::format::d00::ECO_UNKNOWN)); a sub-code
+//!   ([`ECO_UNKNOWN`]); a sub-code
 //!   (`C42a`) is dropped (`C42` = 242).
 //! * **Round.** `"3"` → 6; `"3.5"`, `"3.1"`, `"3a"` (any suffix) → 7; none,
 //!   non-numeric or over 127 → 0.
