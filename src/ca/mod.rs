@@ -5,6 +5,7 @@
 //! when asked for.
 
 pub mod cdp;
+pub mod columns;
 pub mod d00;
 pub mod emb;
 pub mod record;

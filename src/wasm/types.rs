@@ -83,8 +83,12 @@ export interface SearchQuery {
   minElo?: number;
 }
 
-export type SortColumn = "index" | "white" | "black" | "whiteElo" | "blackElo" | "result" | "date"
-  | "event" | "site" | "round" | "eco" | "annotator" | "source" | "gameType";
+/** A column of the game list (db.rows), in list order. "index" shows the game's number (index + 1). */
+export type ColumnKey = "index" | "white" | "whiteElo" | "black" | "blackElo" | "result" | "date"
+  | "event" | "site" | "round" | "eco" | "annotator" | "source" | "gameType" | "plies";
+
+/** The columns db.sort takes: all but the main-line plies (which would replay every game). */
+export type SortColumn = Exclude<ColumnKey, "plies">;
 
 export type Eval = { kind: "engine"; centipawns: number; cap: boolean } | { kind: "author"; text: string };
 export type RawItem = { kind: "ca233"; byte: number }
