@@ -90,6 +90,12 @@ export type ColumnKey = "index" | "white" | "whiteElo" | "black" | "blackElo" | 
 /** The columns db.sort takes: all but the main-line plies (which would replay every game). */
 export type SortColumn = Exclude<ColumnKey, "plies">;
 
+/**
+ * A page of game-list rows (db.rows), as the list shows them: `columns[key][k]` is
+ * the text of game `index[k]` ("" when empty). Indices past the end are left out.
+ */
+export interface GameRows { index: Uint32Array; columns: Record<ColumnKey, string[]> }
+
 export type Eval = { kind: "engine"; centipawns: number; cap: boolean } | { kind: "author"; text: string };
 export type RawItem = { kind: "ca233"; byte: number }
   | { kind: "caComment"; commentType: number; bytes: number[] }
