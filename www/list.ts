@@ -1,15 +1,16 @@
 // The virtualised game list: only the visible rows exist in the DOM, so a
 // million games scroll as smoothly as ten. Rows are fetched from the worker
-// for the visible window and cached.
+// for the visible window (one request, one wasm call) and cached.
 
-import { COLUMNS, OVERSCAN, ROW_HEIGHT } from './config.js';
-import type { Row } from './state.js';
+import type { SortColumn } from '../pkg/cadb.js';
+import { COLUMN_KEYS, COLUMNS, isSortColumn, OVERSCAN, ROW_HEIGHT } from './config.js';
+import { type Row, type RowsResult, splitRows } from './protocol.js';
 
 export interface ListHooks {
-  /** Rows for these game indices (in this order). */
-  fetch(indices: number[]): Promise<Row[]>;
+  /** The rows of these games. */
+  fetch(indices: Uint32Array): Promise<RowsResult>;
   open(index: number): void;
-  sort(column: (typeof COLUMNS)[number]): void;
+  sort(column: SortColumn): void;
 }
 
 export class GameList {
@@ -18,6 +19,7 @@ export class GameList {
   private spacer: HTMLElement;
   private body: HTMLElement;
   private cache = new Map<number, Row>();
+  private broken = new Set<number>();
   private order: Uint32Array | null = null;
   private count = 0;
   private selected = -1;
@@ -30,19 +32,19 @@ export class GameList {
   ) {
     root.classList.add('game-list');
     root.setAttribute('role', 'grid');
-    const template = COLUMNS.map((c) => c.width).join(' ');
+    const template = COLUMN_KEYS.map((k) => COLUMNS[k].width).join(' ');
     root.style.setProperty('--columns', template);
     this.head = document.createElement('div');
     this.head.className = 'list-head';
     this.head.setAttribute('role', 'row');
-    for (const c of COLUMNS) {
+    for (const key of COLUMN_KEYS) {
       const h = document.createElement('button');
       h.type = 'button';
       h.className = 'cell';
-      h.textContent = c.title;
-      h.dataset.column = c.key;
+      h.textContent = COLUMNS[key].title;
+      h.dataset.column = key;
       h.setAttribute('role', 'columnheader');
-      if (c.sort) h.addEventListener('click', () => this.hooks.sort(c));
+      if (isSortColumn(key)) h.addEventListener('click', () => this.hooks.sort(key));
       else h.disabled = true;
       this.head.append(h);
     }
@@ -71,6 +73,7 @@ export class GameList {
   /** Forgets cached rows (after an encoding change). */
   invalidate(): void {
     this.cache.clear();
+    this.broken.clear();
     this.generation++;
     this.render();
   }
@@ -86,8 +89,7 @@ export class GameList {
 
   /** Marks a game whose record is damaged. */
   markBroken(index: number): void {
-    const row = this.cache.get(index);
-    if (row) row.broken = true;
+    if (this.cache.has(index)) this.broken.add(index);
     this.render();
   }
 
@@ -114,9 +116,9 @@ export class GameList {
       this.pending = true;
       const gen = this.generation;
       this.hooks
-        .fetch(missing)
-        .then((rows) => {
-          if (gen === this.generation) for (const row of rows) this.cache.set(row.index, row);
+        .fetch(Uint32Array.from(missing))
+        .then((page) => {
+          if (gen === this.generation) for (const [index, row] of splitRows(page)) this.cache.set(index, row);
         })
         .finally(() => {
           this.pending = false;
@@ -138,12 +140,13 @@ export class GameList {
     el.setAttribute('aria-rowindex', String(row + 1));
     if (index === this.selected) el.classList.add('selected');
     const data = this.cache.get(index);
-    if (data?.broken) el.classList.add('broken');
-    for (const c of COLUMNS) {
+    if (this.broken.has(index)) el.classList.add('broken');
+    for (const key of COLUMN_KEYS) {
       const cell = document.createElement('span');
-      cell.className = c.numeric ? 'cell num' : 'cell';
+      cell.className = COLUMNS[key].numeric ? 'cell num' : 'cell';
       cell.setAttribute('role', 'gridcell');
-      const text = c.key === 'number' ? String(index + 1) : (data?.[c.key] ?? '');
+      // The game's number is known before its row arrives.
+      const text = data?.[key] ?? (key === 'index' ? String(index + 1) : '');
       cell.textContent = text;
       if (text) cell.title = text;
       el.append(cell);

@@ -57,7 +57,7 @@ const board = new Board(ui.board);
 const list = new GameList(ui.list, {
   fetch: (indices) => rpc.call('rows', { indices }),
   open: (index) => void openGame(index).catch(showError),
-  sort: (column) => void sortBy(column.sort!).catch(showError),
+  sort: (column) => void sortBy(column).catch(showError),
 });
 
 function showError(err: unknown): void {
@@ -138,11 +138,8 @@ async function applyView(): Promise<void> {
 async function sortBy(column: SortColumn): Promise<void> {
   const s = state.list.sort;
   state.list.sort = s && s.column === column ? { column, descending: !s.descending } : { column, descending: false };
-  list.markSort(columnKey(column), state.list.sort.descending);
+  list.markSort(column, state.list.sort.descending);
   await applyView();
-}
-function columnKey(column: SortColumn): string {
-  return column === 'index' ? 'number' : column;
 }
 
 // ---- a game ----

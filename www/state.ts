@@ -3,16 +3,6 @@
 
 import type { DbInfo, GameView, NameTables, SortColumn, TreeMove } from '../pkg/cadb.js';
 
-/** One game-list row, as the worker sends it (only visible rows exist). */
-export interface Row {
-  index: number;
-  white: string; whiteElo: string; black: string; blackElo: string;
-  result: string; date: string; event: string; site: string; round: string;
-  eco: string; annotator: string; source: string; gameType: string; plies: string;
-  /** The record is damaged (set once the game has been opened). */
-  broken?: boolean;
-}
-
 /** A move of the open game, flattened from the API's tree so that stepping
  * is array lookups. Ids index `GameState.nodes`; -1 is the start position. */
 export interface MoveNode {
