@@ -49,7 +49,7 @@ export class Controller {
   private async open(source: OpenSource): Promise<void> {
     const s = this.state;
     s.error = null;
-    s.status = `Opening ${source.name}…`;
+    s.status = { text: `Opening ${source.name}…` };
     this.redraw();
     const t0 = performance.now();
     const { info, wasmBytes } = await this.rpc.call('open', { source, encoding: s.encoding });
@@ -58,8 +58,9 @@ export class Controller {
     s.info = info;
     s.list = freshList(s.list.version + 1);
     s.game = null;
-    s.status = `Opened ${source.name}: ${info.games.toLocaleString('en')} games in ${Math.round(performance.now() - t0)} ms; ` +
-      `decoder memory ${(wasmBytes / 1048576).toFixed(1)} MB.`;
+    const ms = Math.round(performance.now() - t0);
+    const memory = (wasmBytes / 1048576).toFixed(1);
+    s.status = { text: `Opened ${source.name}: ${info.games.toLocaleString('en')} games in ${ms} ms; decoder memory ${memory} MB.` };
     s.compactness.forName = '';
     s.tree.wanted = false;
     this.redraw();
@@ -130,7 +131,7 @@ export class Controller {
     let order: Uint32Array | null = filtered ? await this.rpc.call('search', { query: { text: filter } }) : null;
     if (sort) order = await this.rpc.call('sort', { column: sort.column, descending: sort.descending, subset: order });
     const ms = Math.round(performance.now() - t0);
-    if (filtered || sort) s.status = `${order ? order.length.toLocaleString('en') : 0} games listed in ${ms} ms.`;
+    if (filtered || sort) s.status = { text: `${order ? order.length.toLocaleString('en') : 0} games listed in ${ms} ms.` };
     s.list.view = { order, filtered };
     this.redraw();
   }
@@ -147,7 +148,7 @@ export class Controller {
     s.game = { index, view, nodes: flatten(view), current: -1 };
     if (view.error) {
       s.list.broken = new Set(s.list.broken).add(index);
-      s.error = `Game ${index + 1} is damaged: ${view.error.message}`;
+      s.error = { text: `Game ${index + 1} is damaged: ${view.error.message}` };
     } else {
       s.error = null;
     }
@@ -295,13 +296,13 @@ export class Controller {
   // ---- status and errors ----
 
   private say(status: string): void {
-    this.state.status = status;
+    this.state.status = { text: status };
     this.redraw();
   }
 
   /** Shows an error (with its code when it has one). */
   fail(err: unknown): void {
-    this.state.error = errorText(err);
+    this.state.error = { text: errorText(err) };
     this.redraw();
   }
 

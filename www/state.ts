@@ -75,6 +75,12 @@ export interface CompactnessState {
   view: PanelView<CompactnessRow[]>;
 }
 
+/** A line for the user: a new object each time it is said, so the page
+ * writes it again even when the text is the same. */
+export interface Message {
+  text: string;
+}
+
 export interface State {
   name: string;
   info: DbInfo | null;
@@ -84,9 +90,10 @@ export interface State {
   orientation: 'white' | 'black';
   tree: TreeState;
   compactness: CompactnessState;
-  status: string;
+  /** The status line. */
+  status: Message;
   /** The error line (null: hidden). */
-  error: string | null;
+  error: Message | null;
   /** A PGN export under way: games done of total. */
   exporting: { done: number; total: number } | null;
 }
@@ -114,7 +121,7 @@ export function initialState(): State {
     orientation: 'white',
     tree: { open: true, wanted: false, request: 0, view: { kind: 'none' } },
     compactness: { open: false, forName: '', view: { kind: 'none' } },
-    status: 'Loading…',
+    status: { text: 'Loading…' },
     error: null,
     exporting: null,
   };

@@ -8,7 +8,7 @@ import type { Board } from '../board.js';
 import { ENCODINGS } from '../config.js';
 import type { Controller } from '../controller.js';
 import type { GameList } from '../list.js';
-import type { GameState, PanelView, TreeView } from '../state.js';
+import type { GameState, Message, PanelView, TreeView } from '../state.js';
 import { markCurrent, renderMoves } from './moves.js';
 import { compactnessPanel, renderInfo, treePanel } from './panels.js';
 import { gameCount, gameTitle } from './text.js';
@@ -32,6 +32,8 @@ export interface PageElements {
 
 /** What was drawn last. */
 interface Drawn {
+  status: Message | null;
+  error: Message | null;
   info: DbInfo | null;
   game: GameState | null;
   current: number;
@@ -45,7 +47,7 @@ function setText(el: HTMLElement, text: string): void {
 }
 
 export class Page {
-  private drawn: Drawn = { info: null, game: null, current: -1, orientation: '', tree: null, compactness: null };
+  private drawn: Drawn = { status: null, error: null, info: null, game: null, current: -1, orientation: '', tree: null, compactness: null };
 
   constructor(
     private el: PageElements,
@@ -64,9 +66,11 @@ export class Page {
   render(): void {
     const { el, drawn: d, ctrl } = this;
     const s = ctrl.state;
-    setText(el.status, s.status);
-    setText(el.error, s.error ?? '');
-    el.error.hidden = s.error === null;
+    if (s.status !== d.status) el.status.textContent = s.status.text;
+    if (s.error !== d.error) {
+      el.error.textContent = s.error?.text ?? '';
+      el.error.hidden = s.error === null;
+    }
     setText(el.count, gameCount(s));
     el.progress.hidden = s.exporting === null;
     if (s.exporting) {
@@ -104,6 +108,6 @@ export class Page {
       broken: s.list.broken,
       version: s.list.version,
     });
-    this.drawn = { info: s.info, game: g, current, orientation: s.orientation, tree: s.tree.view, compactness: s.compactness.view };
+    this.drawn = { status: s.status, error: s.error, info: s.info, game: g, current, orientation: s.orientation, tree: s.tree.view, compactness: s.compactness.view };
   }
 }
