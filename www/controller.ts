@@ -58,12 +58,13 @@ export class Controller {
     s.info = info;
     s.list = freshList(s.list.version + 1);
     s.game = null;
-    const ms = Math.round(performance.now() - t0);
-    const memory = (wasmBytes / 1048576).toFixed(1);
-    s.status = { text: `Opened ${source.name}: ${info.games.toLocaleString('en')} games in ${ms} ms; decoder memory ${memory} MB.` };
     s.compactness.forName = '';
     s.tree.wanted = false;
     this.redraw();
+    // The time until the list is drawn.
+    const ms = Math.round(performance.now() - t0);
+    const memory = (wasmBytes / 1048576).toFixed(1);
+    this.say(`Opened ${source.name}: ${info.games.toLocaleString('en')} games in ${ms} ms; decoder memory ${memory} MB.`);
     void this.refreshCompactness();
     if (info.games > 0) await this.loadGame(0);
   }
