@@ -197,6 +197,77 @@ fn headers_come_as_columns_with_name_tables() {
 }
 
 #[wasm_bindgen_test]
+fn rows_are_the_list_text_of_headers_and_names() {
+    let db = open(&files_from_pgn(GAMES));
+    let names = db.names();
+    let table = |t: &str| -> Vec<String> {
+        Array::from(&get(&names, t))
+            .iter()
+            .map(|n| n.as_string().unwrap())
+            .collect()
+    };
+    let (players, events, sites) = (table("players"), table("events"), table("sites"));
+    // Out of order, repeated, and one past the end (left out).
+    let asked = [2u32, 0, 7, 1, 2];
+    let rows = db.rows(&asked).unwrap();
+    let index = get(&rows, "index");
+    assert!(index.is_instance_of::<Uint32Array>());
+    let index = Uint32Array::from(index).to_vec();
+    assert_eq!(index, [2, 0, 1, 2]);
+    let columns = get(&rows, "columns");
+    let keys: Vec<String> = Object::keys(columns.unchecked_ref::<Object>())
+        .iter()
+        .map(|k| k.as_string().unwrap())
+        .collect();
+    let want: Vec<&str> = cadb::ca::columns::Column::ALL
+        .iter()
+        .map(|c| c.key())
+        .collect();
+    assert_eq!(keys, want);
+    let col = |k: &str| -> Vec<String> {
+        let a: Array = get(&columns, k).dyn_into().unwrap();
+        a.iter().map(|v| v.as_string().unwrap()).collect()
+    };
+    for k in &keys {
+        assert_eq!(col(k).len(), index.len(), "{k}");
+    }
+    // Each row against headers() + names() of the same game.
+    for (r, &i) in index.iter().enumerate() {
+        let h = db.headers(i, 1).unwrap();
+        let id = |k: &str| Array::from(&get(&h, k)).get(0).as_f64().unwrap() as usize;
+        let name = |t: &[String], k: &str| t.get(id(k)).cloned().unwrap_or_default();
+        assert_eq!(col("index")[r], (i + 1).to_string());
+        assert_eq!(col("white")[r], name(&players, "white"), "game {i}");
+        assert_eq!(col("black")[r], name(&players, "black"), "game {i}");
+        assert_eq!(col("annotator")[r], name(&players, "annotator"), "game {i}");
+        assert_eq!(col("event")[r], name(&events, "event"), "game {i}");
+        assert_eq!(col("site")[r], name(&sites, "site"), "game {i}");
+        let elo = match id("whiteElo") {
+            0 => String::new(),
+            e => e.to_string(),
+        };
+        assert_eq!(col("whiteElo")[r], elo, "game {i}");
+        assert_eq!(col("eco")[r], cadb::wasm::eco_string(id("eco") as u16));
+        assert_eq!(col("plies")[r], db.plies(i, 1).to_vec()[0].to_string());
+    }
+    assert_eq!(col("white"), ["Cleo", "Anna", "Boris", "Cleo"]);
+    assert_eq!(col("black"), ["Anna", "Boris", "Cleo", "Anna"]);
+    assert_eq!(col("whiteElo"), ["2500", "2400", "", "2500"]);
+    assert_eq!(col("result"), ["0-1", "1-0", "½-½", "0-1"]);
+    assert_eq!(col("date"), ["", "1998.05.??", "2001.??.??", ""]);
+    assert_eq!(col("site"), ["", "Kyiv", "Lviv", ""]);
+    assert_eq!(col("eco"), ["", "C65", "D30", ""]);
+    assert_eq!(col("plies"), ["2", "10", "4", "2"]);
+    // An empty page is empty columns.
+    let empty = db.rows(&[]).unwrap();
+    assert_eq!(Uint32Array::from(get(&empty, "index")).length(), 0);
+    assert_eq!(
+        Array::from(&get(&get(&empty, "columns"), "white")).length(),
+        0
+    );
+}
+
+#[wasm_bindgen_test]
 fn a_game_has_its_tree_comments_and_fens() {
     let db = open(&files_from_pgn(GAMES));
     let g = db.game(0).unwrap();
@@ -316,6 +387,11 @@ fn search_and_sort() {
     );
     assert_eq!(
         code_of(db.sort("colour", None, None).unwrap_err()).0,
+        "bad-argument"
+    );
+    // A list column that is not in the headers cannot be sorted.
+    assert_eq!(
+        code_of(db.sort("plies", None, None).unwrap_err()).0,
         "bad-argument"
     );
 }

@@ -1,6 +1,8 @@
 // The viewer's settings, in one place: what the page shows and how it
 // behaves. Change them here; every module reads them from this file.
 
+import type { ColumnKey, SortColumn } from '../pkg/cadb.js';
+
 /** The five files of a Chess Assistant database, by extension (lower case). */
 export const PARTS = ['cdp', 'emb', 'd00', 'a02', 'd02'] as const;
 export type Part = (typeof PARTS)[number];
@@ -10,36 +12,38 @@ export type Part = (typeof PARTS)[number];
 export const ROW_HEIGHT = 28;
 export const OVERSCAN = 8;
 
-/** Game list columns: key, header text, and the sort column of the API. */
-export interface Column {
-  key: RowKey;
+/** How the game list shows a column: header text, CSS width, alignment. */
+export interface ColumnLook {
   title: string;
-  sort?: import('../pkg/cadb.js').SortColumn;
-  /** CSS width. */
   width: string;
   numeric?: boolean;
+  /** Whether its header sorts (exactly the columns db.sort takes: checked by the type). */
+  sortable: boolean;
 }
-export type RowKey =
-  | 'number' | 'white' | 'whiteElo' | 'black' | 'blackElo' | 'result' | 'date' | 'event' | 'site'
-  | 'round' | 'eco' | 'annotator' | 'source' | 'gameType' | 'plies';
 
-export const COLUMNS: Column[] = [
-  { key: 'number', title: '#', sort: 'index', width: '4.5em', numeric: true },
-  { key: 'white', title: 'White', sort: 'white', width: '11em' },
-  { key: 'whiteElo', title: 'Elo', sort: 'whiteElo', width: '3.5em', numeric: true },
-  { key: 'black', title: 'Black', sort: 'black', width: '11em' },
-  { key: 'blackElo', title: 'Elo', sort: 'blackElo', width: '3.5em', numeric: true },
-  { key: 'result', title: 'Result', sort: 'result', width: '4.5em' },
-  { key: 'date', title: 'Date', sort: 'date', width: '6.5em' },
-  { key: 'event', title: 'Event', sort: 'event', width: '10em' },
-  { key: 'site', title: 'Site', sort: 'site', width: '8em' },
-  { key: 'round', title: 'Rd', sort: 'round', width: '2.5em', numeric: true },
-  { key: 'eco', title: 'ECO', sort: 'eco', width: '3.5em' },
-  { key: 'annotator', title: 'Annotator', sort: 'annotator', width: '8em' },
-  { key: 'source', title: 'Source', sort: 'source', width: '8em' },
-  { key: 'gameType', title: 'Type', sort: 'gameType', width: '8em' },
-  { key: 'plies', title: 'Plies', width: '3.5em', numeric: true },
-];
+/** The game list's columns, in list order; the keys and texts are db.rows's. */
+export const COLUMNS: { [K in ColumnKey]: ColumnLook & { sortable: K extends SortColumn ? true : false } } = {
+  index: { title: '#', width: '4.5em', numeric: true, sortable: true },
+  white: { title: 'White', width: '11em', sortable: true },
+  whiteElo: { title: 'Elo', width: '3.5em', numeric: true, sortable: true },
+  black: { title: 'Black', width: '11em', sortable: true },
+  blackElo: { title: 'Elo', width: '3.5em', numeric: true, sortable: true },
+  result: { title: 'Result', width: '4.5em', sortable: true },
+  date: { title: 'Date', width: '6.5em', sortable: true },
+  event: { title: 'Event', width: '10em', sortable: true },
+  site: { title: 'Site', width: '8em', sortable: true },
+  round: { title: 'Rd', width: '2.5em', numeric: true, sortable: true },
+  eco: { title: 'ECO', width: '3.5em', sortable: true },
+  annotator: { title: 'Annotator', width: '8em', sortable: true },
+  source: { title: 'Source', width: '8em', sortable: true },
+  gameType: { title: 'Type', width: '8em', sortable: true },
+  plies: { title: 'Plies', width: '3.5em', numeric: true, sortable: false },
+};
+export const COLUMN_KEYS = Object.keys(COLUMNS) as ColumnKey[];
+
+export function isSortColumn(key: ColumnKey): key is SortColumn {
+  return COLUMNS[key].sortable;
+}
 
 /** Text encodings offered; the first is the default (Chess Assistant was Russian). */
 export const ENCODINGS = [

@@ -1,4 +1,4 @@
-// DOM helpers shared by the viewer (main.ts, panels.ts) and the benchmark
+// DOM helpers shared by the viewer (main.ts, view/*.ts) and the benchmark
 // page (bench.ts).
 
 /** The element with `data-testid="id"`: the pages' fixed parts. */
@@ -8,10 +8,34 @@ export function byTestId<T extends HTMLElement>(id: string): T {
   return el;
 }
 
+/** The element with this id. */
+export function byId<T extends HTMLElement>(id: string): T {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`page is missing #${id}`);
+  return el as T;
+}
+
 /** A new element with a class and, optionally, text. */
 export function el(tag: string, cls: string, text?: string): HTMLElement {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
   if (text !== undefined) e.textContent = text;
   return e;
+}
+
+/** Switches between the light and the dark theme (`data-theme` on <html>;
+ * with none set, the system's is the current one). */
+export function toggleTheme(): void {
+  const root = document.documentElement;
+  const dark = root.dataset.theme ? root.dataset.theme === 'dark' : matchMedia('(prefers-color-scheme: dark)').matches;
+  root.dataset.theme = dark ? 'light' : 'dark';
+}
+
+/** Which key of `keys` (a name to its `KeyboardEvent.key` values) a key
+ * press is; none while typing in a field or with a modifier held. */
+export function keyOf<K extends string>(e: KeyboardEvent, keys: Record<K, readonly string[]>): K | undefined {
+  const t = e.target as HTMLElement | null;
+  if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return undefined;
+  if (e.ctrlKey || e.metaKey || e.altKey) return undefined;
+  return (Object.keys(keys) as K[]).find((k) => keys[k].includes(e.key));
 }

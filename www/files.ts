@@ -1,6 +1,7 @@
 // Which files make a database: group by stem ignoring case (DOS-era names
 // like GAMES.D02), name any missing part, ignore unrelated files. Folders
-// dropped on the page are walked with webkitGetAsEntry.
+// dropped on the page are walked with webkitGetAsEntry; acceptDrops takes
+// drops anywhere on the page.
 
 import { PARTS, type Part } from './config.js';
 
@@ -79,4 +80,23 @@ export async function droppedFiles(data: DataTransfer): Promise<File[]> {
   const out: File[] = [];
   for (const e of entries) await walk(e, out);
   return out;
+}
+
+/** Takes files dropped anywhere on the page; `zone` is highlighted while
+ * they are dragged over it. */
+export function acceptDrops(zone: HTMLElement, onDrop: (data: DataTransfer) => void): void {
+  for (const ev of ['dragenter', 'dragover']) {
+    document.addEventListener(ev, (e) => {
+      e.preventDefault();
+      zone.classList.add('dragging');
+    });
+  }
+  document.addEventListener('dragleave', (e) => {
+    if (e.relatedTarget === null) zone.classList.remove('dragging');
+  });
+  document.addEventListener('drop', (e) => {
+    e.preventDefault();
+    zone.classList.remove('dragging');
+    if (e.dataTransfer) onDrop(e.dataTransfer);
+  });
 }

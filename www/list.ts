@@ -1,122 +1,101 @@
 // The virtualised game list: only the visible rows exist in the DOM, so a
-// million games scroll as smoothly as ten. Rows are fetched from the worker
-// for the visible window and cached.
+// million games scroll as smoothly as ten. The rows of the visible window
+// are asked of the controller (one request a window) and cached here; what
+// to list comes from the state through update().
 
-import { COLUMNS, OVERSCAN, ROW_HEIGHT } from './config.js';
-import type { Row } from './state.js';
+import type { SortColumn } from '../pkg/cadb.js';
+import { OVERSCAN, ROW_HEIGHT } from './config.js';
+import { type Row, type RowsResult, splitRows } from './protocol.js';
+import type { ListView } from './state.js';
+import { columnWidths, listHead, listRow, markSelected, markSort } from './view/list.js';
+
+export interface ListProps {
+  view: ListView;
+  /** Games in the database (listed when `view.order` is null). */
+  games: number;
+  sort: { column: SortColumn; descending: boolean } | null;
+  /** The open game (-1: none). */
+  selected: number;
+  broken: ReadonlySet<number>;
+  /** Cached rows are dropped when this changes. */
+  version: number;
+}
 
 export interface ListHooks {
-  /** Rows for these game indices (in this order). */
-  fetch(indices: number[]): Promise<Row[]>;
+  /** The rows of these games. */
+  rows(indices: Uint32Array): Promise<RowsResult>;
   open(index: number): void;
-  sort(column: (typeof COLUMNS)[number]): void;
+  sort(column: SortColumn): void;
 }
 
 export class GameList {
   private head: HTMLElement;
-  private viewport: HTMLElement;
   private spacer: HTMLElement;
   private body: HTMLElement;
   private cache = new Map<number, Row>();
-  private order: Uint32Array | null = null;
-  private count = 0;
-  private selected = -1;
+  private props: ListProps | null = null;
   private pending = false;
-  private generation = 0;
 
   constructor(
-    root: HTMLElement,
+    private viewport: HTMLElement,
     private hooks: ListHooks,
   ) {
-    root.classList.add('game-list');
-    root.setAttribute('role', 'grid');
-    const template = COLUMNS.map((c) => c.width).join(' ');
-    root.style.setProperty('--columns', template);
-    this.head = document.createElement('div');
-    this.head.className = 'list-head';
-    this.head.setAttribute('role', 'row');
-    for (const c of COLUMNS) {
-      const h = document.createElement('button');
-      h.type = 'button';
-      h.className = 'cell';
-      h.textContent = c.title;
-      h.dataset.column = c.key;
-      h.setAttribute('role', 'columnheader');
-      if (c.sort) h.addEventListener('click', () => this.hooks.sort(c));
-      else h.disabled = true;
-      this.head.append(h);
-    }
+    viewport.classList.add('game-list');
+    viewport.setAttribute('role', 'grid');
+    viewport.style.setProperty('--columns', columnWidths());
+    this.head = listHead((column) => this.hooks.sort(column));
     // One scroller for both directions, so the sticky head scrolls
     // sideways with the rows.
-    this.viewport = root;
     this.spacer = document.createElement('div');
     this.spacer.className = 'list-spacer';
     this.body = document.createElement('div');
     this.body.className = 'list-body';
     this.spacer.append(this.body);
-    root.append(this.head, this.spacer);
-    this.viewport.addEventListener('scroll', () => this.render());
-    new ResizeObserver(() => this.render()).observe(this.viewport);
+    viewport.append(this.head, this.spacer);
+    viewport.addEventListener('scroll', () => this.render());
+    new ResizeObserver(() => this.render()).observe(viewport);
   }
 
-  /** Shows `count` games in `order` (null: database order). */
-  reset(count: number, order: Uint32Array | null): void {
-    this.count = order ? order.length : count;
-    this.order = order;
-    this.spacer.style.height = `${this.count * ROW_HEIGHT}px`;
-    this.viewport.scrollTop = 0;
-    this.render();
-  }
-
-  /** Forgets cached rows (after an encoding change). */
-  invalidate(): void {
-    this.cache.clear();
-    this.generation++;
-    this.render();
-  }
-
-  markSort(key: string | null, descending: boolean): void {
-    for (const h of Array.from(this.head.children) as HTMLElement[]) {
-      const on = h.dataset.column === key;
-      h.classList.toggle('sorted', on);
-      h.setAttribute('aria-sort', on ? (descending ? 'descending' : 'ascending') : 'none');
-      h.dataset.dir = on ? (descending ? '▼' : '▲') : '';
+  /** Shows the state's list: redraws what changed. */
+  update(p: ListProps): void {
+    const old = this.props;
+    this.props = p;
+    if (p.sort !== old?.sort) markSort(this.head, p.sort);
+    if (p.version !== old?.version) this.cache.clear();
+    if (p.view !== old?.view || p.games !== old.games) {
+      this.spacer.style.height = `${this.count() * ROW_HEIGHT}px`;
+      this.viewport.scrollTop = 0;
+    }
+    if (p.view !== old?.view || p.games !== old.games || p.version !== old.version || p.broken !== old.broken) {
+      this.render();
+    } else if (p.selected !== old.selected) {
+      markSelected(this.body, p.selected);
     }
   }
 
-  /** Marks a game whose record is damaged. */
-  markBroken(index: number): void {
-    const row = this.cache.get(index);
-    if (row) row.broken = true;
-    this.render();
+  private count(): number {
+    const p = this.props;
+    return p ? (p.view.order ? p.view.order.length : p.games) : 0;
   }
 
-  select(index: number): void {
-    this.selected = index;
-    for (const r of Array.from(this.body.children) as HTMLElement[]) {
-      r.classList.toggle('selected', Number(r.dataset.index) === index);
-    }
-  }
-
-  private gameAt(row: number): number {
-    return this.order ? this.order[row] : row;
-  }
-
-  render(): void {
+  private render(): void {
+    const p = this.props;
+    if (!p) return;
+    const order = p.view.order;
     const top = this.viewport.scrollTop;
     const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
     const visible = Math.ceil((this.viewport.clientHeight - this.head.offsetHeight) / ROW_HEIGHT) + 2 * OVERSCAN;
-    const last = Math.min(this.count, first + visible);
+    const last = Math.min(this.count(), first + visible);
     const wanted: number[] = [];
-    for (let r = first; r < last; r++) wanted.push(this.gameAt(r));
+    for (let r = first; r < last; r++) wanted.push(order ? order[r] : r);
     const missing = wanted.filter((i) => !this.cache.has(i));
     if (missing.length > 0 && !this.pending) {
       this.pending = true;
-      const gen = this.generation;
+      const version = p.version;
       this.hooks
-        .fetch(missing)
-        .then((rows) => {
-          if (gen === this.generation) for (const row of rows) this.cache.set(row.index, row);
+        .rows(Uint32Array.from(missing))
+        .then((page) => {
+          if (version === this.props?.version) for (const [index, row] of splitRows(page)) this.cache.set(index, row);
         })
         .finally(() => {
           this.pending = false;
@@ -125,30 +104,12 @@ export class GameList {
     }
     this.body.style.transform = `translateY(${first * ROW_HEIGHT}px)`;
     this.body.replaceChildren(
-      ...wanted.map((index, k) => this.rowElement(index, first + k)),
+      ...wanted.map((index, k) =>
+        listRow(
+          { index, position: first + k, row: this.cache.get(index), selected: index === p.selected, broken: p.broken.has(index) },
+          () => this.hooks.open(index),
+        ),
+      ),
     );
-  }
-
-  private rowElement(index: number, row: number): HTMLElement {
-    const el = document.createElement('div');
-    el.className = 'list-row';
-    el.setAttribute('role', 'row');
-    el.dataset.testid = 'game-row';
-    el.dataset.index = String(index);
-    el.setAttribute('aria-rowindex', String(row + 1));
-    if (index === this.selected) el.classList.add('selected');
-    const data = this.cache.get(index);
-    if (data?.broken) el.classList.add('broken');
-    for (const c of COLUMNS) {
-      const cell = document.createElement('span');
-      cell.className = c.numeric ? 'cell num' : 'cell';
-      cell.setAttribute('role', 'gridcell');
-      const text = c.key === 'number' ? String(index + 1) : (data?.[c.key] ?? '');
-      cell.textContent = text;
-      if (text) cell.title = text;
-      el.append(cell);
-    }
-    el.addEventListener('click', () => this.hooks.open(index));
-    return el;
   }
 }

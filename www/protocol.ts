@@ -2,9 +2,27 @@
 // an id; the worker answers with the same id, and streams export chunks and
 // progress before the answer.
 
-import type { CompactnessRow, DbInfo, Encoding, ExportSummary, GameView, SearchQuery, SortColumn, TreeMove } from '../pkg/cadb.js';
+import type {
+  ColumnKey, CompactnessRow, DbInfo, Encoding, ExportSummary, GameRows, GameView, SearchQuery, SortColumn, TreeMove,
+} from '../pkg/cadb.js';
 import type { Part } from './config.js';
-import type { Row } from './state.js';
+
+/** One game-list row: the text of every column (the list caches them by
+ * game index; only visible rows are ever fetched). */
+export type Row = Record<ColumnKey, string>;
+
+/** The rows of a page, column by column, as `db.rows` returns them. */
+export type RowsResult = GameRows;
+
+/** The rows of a page, one by one. */
+export function splitRows(page: RowsResult): [number, Row][] {
+  const keys = Object.keys(page.columns) as ColumnKey[];
+  return Array.from(page.index, (index, k) => {
+    const row = {} as Row;
+    for (const key of keys) row[key] = page.columns[key][k];
+    return [index, row];
+  });
+}
 
 export type OpenSource =
   | { kind: 'bytes'; name: string; files: Record<Part, Uint8Array> }
@@ -15,7 +33,8 @@ export interface Requests {
   /** `wasmBytes`: the decoder's memory after opening (D02 is not in it). */
   open: { args: { source: OpenSource; encoding: Encoding }; result: { info: DbInfo; wasmBytes: number } };
   setEncoding: { args: { encoding: Encoding }; result: DbInfo };
-  rows: { args: { indices: number[] }; result: Row[] };
+  /** Answered by one `db.rows` call. */
+  rows: { args: { indices: Uint32Array }; result: RowsResult };
   search: { args: { query: SearchQuery }; result: Uint32Array };
   sort: { args: { column: SortColumn; descending: boolean; subset: Uint32Array | null }; result: Uint32Array };
   game: { args: { index: number }; result: GameView };

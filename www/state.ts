@@ -1,69 +1,128 @@
-// The viewer's state: everything the page shows is derived from this. The
-// worker holds the database itself; the page holds only what is on screen.
+// The viewer's state, owned by the controller (controller.ts): everything
+// the page shows is derived from it by the views (view/*.ts). The Worker
+// holds the database itself; the page holds only what is on screen.
 
-import type { DbInfo, GameView, NameTables, SortColumn, TreeMove } from '../pkg/cadb.js';
+import type { CompactnessRow, DbInfo, Encoding, GameView, SortColumn, TreeMove } from '../pkg/cadb.js';
+import { ENCODINGS } from './config.js';
 
-/** One game-list row, as the worker sends it (only visible rows exist). */
-export interface Row {
-  index: number;
-  white: string; whiteElo: string; black: string; blackElo: string;
-  result: string; date: string; event: string; site: string; round: string;
-  eco: string; annotator: string; source: string; gameType: string; plies: string;
-  /** The record is damaged (set once the game has been opened). */
-  broken?: boolean;
-}
-
-/** A move of the open game, flattened from the API's tree so that stepping
- * is array lookups. Ids index `GameState.nodes`; -1 is the start position. */
-export interface MoveNode {
+/** A move of the open game, flattened from the API's move tree (the API's
+ * `MoveNode`) so that stepping is array lookups. Ids index `GameState.nodes`;
+ * -1 is the start position. */
+export interface FlatMove {
   id: number;
   /** The move before this one on its line (-1: the start). */
   parent: number;
   /** The move after this one on the same line (-1: the line ends). */
   next: number;
-  san: string; uci: string; fen: string;
-  /** 0 = White's first move. */
-  ply: number;
+  san: string;
+  uci: string;
+  /** The position after the move. */
+  fen: string;
 }
 
 export interface GameState {
   index: number;
   view: GameView;
-  nodes: MoveNode[];
+  nodes: FlatMove[];
   /** The selected move; -1 is the start position. */
   current: number;
-  /** Set when the record is damaged. */
-  error?: string;
+}
+
+/** The games listed: a new object each time the list is filtered or sorted
+ * (the list then scrolls back to the top). */
+export interface ListView {
+  /** Games in view order: null = all games in database order. */
+  order: Uint32Array | null;
+  /** The order is the result of a filter (the count says "n of total"). */
+  filtered: boolean;
 }
 
 export interface ListState {
-  /** Games in view order: null = all games in database order. */
-  order: Uint32Array | null;
-  count: number;
-  sort: { column: SortColumn; descending: boolean } | null;
+  /** The filter box's text, and the filter applied (after a short pause). */
+  input: string;
   filter: string;
-  /** The index of the game open, for highlighting its row. */
-  selected: number;
+  /** The pending timer of the filter box (0: none). */
+  filterTimer: number;
+  sort: { column: SortColumn; descending: boolean } | null;
+  view: ListView;
+  /** Games found damaged (marked in the list once opened). */
+  broken: ReadonlySet<number>;
+  /** Changes when the list's rows must be fetched again (a database or an encoding). */
+  version: number;
+}
+
+/** What a side panel shows. */
+export type PanelView<T> = { kind: 'none' } | { kind: 'text'; text: string } | { kind: 'data'; data: T };
+
+/** The opening-tree panel also offers to build the tree of a big database. */
+export type TreeView = PanelView<TreeMove[]> | { kind: 'ask'; games: number };
+
+export interface TreeState {
+  /** Its <details> is open (a closed panel is not computed). The state
+   * opens and closes it: a click on its summary is an action. */
+  open: boolean;
+  /** The user asked for the tree of a database too big to build it unasked. */
+  wanted: boolean;
+  /** The latest query: older answers are dropped. */
+  request: number;
+  view: TreeView;
+}
+
+export interface CompactnessState {
+  open: boolean;
+  /** The database the table was computed for (once per database). */
+  forName: string;
+  view: PanelView<CompactnessRow[]>;
+}
+
+/** A line for the user: a new object each time it is said, so the page
+ * writes it again even when the text is the same. */
+export interface Message {
+  text: string;
 }
 
 export interface State {
   name: string;
   info: DbInfo | null;
-  names: NameTables | null;
+  encoding: Encoding;
   list: ListState;
   game: GameState | null;
   orientation: 'white' | 'black';
-  tree: TreeMove[] | null;
+  tree: TreeState;
+  compactness: CompactnessState;
+  /** The status line. */
+  status: Message;
+  /** The error line (null: hidden). */
+  error: Message | null;
+  /** A PGN export under way: games done of total. */
+  exporting: { done: number; total: number } | null;
+}
+
+/** The list of a database just opened: all games, unsorted, unfiltered. */
+export function freshList(version: number): ListState {
+  return {
+    input: '',
+    filter: '',
+    filterTimer: 0,
+    sort: null,
+    view: { order: null, filtered: false },
+    broken: new Set(),
+    version,
+  };
 }
 
 export function initialState(): State {
   return {
     name: '',
     info: null,
-    names: null,
-    list: { order: null, count: 0, sort: null, filter: '', selected: -1 },
+    encoding: ENCODINGS[0].value,
+    list: freshList(0),
     game: null,
     orientation: 'white',
-    tree: null,
+    tree: { open: true, wanted: false, request: 0, view: { kind: 'none' } },
+    compactness: { open: false, forName: '', view: { kind: 'none' } },
+    status: { text: 'Loading…' },
+    error: null,
+    exporting: null,
   };
 }

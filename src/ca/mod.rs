@@ -5,6 +5,7 @@
 //! when asked for.
 
 pub mod cdp;
+pub mod columns;
 mod convention;
 pub mod emb;
 pub mod format;

@@ -22,7 +22,11 @@
 use alloc::{string::String, vec, vec::Vec};
 use core::cell::OnceCell;
 
-use super::{Database, ListKind, d00::RawHeader};
+use super::{
+    Database, ListKind,
+    columns::Column,
+    format::d00::{RawHeader, date_year, encode_eco, outcome_result},
+};
 use crate::{bytes::ReadAt, error::Error, game::headers::GameResult};
 
 /// Which player a player query matches.
@@ -56,48 +60,6 @@ pub struct Query {
     pub result: Option<GameResult>,
     /// Both players rated at least this (unrated players do not match).
     pub min_elo: Option<u16>,
-}
-
-/// A column to sort by.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SortKey {
-    Index,
-    White,
-    Black,
-    WhiteElo,
-    BlackElo,
-    Result,
-    Date,
-    Event,
-    Site,
-    Round,
-    Eco,
-    Annotator,
-    Source,
-    GameType,
-}
-
-impl SortKey {
-    /// The key named as in the JS API (`"white"`, `"whiteElo"`, ...).
-    pub fn from_name(name: &str) -> Option<SortKey> {
-        Some(match name {
-            "index" => SortKey::Index,
-            "white" => SortKey::White,
-            "black" => SortKey::Black,
-            "whiteElo" => SortKey::WhiteElo,
-            "blackElo" => SortKey::BlackElo,
-            "result" => SortKey::Result,
-            "date" => SortKey::Date,
-            "event" => SortKey::Event,
-            "site" => SortKey::Site,
-            "round" => SortKey::Round,
-            "eco" => SortKey::Eco,
-            "annotator" => SortKey::Annotator,
-            "source" => SortKey::Source,
-            "gameType" => SortKey::GameType,
-            _ => return None,
-        })
-    }
 }
 
 /// The decoded, lower-cased name tables of a database, for searching and
@@ -178,14 +140,10 @@ fn list_slot(kind: ListKind) -> usize {
     }
 }
 
-/// ECO text to its D00 value (`A00` = 0 .. `E99` = 499).
+/// ECO text of exactly three characters to its D00 value (`A00` = 0 ..
+/// `E99` = 499): a query bound, so no sub-code.
 pub fn eco_value(eco: &str) -> Option<u16> {
-    let b = eco.trim().as_bytes();
-    if b.len() != 3 || !(b'A'..=b'E').contains(&b[0].to_ascii_uppercase()) {
-        return None;
-    }
-    let n: u16 = core::str::from_utf8(&b[1..]).ok()?.parse().ok()?;
-    Some(u16::from(b[0].to_ascii_uppercase() - b'A') * 100 + n)
+    encode_eco(eco).filter(|_| eco.trim().len() == 3)
 }
 
 impl HeaderIndex {
@@ -274,12 +232,6 @@ impl HeaderIndex {
         let annotator = lower(&q.annotator).map(|p| self.matching(ListKind::Players, &p));
         let eco_from = q.eco_from.as_deref().and_then(eco_value);
         let eco_to = q.eco_to.as_deref().and_then(eco_value);
-        let result_code = q.result.map(|r| match r {
-            GameResult::Draw => 1,
-            GameResult::WhiteWins => 2,
-            GameResult::BlackWins => 3,
-            GameResult::Unknown => 0,
-        });
 
         let mut out = Vec::new();
         db.scan_raw_headers(0, db.count(), |i, h| {
@@ -289,7 +241,7 @@ impl HeaderIndex {
                     || has(p, h.black_id)
                     || has(e, h.event_id)
                     || has(s, h.site_id)
-                    || text_year.is_some_and(|y| h.date / 416 == y)
+                    || text_year.is_some_and(|y| date_year(h.date) == y)
             }) && player.as_ref().is_none_or(|_| match q.color {
                 Side::White => hit(&player, h.white_id),
                 Side::Black => hit(&player, h.black_id),
@@ -300,7 +252,7 @@ impl HeaderIndex {
                 && year_ok(h, q.year_from, q.year_to)
                 && eco_from.is_none_or(|e| h.eco < 500 && h.eco >= e)
                 && eco_to.is_none_or(|e| h.eco < 500 && h.eco <= e)
-                && result_code.is_none_or(|r| outcome_result(h.outcome) == r)
+                && q.result.is_none_or(|r| outcome_result(h.outcome) == r)
                 && q.min_elo
                     .is_none_or(|m| h.white_elo >= m && h.black_elo >= m);
             if ok {
@@ -311,13 +263,18 @@ impl HeaderIndex {
     }
 
     /// The games (all, or `subset`) ordered by `key`; ties keep index order.
+    /// A column that is not [sortable](Column::sortable) is an error.
     pub fn sort<R: ReadAt>(
         &self,
         db: &Database<R>,
-        key: SortKey,
+        key: Column,
         descending: bool,
         subset: Option<&[u32]>,
     ) -> Result<Vec<u32>, Error> {
+        if !key.sortable() {
+            let what = "this list column cannot be sorted (it is not in the headers)";
+            return Err(Error::argument(what));
+        }
         // One u64 per game, the 32-bit key above the index: an unstable sort
         // of plain integers, whose ties fall in index order (descending
         // inverts the key, not the index).
@@ -329,22 +286,7 @@ impl HeaderIndex {
                 .unwrap_or(u32::MAX)
         };
         let key_of = |i: u32, h: &RawHeader| {
-            let k = match key {
-                SortKey::Index => i,
-                SortKey::White => rank(ListKind::Players, h.white_id),
-                SortKey::Black => rank(ListKind::Players, h.black_id),
-                SortKey::WhiteElo => u32::from(h.white_elo),
-                SortKey::BlackElo => u32::from(h.black_elo),
-                SortKey::Result => u32::from(outcome_result(h.outcome)),
-                SortKey::Date => h.date,
-                SortKey::Event => rank(ListKind::Events, h.event_id),
-                SortKey::Site => rank(ListKind::Places, h.site_id),
-                SortKey::Round => u32::from(h.round2),
-                SortKey::Eco => u32::from(h.eco),
-                SortKey::Annotator => rank(ListKind::Players, h.annotator_id),
-                SortKey::Source => rank(ListKind::Sources, h.source_id),
-                SortKey::GameType => h.game_type,
-            };
+            let k = key.sort_key(i, h, rank).unwrap_or(i);
             let k = if descending { !k } else { k };
             u64::from(k) << 32 | u64::from(i)
         };
@@ -377,16 +319,8 @@ impl HeaderIndex {
     }
 }
 
-/// D00 outcome code to 0 `*`, 1 draw, 2 White wins, 3 Black wins.
-fn outcome_result(outcome: u8) -> u8 {
-    match outcome {
-        1..=3 => outcome,
-        _ => 0,
-    }
-}
-
 fn year_ok(h: &RawHeader, from: Option<u16>, to: Option<u16>) -> bool {
-    let year = h.date / 416;
+    let year = date_year(h.date);
     if from.is_none() && to.is_none() {
         return true;
     }
@@ -441,21 +375,16 @@ mod tests {
     fn sorts_match_a_stable_sort_with_ties_in_game_order() {
         let db = db();
         let index = HeaderIndex::new(&db);
-        let key = |i: u32, k: SortKey| {
+        let key = |i: u32, k: Column| {
             let h = db.raw_header(u64::from(i)).unwrap();
             match k {
-                SortKey::WhiteElo => u64::from(h.white_elo),
-                SortKey::Date => u64::from(h.date),
-                SortKey::White => u64::from(index.ranks(&db)[0][h.white_id as usize]),
+                Column::WhiteElo => u64::from(h.white_elo),
+                Column::Date => u64::from(h.date),
+                Column::White => u64::from(index.ranks(&db)[0][h.white_id as usize]),
                 _ => u64::from(i),
             }
         };
-        for k in [
-            SortKey::WhiteElo,
-            SortKey::Date,
-            SortKey::White,
-            SortKey::Index,
-        ] {
+        for k in [Column::WhiteElo, Column::Date, Column::White, Column::Index] {
             for desc in [false, true] {
                 // A big subset and all games scan D00; one game reads its record.
                 for subset in [
@@ -478,7 +407,7 @@ mod tests {
                 }
             }
         }
-        let by_elo = index.sort(&db, SortKey::WhiteElo, true, None).unwrap();
+        let by_elo = index.sort(&db, Column::WhiteElo, true, None).unwrap();
         assert_eq!(by_elo[..4], [1, 3, 5, 7]);
         assert_eq!(by_elo[65..69], [0, 2, 4, 6]);
     }

@@ -1,14 +1,15 @@
 //! Headers in bulk, as typed-array columns a virtualised list of a million
 //! rows can page through (one D00 record read per row, no names decoded),
-//! and the helpers that turn column values into text.
+//! the helpers that turn column values into text, and a page of list rows
+//! as text (`rows`, from [`crate::ca::columns`]).
 
 use alloc::{string::String, vec::Vec};
 
 use js_sys::{Object, Uint8Array, Uint16Array, Uint32Array};
 use wasm_bindgen::prelude::*;
 
-use super::{Database, database::set, to_js};
-use crate::ca;
+use super::{Database, database::set, open::string_array, to_js};
+use crate::ca::{self, columns::Column};
 
 #[wasm_bindgen]
 impl Database {
@@ -100,6 +101,21 @@ impl Database {
         ] {
             set(&o, k, Uint8Array::from(&v[..]));
         }
+        Ok(o.into())
+    }
+
+    /// The game list's rows for games `indices` (in that order; indices past
+    /// the end are left out), as text column by column: one call a page.
+    #[wasm_bindgen(unchecked_return_type = "GameRows")]
+    pub fn rows(&self, indices: &[u32]) -> Result<JsValue, JsValue> {
+        let page = ca::columns::rows(&self.inner, indices).map_err(to_js)?;
+        let columns = Object::new();
+        for (c, text) in Column::ALL.into_iter().zip(&page.text) {
+            set(&columns, c.key(), string_array(text));
+        }
+        let o = Object::new();
+        set(&o, "index", Uint32Array::from(&page.index[..]));
+        set(&o, "columns", columns);
         Ok(o.into())
     }
 

@@ -184,7 +184,7 @@ impl Database {
 /// A JS array of strings, passed as one string that JS splits: one crossing
 /// instead of one a name (100k+ in a big database). NUL separates them unless
 /// a name holds one (a damaged table), when they cross one by one.
-fn string_array(names: &[String]) -> Array {
+pub(super) fn string_array(names: &[String]) -> Array {
     if names.is_empty() || names.iter().any(|n| n.contains('\0')) {
         return names.iter().map(|n| JsValue::from_str(n)).collect();
     }

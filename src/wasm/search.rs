@@ -9,7 +9,8 @@ use super::{Database, bad_argument, database::prop, opt_string, to_js};
 use crate::{
     ca::{
         self,
-        search::{Query, Side, SortKey},
+        columns::Column,
+        search::{Query, Side},
     },
     game::headers::GameResult,
 };
@@ -35,7 +36,8 @@ impl Database {
         descending: Option<bool>,
         subset: Option<Uint32Array>,
     ) -> Result<Uint32Array, JsValue> {
-        let key = SortKey::from_name(column)
+        let key = Column::from_key(column)
+            .filter(|c| c.sortable())
             .ok_or_else(|| bad_argument(&alloc::format!("unknown sort column {column:?}")))?;
         let subset = subset.map(|s| s.to_vec());
         let (index, db) = self.indexed();

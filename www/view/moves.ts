@@ -1,36 +1,11 @@
-// The move list: the game's tree flattened for stepping (flatten), and drawn
-// with variations inline in parentheses, comments, NAG glyphs, evaluations
-// and diagram markers (render). Variations are role=group and comments
-// role=note, so a screen reader can walk the tree.
+// The moves of the open game, drawn with variations inline in parentheses,
+// comments, NAG glyphs, evaluations and diagram markers (renderMoves), and
+// the current move marked (markCurrent). Variations are role=group and
+// comments role=note, so a screen reader can walk the tree.
 
-import type { GameView, MoveNode as ApiMove } from '../pkg/cadb.js';
-import { NAGS } from './config.js';
-import type { MoveNode } from './state.js';
-
-/** Flattens the tree: ids in document order; `next` follows each line. */
-export function flatten(view: GameView): MoveNode[] {
-  const nodes: MoveNode[] = [];
-  const line = (moves: ApiMove[], before: number) => {
-    let prev = before;
-    moves.forEach((m, i) => {
-      const id = nodes.length;
-      nodes.push({ id, parent: prev, next: -1, san: m.san, uci: m.uci, fen: m.fen, ply: m.ply });
-      // Only moves after the first continue a line: a variation's first move
-      // leaves `before.next` on the line it branches from.
-      if (i > 0) nodes[prev].next = id;
-      // Each variation replaces this move: it starts from the same position.
-      for (const v of m.variations) line(v, prev);
-      prev = id;
-    });
-  };
-  line(view.moves, -1);
-  return nodes;
-}
-
-/** The first move of the main line, where stepping forward from the start goes. */
-export function firstMove(nodes: MoveNode[]): number {
-  return nodes.length > 0 ? 0 : -1;
-}
+import type { GameView, MoveNode } from '../../pkg/cadb.js';
+import { NAGS } from '../config.js';
+import type { FlatMove } from '../state.js';
 
 function text(tag: string, cls: string, content: string): HTMLElement {
   const el = document.createElement(tag);
@@ -54,11 +29,12 @@ function nag(n: number): HTMLElement {
   return el;
 }
 
-/** Draws the game's moves into a fragment; `onPick(id)` on a click. */
-export function render(view: GameView, nodes: MoveNode[], onPick: (id: number) => void): DocumentFragment {
+/** Draws the game's moves into a fragment; `nodes` is the same tree
+ * flattened (game.ts), `onPick(id)` is called on a click. */
+export function renderMoves(view: GameView, nodes: FlatMove[], onPick: (id: number) => void): DocumentFragment {
   const frag = document.createDocumentFragment();
   let id = 0;
-  const line = (moves: ApiMove[], into: HTMLElement | DocumentFragment, depth: number) => {
+  const line = (moves: MoveNode[], into: HTMLElement | DocumentFragment, depth: number) => {
     let needNumber = true;
     for (const m of moves) {
       const node = nodes[id++];
@@ -103,4 +79,18 @@ export function render(view: GameView, nodes: MoveNode[], onPick: (id: number) =
   if (view.moves.length > 0) for (const c of view.comments) frag.append(comment(c));
   frag.append(text('span', 'result', view.headers.result));
   return frag;
+}
+
+/** Marks move `id` (-1: none) as the current one, scrolled into view. */
+export function markCurrent(root: HTMLElement, id: number): void {
+  for (const el of Array.from(root.querySelectorAll<HTMLElement>('.move.current'))) {
+    el.classList.remove('current');
+    el.removeAttribute('aria-current');
+  }
+  const el = id >= 0 ? root.querySelector<HTMLElement>(`.move[data-id="${id}"]`) : null;
+  if (el) {
+    el.classList.add('current');
+    el.setAttribute('aria-current', 'step');
+    el.scrollIntoView({ block: 'nearest' });
+  }
 }

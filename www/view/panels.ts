@@ -1,8 +1,36 @@
-// Side panels as pure view functions: database info and the opening tree
-// of the current position.
+// Side panels as pure view functions: database info, the opening tree of
+// the current position, and the compactness report.
 
-import type { CompactnessRow, DbInfo, TreeMove } from '../pkg/cadb.js';
-import { el } from './dom.js';
+import type { CompactnessRow, DbInfo, TreeMove } from '../../pkg/cadb.js';
+import { el } from '../dom.js';
+import type { PanelView, TreeView } from '../state.js';
+
+/** A line of text, or nothing. */
+function note(view: PanelView<unknown>): Node[] {
+  return view.kind === 'text' ? [document.createTextNode(view.text)] : [];
+}
+
+/** The opening-tree panel: the tree, a note, or the button that asks for
+ * the tree of a big database (`onBuild`). */
+export function treePanel(view: TreeView, onPlay: (uci: string) => void, onBuild: () => void): Node[] {
+  switch (view.kind) {
+    case 'ask': {
+      const b = el('button', '', `Build the tree from all ${view.games.toLocaleString('en')} games`);
+      b.setAttribute('type', 'button');
+      b.addEventListener('click', onBuild);
+      return [b];
+    }
+    case 'data':
+      return [renderTree(view.data, onPlay)];
+    default:
+      return note(view);
+  }
+}
+
+/** The compactness panel: the table, or a note. */
+export function compactnessPanel(view: PanelView<CompactnessRow[]>): Node[] {
+  return view.kind === 'data' ? [renderCompactness(view.data)] : note(view);
+}
 
 export function renderInfo(name: string, info: DbInfo): DocumentFragment {
   const f = document.createDocumentFragment();

@@ -1,0 +1,440 @@
+//! The columns of a game list, in one table: each column's key (as the JS
+//! API and the viewer name it), its text for a row, and its sort key.
+//!
+//! A row's text comes from the game's D00 record, the names it points to
+//! and, for [`Column::Plies`], a replay of the main line. [`rows`] computes a
+//! page of rows in one pass, decoding each name the page shows once.
+//!
+//! ```
+//! use cadb::ca::{Database, OpenOptions, writer, columns::{self, Column}};
+//! let pgn = "[White \"Anna\"] [WhiteElo \"2400\"] [Date \"1997.03.??\"] [Result \"1-0\"]\n1. e4 e5 1-0\n";
+//! let games = cadb::game::import::read_pgn(pgn).unwrap();
+//! let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+//! let db = Database::open(files, OpenOptions::default()).unwrap();
+//! let page = columns::rows(&db, &[0, 7]).unwrap(); // 7 is past the end: left out
+//! assert_eq!(page.index, [0]);
+//! let text = |c: Column| page.text[c as usize][0].as_str();
+//! assert_eq!(
+//!     [text(Column::Index), text(Column::White), text(Column::WhiteElo), text(Column::Result)],
+//!     ["1", "Anna", "2400", "1-0"]
+//! );
+//! assert_eq!([text(Column::Date), text(Column::Black), text(Column::Plies)], ["1997.03.??", "", "2"]);
+//! assert_eq!(Column::from_key("whiteElo"), Some(Column::WhiteElo));
+//! assert!(!Column::Plies.sortable());
+//! ```
+
+use alloc::{
+    collections::BTreeMap,
+    string::{String, ToString},
+    vec::Vec,
+};
+use core::ops::ControlFlow;
+
+use super::{
+    Database, ListKind,
+    format::d00::{self, RawHeader},
+};
+use crate::{bytes::ReadAt, error::Error, game::GameResult};
+
+/// A column of the game list, in the order the viewer shows them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Column {
+    /// The game's number (index + 1); sorts by index.
+    Index,
+    White,
+    WhiteElo,
+    Black,
+    BlackElo,
+    /// `1-0`, `0-1`, `½-½`, `*`, or `* +/=` for an assessment (outcomes 5-16).
+    Result,
+    /// `1997.03.??`, or empty when the year is unknown.
+    Date,
+    Event,
+    Site,
+    /// `3`, `3.5`, or empty.
+    Round,
+    Eco,
+    Annotator,
+    Source,
+    GameType,
+    /// Main-line plies, replayed (a damaged game counts what decoded); not
+    /// sortable: it would replay every game.
+    Plies,
+}
+
+impl Column {
+    /// Every column, in list order (`Column::ALL[c as usize] == c`).
+    pub const ALL: [Column; 15] = [
+        Column::Index,
+        Column::White,
+        Column::WhiteElo,
+        Column::Black,
+        Column::BlackElo,
+        Column::Result,
+        Column::Date,
+        Column::Event,
+        Column::Site,
+        Column::Round,
+        Column::Eco,
+        Column::Annotator,
+        Column::Source,
+        Column::GameType,
+        Column::Plies,
+    ];
+
+    /// The column's key in the JS API (`db.rows`, `db.sort`) and the viewer.
+    pub fn key(self) -> &'static str {
+        match self {
+            Column::Index => "index",
+            Column::White => "white",
+            Column::WhiteElo => "whiteElo",
+            Column::Black => "black",
+            Column::BlackElo => "blackElo",
+            Column::Result => "result",
+            Column::Date => "date",
+            Column::Event => "event",
+            Column::Site => "site",
+            Column::Round => "round",
+            Column::Eco => "eco",
+            Column::Annotator => "annotator",
+            Column::Source => "source",
+            Column::GameType => "gameType",
+            Column::Plies => "plies",
+        }
+    }
+
+    /// The column with this [`key`](Self::key).
+    pub fn from_key(key: &str) -> Option<Column> {
+        Column::ALL.into_iter().find(|c| c.key() == key)
+    }
+
+    /// Whether games can be ordered by this column (from their D00 records
+    /// and name tables alone).
+    pub fn sortable(self) -> bool {
+        self != Column::Plies
+    }
+
+    /// The name this column shows, if it is a name column: its table and the
+    /// id the record holds.
+    pub fn name_id(self, h: &RawHeader) -> Option<(ListKind, u32)> {
+        Some(match self {
+            Column::White => (ListKind::Players, h.white_id),
+            Column::Black => (ListKind::Players, h.black_id),
+            Column::Annotator => (ListKind::Players, h.annotator_id),
+            Column::Event => (ListKind::Events, h.event_id),
+            Column::Site => (ListKind::Places, h.site_id),
+            Column::Source => (ListKind::Sources, h.source_id),
+            _ => return None,
+        })
+    }
+
+    /// The sort key of game `index` (record `h`): `rank(list, id)` orders a
+    /// name column. `None` for a column that is not [`sortable`](Self::sortable).
+    pub fn sort_key(
+        self,
+        index: u32,
+        h: &RawHeader,
+        rank: impl Fn(ListKind, u32) -> u32,
+    ) -> Option<u32> {
+        if let Some((kind, id)) = self.name_id(h) {
+            return Some(rank(kind, id));
+        }
+        Some(match self {
+            Column::Index => index,
+            Column::WhiteElo => u32::from(h.white_elo),
+            Column::BlackElo => u32::from(h.black_elo),
+            // `*` first, then draws, White's wins, Black's wins (the outcome code's order).
+            Column::Result => match d00::outcome_result(h.outcome) {
+                GameResult::Unknown => 0,
+                GameResult::Draw => 1,
+                GameResult::WhiteWins => 2,
+                GameResult::BlackWins => 3,
+            },
+            Column::Date => h.date,
+            Column::Round => u32::from(h.round2),
+            Column::Eco => u32::from(h.eco),
+            Column::GameType => h.game_type,
+            _ => return None,
+        })
+    }
+
+    /// The column's text for game `index` (record `h`): `name` is the name
+    /// [`name_id`](Self::name_id) points to, `plies` the main line's plies.
+    pub fn text(self, index: u32, h: &RawHeader, name: Option<&str>, plies: u32) -> String {
+        let elo = |e: u16| if e == 0 { String::new() } else { e.to_string() };
+        match self {
+            Column::Index => (u64::from(index) + 1).to_string(),
+            Column::WhiteElo => elo(h.white_elo),
+            Column::BlackElo => elo(h.black_elo),
+            Column::Result => match d00::decode_outcome(h.outcome) {
+                (_, Some(a)) => alloc::format!("* {}", a.symbol()),
+                (GameResult::Draw, None) => String::from("½-½"),
+                (r, None) => String::from(r.as_pgn()),
+            },
+            Column::Date => {
+                // As PGN, but empty when the year is unknown and the year not
+                // padded to four digits.
+                let d = d00::decode_date(h.date);
+                let two =
+                    |p: Option<u8>| p.map_or(String::from("??"), |p| alloc::format!("{p:02}"));
+                d.year.map_or(String::new(), |y| {
+                    alloc::format!("{y}.{}.{}", two(d.month), two(d.day))
+                })
+            }
+            Column::Round => d00::decode_round(h.round2).unwrap_or_default(),
+            Column::Eco => d00::decode_eco(h.eco).unwrap_or_default(),
+            Column::GameType => d00::decode_game_type(h.game_type).unwrap_or_default(),
+            Column::Plies => plies.to_string(),
+            Column::White
+            | Column::Black
+            | Column::Event
+            | Column::Site
+            | Column::Annotator
+            | Column::Source => String::from(name.unwrap_or("")),
+        }
+    }
+}
+
+/// A page of list rows, column by column.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Rows {
+    /// The games of the page, in the order asked (games past the end left out).
+    pub index: Vec<u32>,
+    /// `text[c as usize][k]`: the text of [`Column`] `c` for game `index[k]`.
+    pub text: Vec<Vec<String>>,
+}
+
+/// The rows of games `indices`: each record read once, each name the page
+/// shows decoded once, each game's main line replayed once (for
+/// [`Column::Plies`]). Indices past the end are left out.
+pub fn rows<R: ReadAt>(db: &Database<R>, indices: &[u32]) -> Result<Rows, Error> {
+    let mut headers = Vec::with_capacity(indices.len());
+    for &i in indices.iter().filter(|&&i| u64::from(i) < db.count()) {
+        headers.push((i, db.raw_header(u64::from(i))?));
+    }
+    let enc = db.encoding();
+    let mut names: BTreeMap<(u8, u32), Option<String>> = BTreeMap::new();
+    for (_, h) in &headers {
+        for (kind, id) in Column::ALL.iter().filter_map(|c| c.name_id(h)) {
+            names
+                .entry((kind as u8, id))
+                .or_insert_with(|| db.list(kind).name(id, enc));
+        }
+    }
+    let mut text: Vec<Vec<String>> = Column::ALL
+        .iter()
+        .map(|_| Vec::with_capacity(headers.len()))
+        .collect();
+    for (i, h) in &headers {
+        let mut plies = 0u32;
+        // A damaged game counts the plies that decoded.
+        let _ = db.for_each_ply(u64::from(*i), |_, _| {
+            plies += 1;
+            ControlFlow::Continue(())
+        });
+        for (c, out) in Column::ALL.into_iter().zip(&mut text) {
+            let name = c
+                .name_id(h)
+                .and_then(|(kind, id)| names.get(&(kind as u8, id))?.as_deref());
+            out.push(c.text(*i, h, name, plies));
+        }
+    }
+    Ok(Rows {
+        index: headers.into_iter().map(|(i, _)| i).collect(),
+        text,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_distinct_and_all_is_in_declaration_order() {
+        for (k, c) in Column::ALL.into_iter().enumerate() {
+            assert_eq!(c as usize, k);
+            assert_eq!(Column::from_key(c.key()), Some(c));
+        }
+        assert_eq!(Column::from_key("number"), None);
+        let sortable: Vec<&str> = Column::ALL
+            .into_iter()
+            .filter(|c| !c.sortable())
+            .map(Column::key)
+            .collect();
+        assert_eq!(sortable, ["plies"]);
+    }
+
+    /// The TypeScript types of the package (src/wasm/types.rs) list the same
+    /// keys: `ColumnKey` every column, `SortColumn` all but the unsortable.
+    #[test]
+    fn the_typescript_column_types_match() {
+        let ts = include_str!("../wasm/types.rs");
+        let union = |name: &str| -> Vec<String> {
+            let start = ts
+                .find(&alloc::format!("export type {name} = "))
+                .unwrap_or_else(|| panic!("types.rs declares {name}"));
+            let decl = &ts[start..];
+            let decl = &decl[..decl.find(';').unwrap()];
+            decl.split('"')
+                .skip(1)
+                .step_by(2)
+                .map(String::from)
+                .collect()
+        };
+        let keys: Vec<String> = Column::ALL.iter().map(|c| c.key().into()).collect();
+        assert_eq!(union("ColumnKey"), keys);
+        let unsortable: Vec<String> = Column::ALL
+            .iter()
+            .filter(|c| !c.sortable())
+            .map(|c| c.key().into())
+            .collect();
+        // `SortColumn = Exclude<ColumnKey, "plies">`
+        assert_eq!(union("SortColumn"), unsortable);
+    }
+
+    fn header() -> RawHeader {
+        RawHeader {
+            white_elo: 2400,
+            outcome: 2,
+            // 1997-03-?? (§7: year * 416 + month * 32 + day)
+            date: 1997 * 416 + 3 * 32,
+            round2: 7,
+            eco: 242,
+            game_type: 2,
+            ..RawHeader::default()
+        }
+    }
+
+    #[test]
+    fn text_of_each_column() {
+        let h = header();
+        let text = |c: Column, h: &RawHeader| c.text(41, h, Some("Anna"), 17);
+        let all: Vec<String> = Column::ALL.iter().map(|&c| text(c, &h)).collect();
+        assert_eq!(
+            all,
+            [
+                "42",
+                "Anna",
+                "2400",
+                "Anna",
+                "",
+                "1-0",
+                "1997.03.??",
+                "Anna",
+                "Anna",
+                "3.5",
+                "C42",
+                "Anna",
+                "Anna",
+                "historic games",
+                "17"
+            ]
+        );
+        let results: Vec<String> = [0, 1, 2, 3, 4, 5, 16, 17]
+            .into_iter()
+            .map(|outcome| text(Column::Result, &RawHeader { outcome, ..h }))
+            .collect();
+        let a = |code| crate::game::Assessment::from_code(code).unwrap().symbol();
+        assert_eq!(
+            results,
+            [
+                "*".into(),
+                "½-½".into(),
+                "1-0".into(),
+                "0-1".into(),
+                "*".into(),
+                alloc::format!("* {}", a(5)),
+                alloc::format!("* {}", a(16)),
+                "*".into()
+            ]
+        );
+        let dates: Vec<String> = [0, 1997 * 416, 1997 * 416 + 3 * 32 + 15, 800 * 416 + 32]
+            .into_iter()
+            .map(|date| text(Column::Date, &RawHeader { date, ..h }))
+            .collect();
+        assert_eq!(dates, ["", "1997.??.??", "1997.03.15", "800.01.??"]);
+        let none = RawHeader {
+            round2: 0,
+            eco: 500,
+            game_type: 0,
+            ..h
+        };
+        for c in [
+            Column::Round,
+            Column::Eco,
+            Column::GameType,
+            Column::BlackElo,
+        ] {
+            assert_eq!(text(c, &none), "", "{c:?}");
+        }
+        assert_eq!(
+            Column::Round.text(0, &RawHeader { round2: 6, ..h }, None, 0),
+            "3"
+        );
+        assert_eq!(Column::White.text(0, &h, None, 0), "");
+    }
+
+    #[test]
+    fn sort_keys() {
+        let h = RawHeader {
+            white_id: 5,
+            site_id: 9,
+            ..header()
+        };
+        let rank = |kind: ListKind, id: u32| kind as u32 * 1000 + id;
+        let key = |c: Column| c.sort_key(41, &h, rank);
+        assert_eq!(key(Column::Index), Some(41));
+        assert_eq!(key(Column::White), Some(5));
+        assert_eq!(key(Column::Site), Some(2009));
+        assert_eq!(key(Column::WhiteElo), Some(2400));
+        assert_eq!(key(Column::Result), Some(2));
+        assert_eq!(key(Column::Date), Some(h.date));
+        assert_eq!(key(Column::Plies), None);
+        for c in Column::ALL {
+            assert_eq!(key(c).is_some(), c.sortable(), "{c:?}");
+        }
+    }
+
+    /// `rows` against the decoded headers of a written database.
+    #[cfg(feature = "pgn")]
+    #[test]
+    fn rows_agree_with_the_decoded_headers() {
+        use crate::ca::{OpenOptions, search::HeaderIndex, writer};
+        let pgn = "[Event \"E1\"] [Site \"S\"] [White \"Anna\"] [Black \"Boris\"] [Round \"3\"] [Result \"1/2-1/2\"]\n1. e4 e5 2. Nf3 1/2-1/2\n\n\
+                   [Event \"E2\"] [White \"Boris\"] [Black \"Anna\"] [Annotator \"Cleo\"] [ECO \"B33\"] [Result \"0-1\"]\n1. d4 0-1\n";
+        let games = crate::game::import::read_pgn(pgn).unwrap();
+        let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+        let db = Database::open(files, OpenOptions::default()).unwrap();
+        let page = rows(&db, &[1, 9, 0, 1]).unwrap();
+        assert_eq!(page.index, [1, 0, 1]);
+        assert_eq!(page.text.len(), Column::ALL.len());
+        let col = |c: Column| page.text[c as usize].clone();
+        assert_eq!(col(Column::Index), ["2", "1", "2"]);
+        assert_eq!(col(Column::White), ["Boris", "Anna", "Boris"]);
+        assert_eq!(col(Column::Black), ["Anna", "Boris", "Anna"]);
+        assert_eq!(col(Column::Annotator), ["Cleo", "", "Cleo"]);
+        assert_eq!(col(Column::Event), ["E2", "E1", "E2"]);
+        assert_eq!(col(Column::Site), ["", "S", ""]);
+        assert_eq!(col(Column::Result), ["0-1", "½-½", "0-1"]);
+        assert_eq!(col(Column::Round), ["", "3", ""]);
+        assert_eq!(col(Column::Eco), ["B33", "", "B33"]);
+        assert_eq!(col(Column::Plies), ["1", "3", "1"]);
+        for (k, &i) in page.index.iter().enumerate() {
+            let h = db.headers(u64::from(i)).unwrap();
+            assert_eq!(
+                page.text[Column::White as usize][k],
+                h.white.unwrap_or_default()
+            );
+            assert_eq!(
+                page.text[Column::Event as usize][k],
+                h.event.unwrap_or_default()
+            );
+        }
+        assert_eq!(rows(&db, &[]).unwrap().text, vec![Vec::<String>::new(); 15]);
+        // Plies is not in the headers: sorting by it is an error.
+        let index = HeaderIndex::new(&db);
+        assert_eq!(index.sort(&db, Column::Round, true, None).unwrap(), [0, 1]);
+        let err = index.sort(&db, Column::Plies, false, None).unwrap_err();
+        assert_eq!(err.code(), "invalid");
+    }
+}

@@ -1,0 +1,317 @@
+// The viewer's controller (as lichess pgn-viewer's PgnViewer): it owns the
+// state (state.ts) and every action on it, asks the decoding Worker
+// (rpc.ts, protocol.ts) for data, and calls `redraw` after each change. The
+// views (view/*.ts) draw the state; main.ts sends the page's events here.
+// Actions never throw: a failure is shown on the error line.
+
+import type { Encoding, SortColumn } from '../pkg/cadb.js';
+import { AUTO_TREE_MAX_GAMES, DEMO_NAME, FILTER_DEBOUNCE_MS } from './config.js';
+import { fetchDemo } from './demo.js';
+import { download, gameFileName } from './download.js';
+import { droppedFiles, groupFiles } from './files.js';
+import { currentFen, flatten, type Step, target } from './game.js';
+import type { OpenSource, RowsResult } from './protocol.js';
+import type { Rpc } from './rpc.js';
+import { freshList, initialState } from './state.js';
+import { errorText } from './view/text.js';
+
+export type Panel = 'tree' | 'compactness';
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+export class Controller {
+  readonly state = initialState();
+
+  constructor(
+    private rpc: Rpc,
+    private redraw: () => void,
+  ) {}
+
+  // ---- opening a database ----
+
+  openDatabase(source: OpenSource): Promise<void> {
+    return this.attempt(() => this.open(source));
+  }
+
+  /** Files picked or dropped: the first complete database among them. */
+  openFiles(files: File[]): Promise<void> {
+    return this.attempt(() => this.openFirst(files));
+  }
+
+  openDrop(data: DataTransfer): Promise<void> {
+    return this.attempt(async () => this.openFirst(await droppedFiles(data)));
+  }
+
+  openDemo(): Promise<void> {
+    return this.attempt(async () => this.open({ kind: 'bytes', name: DEMO_NAME, files: await fetchDemo() }));
+  }
+
+  private async open(source: OpenSource): Promise<void> {
+    const s = this.state;
+    s.error = null;
+    s.status = { text: `Opening ${source.name}…` };
+    this.redraw();
+    const t0 = performance.now();
+    const { info, wasmBytes } = await this.rpc.call('open', { source, encoding: s.encoding });
+    clearTimeout(s.list.filterTimer);
+    s.name = source.name;
+    s.info = info;
+    s.list = freshList(s.list.version + 1);
+    s.game = null;
+    s.compactness.forName = '';
+    s.tree.wanted = false;
+    this.redraw();
+    // The time until the list is drawn.
+    const ms = Math.round(performance.now() - t0);
+    const memory = (wasmBytes / 1048576).toFixed(1);
+    this.say(`Opened ${source.name}: ${info.games.toLocaleString('en')} games in ${ms} ms; decoder memory ${memory} MB.`);
+    void this.refreshCompactness();
+    if (info.games > 0) await this.loadGame(0);
+  }
+
+  private async openFirst(files: File[]): Promise<void> {
+    const { complete, problems } = groupFiles(files);
+    if (complete.length === 0) {
+      throw new Error(problems.length ? problems.join('; ') : 'No Chess Assistant files (.CDP, .EMB, .D00, .A02, .D02) among those.');
+    }
+    // Several databases: open the first; say which ones were left.
+    const set = complete[0];
+    await this.open({ kind: 'files', name: set.stem, files: set.files });
+    const notes = [...problems, ...complete.slice(1).map((s) => `${s.stem} not opened (one database at a time)`)];
+    if (notes.length) this.fail(notes.join('; '));
+  }
+
+  setEncoding(encoding: Encoding): Promise<void> {
+    return this.attempt(async () => {
+      const s = this.state;
+      s.encoding = encoding;
+      if (!s.info) return;
+      s.info = await this.rpc.call('setEncoding', { encoding });
+      s.list.version++;
+      this.redraw();
+      if (s.game) await this.loadGame(s.game.index);
+    });
+  }
+
+  // ---- the list: rows, filter and sort ----
+
+  /** The rows of a page of the list: one request, one wasm call. */
+  rows(indices: Uint32Array): Promise<RowsResult> {
+    return this.rpc.call('rows', { indices });
+  }
+
+  /** The filter box's text: applied after a short pause. */
+  filter(text: string): void {
+    const l = this.state.list;
+    l.input = text;
+    clearTimeout(l.filterTimer);
+    l.filterTimer = window.setTimeout(() => {
+      const now = this.state.list;
+      now.filterTimer = 0;
+      now.filter = now.input;
+      void this.attempt(() => this.applyView());
+    }, FILTER_DEBOUNCE_MS);
+    this.redraw();
+  }
+
+  /** Sorts by `column`; again on the same column reverses the order. */
+  sortBy(column: SortColumn): Promise<void> {
+    return this.attempt(async () => {
+      const l = this.state.list;
+      l.sort = l.sort?.column === column ? { column, descending: !l.sort.descending } : { column, descending: false };
+      this.redraw();
+      await this.applyView();
+    });
+  }
+
+  private async applyView(): Promise<void> {
+    const s = this.state;
+    const { filter, sort } = s.list;
+    const filtered = filter.trim() !== '';
+    const t0 = performance.now();
+    let order: Uint32Array | null = filtered ? await this.rpc.call('search', { query: { text: filter } }) : null;
+    if (sort) order = await this.rpc.call('sort', { column: sort.column, descending: sort.descending, subset: order });
+    const ms = Math.round(performance.now() - t0);
+    if (filtered || sort) s.status = { text: `${order ? order.length.toLocaleString('en') : 0} games listed in ${ms} ms.` };
+    s.list.view = { order, filtered };
+    this.redraw();
+  }
+
+  // ---- a game ----
+
+  openGame(index: number): Promise<void> {
+    return this.attempt(() => this.loadGame(index));
+  }
+
+  private async loadGame(index: number): Promise<void> {
+    const view = await this.rpc.call('game', { index });
+    const s = this.state;
+    s.game = { index, view, nodes: flatten(view), current: -1 };
+    if (view.error) {
+      s.list.broken = new Set(s.list.broken).add(index);
+      s.error = { text: `Game ${index + 1} is damaged: ${view.error.message}` };
+    } else {
+      s.error = null;
+    }
+    this.goTo(-1);
+  }
+
+  /** Shows the position after move `id` (-1: the start). */
+  goTo(id: number): void {
+    const g = this.state.game;
+    if (!g) return;
+    g.current = Math.max(-1, Math.min(id, g.nodes.length - 1));
+    this.redraw();
+    void this.refreshTree();
+  }
+
+  step(step: Step): void {
+    const g = this.state.game;
+    const to = g ? target(g, step) : null;
+    if (to !== null) this.goTo(to);
+  }
+
+  /** Plays a move of the opening tree, if the game has it here. */
+  playTreeMove(uci: string): void {
+    const g = this.state.game;
+    const hit = g?.nodes.find((n) => n.parent === g.current && n.uci === uci);
+    if (hit) this.goTo(hit.id);
+  }
+
+  flip(): void {
+    this.state.orientation = this.state.orientation === 'white' ? 'black' : 'white';
+    this.redraw();
+  }
+
+  // ---- the side panels ----
+
+  /** Opens or closes a panel: an open one is brought up to date. */
+  setPanelOpen(panel: Panel, open: boolean): void {
+    if (this.state[panel].open === open) return;
+    this.state[panel].open = open;
+    this.redraw();
+    void (panel === 'tree' ? this.refreshTree() : this.refreshCompactness());
+  }
+
+  /** The user asks for the tree of a database too big to build it unasked. */
+  buildTree(): void {
+    this.state.tree.wanted = true;
+    this.state.tree.view = { kind: 'text', text: 'Building the opening tree…' };
+    this.redraw();
+    void this.refreshTree();
+  }
+
+  /** The opening tree of the position shown. */
+  async refreshTree(): Promise<void> {
+    const s = this.state;
+    const { game: g, tree: t } = s;
+    if (!g || !t.open) return;
+    const games = s.info?.games ?? 0;
+    if (games > AUTO_TREE_MAX_GAMES && !t.wanted) {
+      t.view = { kind: 'ask', games };
+      this.redraw();
+      return;
+    }
+    const mine = ++t.request;
+    try {
+      const moves = await this.rpc.call('openingTree', { fen: currentFen(g) });
+      if (mine !== t.request) return;
+      t.view = { kind: 'data', data: moves };
+    } catch (err) {
+      t.view = { kind: 'text', text: messageOf(err) };
+    }
+    this.redraw();
+  }
+
+  /** The compactness table decodes every game: computed when its panel
+   * opens, once per database. */
+  async refreshCompactness(): Promise<void> {
+    const s = this.state;
+    const c = s.compactness;
+    if (!c.open || c.forName === s.name) return;
+    c.forName = s.name;
+    c.view = { kind: 'text', text: 'Transcoding every game…' };
+    this.redraw();
+    try {
+      c.view = { kind: 'data', data: await this.rpc.call('compactness', {}) };
+    } catch (err) {
+      c.forName = '';
+      c.view = { kind: 'text', text: messageOf(err) };
+    }
+    this.redraw();
+  }
+
+  // ---- export and copy ----
+
+  /** Downloads the PGN of every game listed (all, or the filter's). */
+  exportAll(): Promise<void> {
+    return this.attempt(async () => {
+      const s = this.state;
+      const parts: string[] = [];
+      const { order, filtered } = s.list.view;
+      s.exporting = { done: 0, total: 0 };
+      this.redraw();
+      const summary = await this.rpc.call(
+        'exportPgn',
+        { indices: filtered ? order : null },
+        {
+          onChunk: (text) => parts.push(text),
+          onProgress: (done, total) => {
+            s.exporting = { done, total };
+            this.redraw();
+          },
+        },
+      );
+      s.exporting = null;
+      download(`${s.name || 'games'}${filtered ? '-filtered' : ''}.pgn`, parts);
+      this.say(`Exported ${summary.games.toLocaleString('en')} games (${(summary.bytes / 1024).toFixed(0)} KB)` +
+        (summary.errors.length ? `; ${summary.errors.length} damaged, exported up to the damage.` : '.'));
+    });
+  }
+
+  saveGame(): Promise<void> {
+    return this.attempt(async () => {
+      const g = this.state.game;
+      if (!g) return;
+      const pgn = await this.rpc.call('pgn', { index: g.index });
+      download(gameFileName(g.view.headers.white, g.view.headers.black, g.index), [pgn]);
+    });
+  }
+
+  copyPgn(): Promise<void> {
+    return this.attempt(async () => {
+      const g = this.state.game;
+      if (!g) return;
+      await navigator.clipboard.writeText(await this.rpc.call('pgn', { index: g.index }));
+      this.say('PGN copied.');
+    });
+  }
+
+  /** Copies the FEN shown; where the clipboard is refused, shows it instead. */
+  copyFen(): void {
+    const g = this.state.game;
+    const fen = g ? currentFen(g) : '';
+    navigator.clipboard.writeText(fen).then(() => this.say('FEN copied.'), () => this.say(fen));
+  }
+
+  // ---- status and errors ----
+
+  private say(status: string): void {
+    this.state.status = { text: status };
+    this.redraw();
+  }
+
+  /** Shows an error (with its code when it has one). */
+  fail(err: unknown): void {
+    this.state.error = { text: errorText(err) };
+    this.redraw();
+  }
+
+  private async attempt(action: () => Promise<void>): Promise<void> {
+    try {
+      await action();
+    } catch (err) {
+      this.fail(err);
+    }
+  }
+}

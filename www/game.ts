@@ -1,0 +1,56 @@
+// The open game's moves for stepping: the API's move tree flattened into
+// an array (flatten), and where each step goes from a move (target).
+
+import type { GameView, MoveNode } from '../pkg/cadb.js';
+import type { FlatMove, GameState } from './state.js';
+
+/** Flattens the tree: ids in document order (the order view/moves.ts
+ * draws them in); `next` follows each line. */
+export function flatten(view: GameView): FlatMove[] {
+  const nodes: FlatMove[] = [];
+  const line = (moves: MoveNode[], before: number) => {
+    let prev = before;
+    moves.forEach((m, i) => {
+      const id = nodes.length;
+      nodes.push({ id, parent: prev, next: -1, san: m.san, uci: m.uci, fen: m.fen });
+      // Only moves after the first continue a line: a variation's first move
+      // leaves `before.next` on the line it branches from.
+      if (i > 0) nodes[prev].next = id;
+      // Each variation replaces this move: it starts from the same position.
+      for (const v of m.variations) line(v, prev);
+      prev = id;
+    });
+  };
+  line(view.moves, -1);
+  return nodes;
+}
+
+export type Step = 'back' | 'forward' | 'start' | 'end';
+
+/** The move a step goes to from the current one (-1: the start position;
+ * null: nowhere, forward at the end of a line). */
+export function target(g: GameState, step: Step): number | null {
+  // Forward from the start goes to the main line's first move.
+  const next = (id: number) => (id < 0 ? (g.nodes.length > 0 ? 0 : -1) : g.nodes[id].next);
+  const cur = g.current;
+  switch (step) {
+    case 'back':
+      return cur < 0 ? -1 : g.nodes[cur].parent;
+    case 'forward': {
+      const n = next(cur);
+      return n >= 0 ? n : null;
+    }
+    case 'start':
+      return -1;
+    case 'end': {
+      let id = cur;
+      for (let n = next(id); n >= 0; n = next(id)) id = n;
+      return id;
+    }
+  }
+}
+
+/** The position shown: after the current move, or the start. */
+export function currentFen(g: GameState): string {
+  return g.current >= 0 ? g.nodes[g.current].fen : g.view.startFen;
+}

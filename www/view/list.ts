@@ -1,0 +1,80 @@
+// The game list's parts as view functions: the header row (sort buttons)
+// and one game's row. The virtualised list (list.ts) places them.
+
+import type { ColumnKey, SortColumn } from '../../pkg/cadb.js';
+import { COLUMN_KEYS, COLUMNS, isSortColumn } from '../config.js';
+import { el } from '../dom.js';
+import type { Row } from '../protocol.js';
+
+/** The grid template of a row: the columns' widths. */
+export function columnWidths(): string {
+  return COLUMN_KEYS.map((k) => COLUMNS[k].width).join(' ');
+}
+
+/** The header row; `onSort(key)` on a click on a sortable column. */
+export function listHead(onSort: (column: SortColumn) => void): HTMLElement {
+  const head = el('div', 'list-head');
+  head.setAttribute('role', 'row');
+  for (const key of COLUMN_KEYS) {
+    const h = document.createElement('button');
+    h.type = 'button';
+    h.className = 'cell';
+    h.textContent = COLUMNS[key].title;
+    h.dataset.column = key;
+    h.setAttribute('role', 'columnheader');
+    if (isSortColumn(key)) h.addEventListener('click', () => onSort(key));
+    else h.disabled = true;
+    head.append(h);
+  }
+  return head;
+}
+
+/** Marks the sorted column (▲ ascending, ▼ descending) in the header row. */
+export function markSort(head: HTMLElement, sort: { column: ColumnKey; descending: boolean } | null): void {
+  for (const h of Array.from(head.children) as HTMLElement[]) {
+    const on = h.dataset.column === sort?.column;
+    const dir = sort?.descending ? 'descending' : 'ascending';
+    h.classList.toggle('sorted', on);
+    h.setAttribute('aria-sort', on ? dir : 'none');
+    h.dataset.dir = on ? (sort?.descending ? '▼' : '▲') : '';
+  }
+}
+
+export interface RowLook {
+  /** The game. */
+  index: number;
+  /** Its position in the list (0 = the top). */
+  position: number;
+  /** Its text; undefined while it is being fetched. */
+  row: Row | undefined;
+  selected: boolean;
+  broken: boolean;
+}
+
+/** One game's row; `onOpen()` on a click. */
+export function listRow(r: RowLook, onOpen: () => void): HTMLElement {
+  const row = el('div', 'list-row');
+  row.setAttribute('role', 'row');
+  row.dataset.testid = 'game-row';
+  row.dataset.index = String(r.index);
+  row.setAttribute('aria-rowindex', String(r.position + 1));
+  if (r.selected) row.classList.add('selected');
+  if (r.broken) row.classList.add('broken');
+  for (const key of COLUMN_KEYS) {
+    // The game's number is known before its row arrives.
+    const text = r.row?.[key] ?? (key === 'index' ? String(r.index + 1) : '');
+    const cell = el('span', COLUMNS[key].numeric ? 'cell num' : 'cell', text);
+    cell.setAttribute('role', 'gridcell');
+    if (text) cell.title = text;
+    row.append(cell);
+  }
+  row.addEventListener('click', onOpen);
+  return row;
+}
+
+/** Marks the open game's row among the rows shown. */
+export function markSelected(body: HTMLElement, index: number): void {
+  for (const r of Array.from(body.children) as HTMLElement[]) {
+    r.classList.toggle('selected', Number(r.dataset.index) === index);
+  }
+}
