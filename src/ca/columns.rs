@@ -435,6 +435,9 @@ mod tests {
         let index = HeaderIndex::new(&db);
         assert_eq!(index.sort(&db, Column::Round, true, None).unwrap(), [0, 1]);
         let err = index.sort(&db, Column::Plies, false, None).unwrap_err();
-        assert_eq!((err.code(), err.fault()), ("bad-argument", crate::Fault::Parameter));
+        assert_eq!(
+            (err.code(), err.fault()),
+            ("bad-argument", crate::Fault::Parameter)
+        );
     }
 }

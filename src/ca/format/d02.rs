@@ -411,7 +411,33 @@ pub enum SetupSlot {
     Piece { square: u8, type_code: u8 },
 }
 
-/// The 76 bytes after code 230 (§8.12).
+/// Piece number `n` (0–17) of side `s` (0 White, 1 Black) in a set-up payload.
+#[inline]
+pub fn setup_slot(b: &[u8; SETUP_LEN], s: usize, n: usize) -> SetupSlot {
+    let at = s * 36 + n * 2;
+    match (b[at], b[at + 1]) {
+        (8, _) | (_, 0) => SetupSlot::Absent,
+        (square, type_code) => SetupSlot::Piece { square, type_code },
+    }
+}
+
+/// The plies played before a set-up position: even means White to move.
+pub fn setup_plies(b: &[u8; SETUP_LEN]) -> u16 {
+    u16::from_le_bytes([b[72], b[73]])
+}
+
+/// The castling mask of a set-up position ([`CASTLING_BITS`]).
+pub fn setup_castling(b: &[u8; SETUP_LEN]) -> u8 {
+    b[74]
+}
+
+/// The en passant target of a set-up position as a square byte; 0 for none.
+pub fn setup_ep(b: &[u8; SETUP_LEN]) -> u8 {
+    b[75]
+}
+
+/// The 76 bytes after code 230 (§8.12), as the writer assembles them (the
+/// reader reads a payload in place, with [`setup_slot`] and its neighbours).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetupRecord {
     /// Piece numbers 0–17 of White, then of Black.
@@ -425,22 +451,21 @@ pub struct SetupRecord {
 }
 
 impl SetupRecord {
-    /// Reads the payload.
+    /// Reads a payload.
+    ///
+    /// ```
+    /// use cadb::ca::format::d02::{SETUP_LEN, SetupRecord};
+    /// let mut b = [0u8; SETUP_LEN];
+    /// b[72] = 1; // Black to move
+    /// let r = SetupRecord::parse(&b);
+    /// assert_eq!((r.plies, r.to_bytes()), (1, b));
+    /// ```
     pub fn parse(b: &[u8; SETUP_LEN]) -> SetupRecord {
-        let slots = core::array::from_fn(|s| {
-            core::array::from_fn(|n| {
-                let at = s * 36 + n * 2;
-                match (b[at], b[at + 1]) {
-                    (8, _) | (_, 0) => SetupSlot::Absent,
-                    (square, type_code) => SetupSlot::Piece { square, type_code },
-                }
-            })
-        });
         SetupRecord {
-            slots,
-            plies: u16::from_le_bytes([b[72], b[73]]),
-            castling: b[74],
-            ep: b[75],
+            slots: core::array::from_fn(|s| core::array::from_fn(|n| setup_slot(b, s, n))),
+            plies: setup_plies(b),
+            castling: setup_castling(b),
+            ep: setup_ep(b),
         }
     }
 

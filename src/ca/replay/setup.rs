@@ -10,7 +10,8 @@ use shakmaty::{
 use super::{State, numbers::Numbers};
 use crate::{
     ca::format::d02::{
-        CASTLING_BITS, FIXED_ROLES, SETUP_LEN, SetupRecord, SetupSlot, byte_square, code_role,
+        CASTLING_BITS, FIXED_ROLES, PIECE_NUMBERS, SETUP_LEN, SetupSlot, byte_square, code_role,
+        setup_castling, setup_ep, setup_plies, setup_slot,
     },
     error::ErrorKind,
 };
@@ -22,12 +23,11 @@ pub(super) fn setup_state(
     with_fen: bool,
 ) -> Result<(State, String), ErrorKind> {
     let bad = |reason| ErrorKind::BadSetup { reason };
-    let rec = SetupRecord::parse(b);
     let mut numbers = Numbers::empty();
     let mut board = Board::empty();
     for (s, color) in [Color::White, Color::Black].into_iter().enumerate() {
-        for (n, slot) in (0u8..).zip(&rec.slots[s]) {
-            let SetupSlot::Piece { square, type_code } = *slot else {
+        for n in 0..PIECE_NUMBERS {
+            let SetupSlot::Piece { square, type_code } = setup_slot(b, s, usize::from(n)) else {
                 continue;
             };
             let square = byte_square(square).ok_or(bad("a piece stands off the board"))?;
@@ -48,10 +48,10 @@ pub(super) fn setup_state(
             numbers.put(s, n, square as u8);
         }
     }
-    let plies = u32::from(rec.plies);
+    let plies = u32::from(setup_plies(b));
     let mut castling = Bitboard::EMPTY;
     for (bit, color, side) in CASTLING_BITS {
-        if rec.castling & bit != 0 {
+        if setup_castling(b) & bit != 0 {
             let file = if side.is_king_side() {
                 File::H
             } else {
@@ -60,7 +60,8 @@ pub(super) fn setup_state(
             castling.add(Square::from_coords(file, color.backrank()));
         }
     }
-    let ep_square = (rec.ep != 0).then(|| byte_square(rec.ep)).flatten();
+    let ep = setup_ep(b);
+    let ep_square = (ep != 0).then(|| byte_square(ep)).flatten();
     let setup = Setup {
         board,
         promoted: Bitboard::EMPTY,
