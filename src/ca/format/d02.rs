@@ -456,6 +456,10 @@ impl SetupRecord {
     /// ```
     /// use cadb::ca::format::d02::{SETUP_LEN, SetupRecord};
     /// let mut b = [0u8; SETUP_LEN];
+    /// for slot in b[..72].chunks_exact_mut(2) {
+    ///     slot[0] = 8; // absent: `8, 0`
+    /// }
+    /// b[2..4].copy_from_slice(&[0x04, 6]); // White's number 1: a king on e1
     /// b[72] = 1; // Black to move
     /// let r = SetupRecord::parse(&b);
     /// assert_eq!((r.plies, r.to_bytes()), (1, b));
