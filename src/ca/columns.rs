@@ -28,7 +28,6 @@ use alloc::{
     string::{String, ToString},
     vec::Vec,
 };
-use core::ops::ControlFlow;
 
 use super::{
     Database, ListKind,
@@ -226,12 +225,7 @@ pub fn rows<R: ReadAt>(db: &Database<R>, indices: &[u32]) -> Result<Rows, Error>
         .map(|_| Vec::with_capacity(headers.len()))
         .collect();
     for (i, h) in &headers {
-        let mut plies = 0u32;
-        // A damaged game counts the plies that decoded.
-        let _ = db.for_each_ply(u64::from(*i), |_, _| {
-            plies += 1;
-            ControlFlow::Continue(())
-        });
+        let plies = db.main_line_plies(u64::from(*i));
         for (c, out) in Column::ALL.into_iter().zip(&mut text) {
             let name = c
                 .name_id(h)

@@ -2,11 +2,10 @@
 //! offset's `x` a database uses, detected from a sample of its games, and
 //! the one policy every reader follows for a game that fails under it.
 
-use super::{Database, format::Convention, replay};
+use super::{Database, PlyCount, format::Convention, replay};
 use crate::{
     bytes::ReadAt,
     error::{Error, ErrorKind},
-    game::GameVisitor,
 };
 
 /// How many games (with records) the convention detection looks at.
@@ -21,14 +20,6 @@ pub struct Detection {
     pub right_ok: u32,
     /// ... and under [`Convention::Left`].
     pub left_ok: u32,
-}
-
-/// Counts plies and nothing else: the cheapest visitor, for probing.
-struct Probe;
-
-impl GameVisitor for Probe {
-    type Output = ();
-    fn end_game(&mut self) {}
 }
 
 /// What one game's reading under [`Database::read_retrying`] gave.
@@ -63,7 +54,8 @@ impl<R: ReadAt> Database<R> {
                     (Convention::Right, &mut d.right_ok),
                     (Convention::Left, &mut d.left_ok),
                 ] {
-                    let mut probe = Probe;
+                    // Variations too: a move in one is evidence as much as in the main line.
+                    let mut probe = PlyCount::all();
                     let mut r =
                         replay::Replay::new(&body, base, i, conv, self.encoding, &mut probe);
                     *ok += u32::from(r.run().is_ok());

@@ -447,6 +447,20 @@ impl<R: ReadAt> Database<R> {
         (out, err)
     }
 
+    /// The plies of game `index`'s main line; for a damaged game, those that
+    /// decoded before the damage.
+    ///
+    /// ```
+    /// # use cadb::ca::{Database, OpenOptions, writer};
+    /// # let games = cadb::game::import::read_pgn("1. e4 e5 (1... c5) 2. Nf3 *").unwrap();
+    /// # let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+    /// # let db = Database::open(files, OpenOptions::default()).unwrap();
+    /// assert_eq!(db.main_line_plies(0), 3);
+    /// ```
+    pub fn main_line_plies(&self, index: u64) -> u32 {
+        self.read_game(index, &mut PlyCount::main_line()).0
+    }
+
     /// Replays the main line of game `index` with the position before each ply
     /// (a cheap pass for statistics and benchmarks: no text is decoded and
     /// variations are skipped). `Break` from `f` stops the game.
@@ -483,5 +497,48 @@ impl<R: ReadAt> Database<R> {
             (_, None) => Ok(()),
             (_, Some(e)) => Err(e),
         }
+    }
+}
+
+/// Counts plies and reads nothing else: the cheapest visitor. One type
+/// serves every count (each visitor type is one more copy of the replayer
+/// in the wasm module).
+pub(crate) struct PlyCount {
+    plies: u32,
+    variations: bool,
+}
+
+impl PlyCount {
+    /// Counts the main line, skipping variations.
+    pub(crate) fn main_line() -> PlyCount {
+        PlyCount {
+            plies: 0,
+            variations: false,
+        }
+    }
+
+    /// Counts every ply, variations included.
+    pub(crate) fn all() -> PlyCount {
+        PlyCount {
+            plies: 0,
+            variations: true,
+        }
+    }
+}
+
+impl GameVisitor for PlyCount {
+    type Output = u32;
+    fn wants_text(&self) -> bool {
+        false
+    }
+    fn ply(&mut self, _: &Chess, _: &Ply) -> ControlFlow<()> {
+        self.plies += 1;
+        ControlFlow::Continue(())
+    }
+    fn begin_variation(&mut self) -> crate::game::Skip {
+        crate::game::Skip(!self.variations)
+    }
+    fn end_game(&mut self) -> u32 {
+        self.plies
     }
 }

@@ -126,14 +126,7 @@ impl Database {
         let start = u64::from(start).min(total);
         let end = (start + u64::from(count)).min(total);
         let out: Vec<u32> = (start..end)
-            .map(|i| {
-                let mut n = 0u32;
-                let _ = self.inner.for_each_ply(i, |_, _| {
-                    n += 1;
-                    core::ops::ControlFlow::Continue(())
-                });
-                n
-            })
+            .map(|i| self.inner.main_line_plies(i))
             .collect();
         Uint32Array::from(&out[..])
     }
