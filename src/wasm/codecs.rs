@@ -193,11 +193,13 @@ pub fn pgc_decode(
 pub fn stats64_encode(
     #[wasm_bindgen(unchecked_param_type = "MoveStatsRecord")] record: JsValue,
 ) -> Result<u64, JsValue> {
-    let num = |k: &str, max: f64| -> Result<f64, JsValue> {
+    // `max` is an integer: formatting an f64 into the message would link
+    // the float printer (11 KB of wasm) for this one message.
+    let num = |k: &str, max: u16| -> Result<f64, JsValue> {
         Reflect::get(&record, &k.into())
             .ok()
             .and_then(|v| v.as_f64())
-            .filter(|n| (0.0..=max).contains(n) && n.fract() == 0.0)
+            .filter(|n| (0.0..=f64::from(max)).contains(n) && n.fract() == 0.0)
             .ok_or_else(|| bad_argument(&alloc::format!("`{k}` must be an integer 0-{max}")))
     };
     let square = |k: &str| -> Result<Square, JsValue> {
@@ -213,7 +215,7 @@ pub fn stats64_encode(
         Some("q") => Promotion::Queen,
         Some(p) => return Err(bad_argument(&alloc::format!("unknown promotion {p:?}"))),
     };
-    let p = num("wdlPercent", 99.0)? as u8;
+    let p = num("wdlPercent", 99)? as u8;
     let wdl = match opt_string(&record, "wdl").as_deref() {
         Some("win") => Wdl::Win(p),
         Some("draw") => Wdl::Draw(p),
@@ -228,12 +230,12 @@ pub fn stats64_encode(
         from: square("from")?,
         to: square("to")?,
         promotion,
-        white_elo: num("whiteElo", 2047.0)? as u16,
-        elo_diff: num("eloDiff", 255.0)? as u8,
+        white_elo: num("whiteElo", 2047)? as u16,
+        elo_diff: num("eloDiff", 255)? as u8,
         elo_diff_neg: eloneg,
         wdl,
-        count: num("count", 4095.0)? as u16,
-        weight: num("weight", 255.0)? as u8,
+        count: num("count", 4095)? as u16,
+        weight: num("weight", 255)? as u8,
     };
     Ok(r.encode())
 }
