@@ -341,6 +341,25 @@ fn pgn_export_comes_in_chunks_with_progress() {
 }
 
 #[wasm_bindgen_test]
+fn encodings_are_listed_default_first_and_open_by_name() {
+    let list = cadb::wasm::encodings();
+    let names: Vec<String> = list
+        .iter()
+        .map(|e| get(&e, "name").as_string().unwrap())
+        .collect();
+    assert_eq!(names, ["cp1251", "cp866", "latin1", "utf-8"]);
+    assert!(
+        list.iter()
+            .all(|e| !get(&e, "label").as_string().unwrap().is_empty())
+    );
+    let files = files_from_pgn(GAMES);
+    for name in &names {
+        let db = Database::open(open_obj(&files, Some(name))).unwrap();
+        assert_eq!(get(&db.info(), "encoding").as_string().as_ref(), Some(name));
+    }
+}
+
+#[wasm_bindgen_test]
 fn search_and_sort() {
     let mut db = open(&files_from_pgn(GAMES));
     let s = |db: &mut Database, q: JsValue| db.search(q).unwrap().to_vec();

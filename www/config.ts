@@ -45,14 +45,6 @@ export function isSortColumn(key: ColumnKey): key is SortColumn {
   return COLUMNS[key].sortable;
 }
 
-/** Text encodings offered; the first is the default (Chess Assistant was Russian). */
-export const ENCODINGS = [
-  { value: 'cp1251', label: 'Windows-1251 (Cyrillic)' },
-  { value: 'cp866', label: 'CP866 (DOS Cyrillic)' },
-  { value: 'latin1', label: 'Latin-1' },
-  { value: 'utf-8', label: 'UTF-8' },
-] as const;
-
 /** The filter box waits this long after a keystroke before searching. */
 export const FILTER_DEBOUNCE_MS = 60;
 

@@ -42,8 +42,13 @@ export class Controller {
     return this.attempt(async () => this.openFirst(await droppedFiles(data)));
   }
 
-  openDemo(): Promise<void> {
-    return this.attempt(async () => this.open({ kind: 'bytes', name: DEMO_NAME, files: await fetchDemo() }));
+  /** The page's start: the decoder's encodings for the menu, then the demo database. */
+  start(): Promise<void> {
+    return this.attempt(async () => {
+      this.state.encodings = await this.rpc.call('encodings', {});
+      this.redraw();
+      await this.open({ kind: 'bytes', name: DEMO_NAME, files: await fetchDemo() });
+    });
   }
 
   private async open(source: OpenSource): Promise<void> {
@@ -56,6 +61,7 @@ export class Controller {
     clearTimeout(s.list.filterTimer);
     s.name = source.name;
     s.info = info;
+    s.encoding = info.encoding;
     s.list = freshList(s.list.version + 1);
     s.game = null;
     s.compactness.forName = '';

@@ -64,4 +64,4 @@ files.addEventListener('change', () => {
 });
 acceptDrops(byId('drop'), (data) => void ctrl.openDrop(data));
 
-void ctrl.openDemo();
+void ctrl.start();

@@ -3,7 +3,7 @@
 // progress before the answer.
 
 import type {
-  ColumnKey, CompactnessRow, DbInfo, Encoding, ExportSummary, GameRows, GameView, SearchQuery, SortColumn, TreeMove,
+  ColumnKey, CompactnessRow, DbInfo, Encoding, EncodingChoice, ExportSummary, GameRows, GameView, SearchQuery, SortColumn, TreeMove,
 } from '../pkg/cadb.js';
 import type { Part } from './config.js';
 
@@ -31,7 +31,10 @@ export type OpenSource =
 
 export interface Requests {
   /** `wasmBytes`: the decoder's memory after opening (D02 is not in it). */
-  open: { args: { source: OpenSource; encoding: Encoding }; result: { info: DbInfo; wasmBytes: number } };
+  /** The decoder's encodings, for the menu. */
+  encodings: { args: Record<string, never>; result: EncodingChoice[] };
+  /** `encoding` undefined: the decoder's default. */
+  open: { args: { source: OpenSource; encoding: Encoding | undefined }; result: { info: DbInfo; wasmBytes: number } };
   setEncoding: { args: { encoding: Encoding }; result: DbInfo };
   /** Answered by one `db.rows` call. */
   rows: { args: { indices: Uint32Array }; result: RowsResult };

@@ -2,8 +2,7 @@
 // the page shows is derived from it by the views (view/*.ts). The Worker
 // holds the database itself; the page holds only what is on screen.
 
-import type { CompactnessRow, DbInfo, Encoding, GameView, SortColumn, TreeMove } from '../pkg/cadb.js';
-import { ENCODINGS } from './config.js';
+import type { CompactnessRow, DbInfo, Encoding, EncodingChoice, GameView, SortColumn, TreeMove } from '../pkg/cadb.js';
 
 /** A move of the open game, flattened from the API's move tree (the API's
  * `MoveNode`) so that stepping is array lookups. Ids index `GameState.nodes`;
@@ -84,7 +83,10 @@ export interface Message {
 export interface State {
   name: string;
   info: DbInfo | null;
-  encoding: Encoding;
+  /** The encodings the decoder knows, its default first (from the Worker). */
+  encodings: EncodingChoice[];
+  /** The encoding chosen; undefined until one is: the decoder's default. */
+  encoding: Encoding | undefined;
   list: ListState;
   game: GameState | null;
   orientation: 'white' | 'black';
@@ -115,7 +117,8 @@ export function initialState(): State {
   return {
     name: '',
     info: null,
-    encoding: ENCODINGS[0].value,
+    encodings: [],
+    encoding: undefined,
     list: freshList(0),
     game: null,
     orientation: 'white',

@@ -1,7 +1,7 @@
 // The decoding Worker: holds the open database and answers the page's
 // requests (protocol.ts), so the page never freezes on a big database.
 
-import init, { Database } from '../pkg/cadb.js';
+import init, { Database, encodings } from '../pkg/cadb.js';
 import type { Encoding } from '../pkg/cadb.js';
 import type { OpenSource, Request, RequestType, Requests, Response } from './protocol.js';
 
@@ -25,7 +25,7 @@ function post(message: Response, transfer: Transferable[] = []): void {
   scope.postMessage(message, transfer);
 }
 
-function open(source: OpenSource, encoding: Encoding): Database {
+function open(source: OpenSource, encoding: Encoding | undefined): Database {
   if (source.kind === 'bytes') {
     return Database.open({ ...source.files, encoding });
   }
@@ -54,6 +54,7 @@ function need(): Database {
 type Handlers = { [T in RequestType]: (args: Requests[T]['args'], id: number) => Requests[T]['result'] };
 
 const handlers: Handlers = {
+  encodings: () => encodings(),
   open: ({ source, encoding }) => {
     db?.free();
     db = null;

@@ -50,6 +50,7 @@ mod types;
 
 pub use database::Database;
 pub use headers::{eco_string, game_type_name, outcome_symbol};
+pub use open::encodings;
 
 /// Installs the panic hook, so a panic (a bug: no input should reach one)
 /// shows its message in the console.

@@ -191,3 +191,18 @@ pub(super) fn string_array(names: &[String]) -> Array {
     let joined = names.join("\0");
     JsString::from(joined).split("\0")
 }
+
+/// The text encodings a database can be read in, the default first, each
+/// with a label for a menu (from the core's table, [`TextEncoding::ALL`]).
+#[wasm_bindgen(unchecked_return_type = "EncodingChoice[]")]
+pub fn encodings() -> Array {
+    TextEncoding::ALL
+        .iter()
+        .map(|e| {
+            let o = Object::new();
+            set(&o, "name", e.name());
+            set(&o, "label", e.label());
+            JsValue::from(o)
+        })
+        .collect()
+}

@@ -9,6 +9,9 @@ const TS_TYPES: &'static str = r#"
 /** Text encoding of names and comments. CP1251 is the default. */
 export type Encoding = "cp1251" | "cp866" | "latin1" | "utf-8";
 
+/** An encoding and its label for a menu, as encodings() lists them (the default first). */
+export interface EncodingChoice { name: Encoding; label: string }
+
 /** A JS Error thrown by cadb: `code` is stable ("truncated", "bad-signature", "no-such-game", "bad-argument", ...). */
 export interface CadbError extends Error { code: string }
 

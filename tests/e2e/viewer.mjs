@@ -190,6 +190,18 @@ await test('the compactness panel shows bytes per move', async (page) => {
   for (const f of ['CA D02', 'Jose', 'UCI16', 'PGC', 'MGC', 'PGN']) assert.ok(text.includes(f), f);
 });
 
+await test('the encoding menu lists the decoder\'s encodings and keeps the choice', async (page) => {
+  const select = page.locator('#encoding');
+  const values = await select.locator('option').evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual(values, ['cp1251', 'cp866', 'latin1', 'utf-8']);
+  assert.equal(await select.inputValue(), 'cp1251');
+  await select.selectOption('cp866');
+  // Opening another database reads it in the encoding chosen.
+  await page.locator('[data-testid=open-files]').setInputFiles(demoFiles);
+  await page.locator('[data-testid=status]').filter({ hasText: /^Opened DEMO/ }).waitFor();
+  assert.equal(await select.inputValue(), 'cp866');
+});
+
 await test('an incomplete file set names the missing part', async (page) => {
   await page.locator('[data-testid=open-files]').setInputFiles(demoFiles.filter((f) => !/\.A02$/i.test(f)));
   const error = page.locator('[data-testid=error]');

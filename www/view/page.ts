@@ -3,9 +3,8 @@
 // action, so it compares the state with what it drew last). The board and
 // the game list are components: they get the state through their methods.
 
-import type { CompactnessRow, DbInfo } from '../../pkg/cadb.js';
+import type { CompactnessRow, DbInfo, EncodingChoice } from '../../pkg/cadb.js';
 import type { Board } from '../board.js';
-import { ENCODINGS } from '../config.js';
 import type { Controller } from '../controller.js';
 import type { GameList } from '../list.js';
 import type { GameState, Message, PanelView, TreeView } from '../state.js';
@@ -40,6 +39,14 @@ interface Drawn {
   orientation: string;
   tree: TreeView | null;
   compactness: PanelView<CompactnessRow[]> | null;
+  encodings: EncodingChoice[];
+}
+
+function option(value: string, label: string): HTMLOptionElement {
+  const o = document.createElement('option');
+  o.value = value;
+  o.textContent = label;
+  return o;
 }
 
 function setText(el: HTMLElement, text: string): void {
@@ -47,7 +54,9 @@ function setText(el: HTMLElement, text: string): void {
 }
 
 export class Page {
-  private drawn: Drawn = { status: null, error: null, info: null, game: null, current: -1, orientation: '', tree: null, compactness: null };
+  private drawn: Drawn = {
+    status: null, error: null, info: null, game: null, current: -1, orientation: '', tree: null, compactness: null, encodings: [],
+  };
 
   constructor(
     private el: PageElements,
@@ -55,12 +64,6 @@ export class Page {
     private list: GameList,
     private ctrl: Controller,
   ) {
-    for (const e of ENCODINGS) {
-      const o = document.createElement('option');
-      o.value = e.value;
-      o.textContent = e.label;
-      el.encoding.append(o);
-    }
   }
 
   render(): void {
@@ -77,7 +80,8 @@ export class Page {
       el.progress.max = s.exporting.total || 1;
       el.progress.value = s.exporting.done;
     }
-    if (el.encoding.value !== s.encoding) el.encoding.value = s.encoding;
+    if (s.encodings !== d.encodings) el.encoding.replaceChildren(...s.encodings.map((e) => option(e.name, e.label)));
+    if (s.encoding && el.encoding.value !== s.encoding) el.encoding.value = s.encoding;
     if (el.filter.value !== s.list.input) el.filter.value = s.list.input;
     if (s.info !== d.info) el.info.replaceChildren(...(s.info ? [renderInfo(s.name, s.info)] : []));
 
@@ -108,6 +112,9 @@ export class Page {
       broken: s.list.broken,
       version: s.list.version,
     });
-    this.drawn = { status: s.status, error: s.error, info: s.info, game: g, current, orientation: s.orientation, tree: s.tree.view, compactness: s.compactness.view };
+    this.drawn = {
+      status: s.status, error: s.error, info: s.info, game: g, current, orientation: s.orientation,
+      tree: s.tree.view, compactness: s.compactness.view, encodings: s.encodings,
+    };
   }
 }
