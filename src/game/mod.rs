@@ -46,10 +46,18 @@ pub struct Game {
     pub moves: Vec<Node>,
 }
 
-/// A played move (or null move) and everything attached to it.
+/// A played move (or null move) and everything attached to it. In JSON,
+/// its annotations (the move and its variations are the view's to write,
+/// with SAN, UCI and FEN: [`view::MoveView`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct Node {
     /// The move; legal in the position before it.
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub mv: Ply,
     /// Comments shown before the move.
     pub comments_before: Vec<String>,
@@ -68,6 +76,7 @@ pub struct Node {
     /// Items kept as they were read, with no known meaning.
     pub raw: Vec<RawItem>,
     /// Alternatives to this move, each a line starting in the position before it.
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub variations: Vec<Vec<Node>>,
 }
 
@@ -105,6 +114,7 @@ pub enum Eval {
 /// assert_eq!(item.source.name(), "ca");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct RawItem {
     pub source: Codec,
     /// The item's code in its codec (a Chess Assistant code 233–236, a Jose code 0xe1–0xe5).
@@ -122,6 +132,14 @@ pub enum Codec {
     ChessAssistant,
     /// Jose GameText.
     Jose,
+}
+
+/// In JSON, its [`name`](Codec::name).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Codec {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
 }
 
 impl Codec {

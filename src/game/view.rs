@@ -16,35 +16,27 @@ use alloc::{
 };
 use shakmaty::{CastlingMode, Chess, uci::UciMove};
 
-use super::{Eval, Game, GameError, Headers, Node, Ply, RawItem, fen_of, play_ply, ply_san};
+use super::{Game, GameError, Headers, Node, Ply, fen_of, play_ply, ply_san};
 
 /// Headers in the JSON/JS shape: [`Headers`] as they serialise, plus the year.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct HeadersView {
+pub struct HeadersView<'a> {
     #[cfg_attr(feature = "serde", serde(flatten))]
-    pub headers: Headers,
+    pub headers: &'a Headers,
     /// The date's year, for sorting and display without parsing the date.
     pub year: Option<u16>,
 }
 
-/// An item kept as read ([`RawItem`]): its codec (`"ca"`, `"jose"`), code and bytes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct RawView {
-    pub source: &'static str,
-    pub code: u8,
-    pub bytes: Vec<u8>,
-}
-
-/// One move and what is attached to it.
+/// One move: its SAN, UCI and the FEN after it, the node's annotations as
+/// [`Node`] serialises them, and its variations' views.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
     serde(rename_all = "camelCase")
 )]
-pub struct MoveView {
+pub struct MoveView<'a> {
     /// Ply number in the game (0 = White's first move).
     pub ply: u32,
     pub san: String,
@@ -52,15 +44,10 @@ pub struct MoveView {
     pub uci: String,
     /// The position after the move.
     pub fen: String,
-    pub comments_before: Vec<String>,
-    pub comments_after: Vec<String>,
-    pub nags: Vec<u8>,
-    pub nags_before: Vec<u8>,
-    pub evals: Vec<Eval>,
-    pub diagram_before: bool,
-    pub diagram_after: bool,
-    pub raw: Vec<RawView>,
-    pub variations: Vec<Vec<MoveView>>,
+    /// Comments, NAGs, evaluations, diagrams and raw items.
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub node: &'a Node,
+    pub variations: Vec<Vec<MoveView<'a>>>,
 }
 
 /// A whole game.
@@ -70,23 +57,23 @@ pub struct MoveView {
     derive(serde::Serialize),
     serde(rename_all = "camelCase")
 )]
-pub struct GameView {
-    pub headers: HeadersView,
+pub struct GameView<'a> {
+    pub headers: HeadersView<'a>,
     /// The start position (the standard one when the game has no setup).
     pub start_fen: String,
     /// Whether the game starts from a set-up position.
     pub setup: bool,
-    pub comments: Vec<String>,
-    pub moves: Vec<MoveView>,
+    pub comments: &'a [String],
+    pub moves: Vec<MoveView<'a>>,
     /// Plies in the main line.
     pub plies: u32,
 }
 
-impl HeadersView {
+impl HeadersView<'_> {
     /// The view of headers.
-    pub fn new(h: &Headers) -> HeadersView {
+    pub fn new(h: &Headers) -> HeadersView<'_> {
         HeadersView {
-            headers: h.clone(),
+            headers: h,
             year: h.date.year,
         }
     }
@@ -97,7 +84,7 @@ fn ply_number(pos: &Chess) -> u32 {
     (pos.fullmoves().get() - 1) * 2 + u32::from(pos.turn().is_black())
 }
 
-fn line(nodes: &[Node], mut pos: Chess) -> Result<Vec<MoveView>, GameError> {
+fn line(nodes: &[Node], mut pos: Chess) -> Result<Vec<MoveView<'_>>, GameError> {
     let mut out = Vec::with_capacity(nodes.len());
     for node in nodes {
         let before = pos.clone();
@@ -117,37 +104,22 @@ fn line(nodes: &[Node], mut pos: Chess) -> Result<Vec<MoveView>, GameError> {
             san,
             uci,
             fen: fen_of(&pos),
-            comments_before: node.comments_before.clone(),
-            comments_after: node.comments_after.clone(),
-            nags: node.nags.clone(),
-            nags_before: node.nags_before.clone(),
-            evals: node.evals.clone(),
-            diagram_before: node.diagram_before,
-            diagram_after: node.diagram_after,
-            raw: node
-                .raw
-                .iter()
-                .map(|r: &RawItem| RawView {
-                    source: r.source.name(),
-                    code: r.code,
-                    bytes: r.bytes.clone(),
-                })
-                .collect(),
+            node,
             variations,
         });
     }
     Ok(out)
 }
 
-impl GameView {
+impl GameView<'_> {
     /// Replays `game` to build its view.
-    pub fn new(game: &Game) -> Result<GameView, GameError> {
+    pub fn new(game: &Game) -> Result<GameView<'_>, GameError> {
         let start = game.start_position()?;
         Ok(GameView {
             headers: HeadersView::new(&game.headers),
             start_fen: fen_of(&start),
             setup: game.start_fen.is_some(),
-            comments: game.comments.clone(),
+            comments: &game.comments,
             moves: line(&game.moves, start)?,
             plies: game.moves.len() as u32,
         })
