@@ -53,6 +53,9 @@ run "cargo test (host, cli)" cargo test --features cli
 # aborts on panic by default.
 run "no_std: cargo check (host)" env CARGO_PROFILE_DEV_PANIC=abort cargo check --no-default-features --lib
 run "no_std: cargo build (wasm32)" cargo build --no-default-features --lib --target wasm32-unknown-unknown
+# The fuzz targets build on stable (running them needs nightly: scripts/fuzz.sh),
+# so an API change that breaks one fails here, not at the next fuzzing run.
+run "fuzz targets build (cargo check, stable)" cargo check --manifest-path fuzz/Cargo.toml --bins
 # The browser tests (tests/wasm_browser.rs), in headless Firefox and Chrome.
 # This is what `wasm-pack test --headless --firefox . --features wasm` does
 # (cargo test on wasm32 with wasm-bindgen-test-runner as the runner), minus one
