@@ -63,6 +63,31 @@ pub enum GameResult {
 }
 
 impl GameResult {
+    /// Every result, in the order of [`index`](Self::index).
+    pub const ALL: [GameResult; 4] = [
+        GameResult::Unknown,
+        GameResult::WhiteWins,
+        GameResult::BlackWins,
+        GameResult::Draw,
+    ];
+
+    /// The result as a small number (the JS API's result column): 0 `*`,
+    /// 1 `1-0`, 2 `0-1`, 3 `1/2-1/2`.
+    ///
+    /// ```
+    /// use cadb::game::GameResult;
+    /// assert_eq!(GameResult::Draw.index(), 3);
+    /// assert_eq!(GameResult::ALL[usize::from(GameResult::Draw.index())], GameResult::Draw);
+    /// ```
+    pub fn index(self) -> u8 {
+        match self {
+            GameResult::Unknown => 0,
+            GameResult::WhiteWins => 1,
+            GameResult::BlackWins => 2,
+            GameResult::Draw => 3,
+        }
+    }
+
     /// The PGN token: `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub fn as_pgn(self) -> &'static str {
         match self {

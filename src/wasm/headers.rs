@@ -49,12 +49,7 @@ impl Database {
             black.push(h.black_id);
             white_elo.push(h.white_elo);
             black_elo.push(h.black_elo);
-            result.push(match h.outcome {
-                1 => 3,
-                2 => 1,
-                3 => 2,
-                _ => 0,
-            });
+            result.push(ca::format::d00::outcome_result(h.outcome).index());
             outcome.push(h.outcome);
             let d = ca::format::d00::decode_date(h.date);
             year.push(d.year.unwrap_or(0));
