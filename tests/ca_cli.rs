@@ -3,13 +3,11 @@
 //! good game, lists the broken ones on stderr, and never panics (exit 101).
 #![cfg(feature = "cli")]
 
-use std::{
-    io::Write,
-    path::{Path, PathBuf},
-    process::{Command, Output, Stdio},
-};
+use std::path::{Path, PathBuf};
 
-const EXE: &str = env!("CARGO_BIN_EXE_cadb");
+mod common;
+
+use common::{run, text};
 
 /// A fresh, empty scratch folder for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -17,29 +15,6 @@ fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(EXE)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert_ne!(
-        out.status.code(),
-        Some(101),
-        "cadb {args:?} panicked: {}",
-        text(&out.stderr)
-    );
-    out
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
 }
 
 fn fixture_pgn() -> String {

@@ -3,33 +3,13 @@
 //! library's tables, and runtime failures still as `cadb: MESSAGE`, exit 2.
 #![cfg(feature = "cli")]
 
-use std::{
-    io::Write,
-    path::{Path, PathBuf},
-    process::{Command, Output, Stdio},
-};
+use std::path::{Path, PathBuf};
 
 use cadb::{bench::Pass, ordinal::Ordering, text::TextEncoding};
 
-const EXE: &str = env!("CARGO_BIN_EXE_cadb");
+mod common;
 
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(EXE)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert_ne!(out.status.code(), Some(101), "cadb {args:?} panicked");
-    out
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+use common::{run, text};
 
 /// A usage error: exit 2, nothing on stdout, and clap's `error:` on stderr.
 fn usage_error(args: &[&str]) -> String {

@@ -1,0 +1,34 @@
+//! Running the `cadb` binary from the integration tests.
+
+use std::{
+    io::Write,
+    process::{Command, Output, Stdio},
+};
+
+/// The binary Cargo built for these tests.
+pub const EXE: &str = env!("CARGO_BIN_EXE_cadb");
+
+/// Runs `cadb` with `args`, `stdin` on its standard input; a panic (exit 101) fails the test.
+pub fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(EXE)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_ne!(
+        out.status.code(),
+        Some(101),
+        "cadb {args:?} panicked: {}",
+        text(&out.stderr)
+    );
+    out
+}
+
+/// Output bytes as text.
+pub fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
