@@ -229,8 +229,8 @@ impl<R: ReadAt> ReadAt for ReadCache<R> {
     }
 }
 
-/// A file read piece by piece (feature `std`): what the CLI opens a
-/// database through, behind a [`ReadCache`].
+/// A file read piece by piece (feature `std`); behind a [`ReadCache`],
+/// what a large file of [`FileBytes`] reads through.
 #[cfg(feature = "std")]
 pub struct FileSource {
     file: RefCell<std::fs::File>,
@@ -281,6 +281,61 @@ impl ReadAt for FileSource {
             });
         }
         Ok(Cow::Owned(out))
+    }
+}
+
+/// A file's bytes (feature `std`): held whole when it is no larger than a
+/// threshold, else read piece by piece behind a [`ReadCache`]. Small files
+/// read whole are faster to read at random (no call per read); large ones
+/// never load whole. What the CLI opens a database through.
+///
+/// ```
+/// use cadb::bytes::{FileBytes, ReadAt};
+/// let path = std::env::temp_dir().join(format!("cadb-doc-{}", std::process::id()));
+/// std::fs::write(&path, b"abcdef").unwrap();
+/// for whole_up_to in [0, 1 << 20] {
+///     let f = FileBytes::open(&path, whole_up_to).unwrap();
+///     assert_eq!(&*f.read_at(2, 3).unwrap(), b"cde");
+///     assert_eq!(matches!(f, FileBytes::Whole(_)), whole_up_to > 0);
+/// }
+/// std::fs::remove_file(&path).unwrap();
+/// ```
+#[cfg(feature = "std")]
+pub enum FileBytes {
+    /// The whole file in memory.
+    Whole(Vec<u8>),
+    /// Read as needed.
+    Lazy(ReadCache<FileSource>),
+}
+
+#[cfg(feature = "std")]
+impl FileBytes {
+    /// Opens `path`: read whole if it has at most `whole_up_to` bytes.
+    pub fn open(path: &std::path::Path, whole_up_to: u64) -> std::io::Result<FileBytes> {
+        let source = FileSource::open(path)?;
+        if source.size > whole_up_to {
+            return Ok(FileBytes::Lazy(ReadCache::new(source)));
+        }
+        let mut whole = Vec::with_capacity(source.size as usize);
+        std::io::Read::read_to_end(&mut *source.file.borrow_mut(), &mut whole)?;
+        Ok(FileBytes::Whole(whole))
+    }
+}
+
+#[cfg(feature = "std")]
+impl ReadAt for FileBytes {
+    fn size(&self) -> u64 {
+        match self {
+            FileBytes::Whole(v) => v.size(),
+            FileBytes::Lazy(c) => c.size(),
+        }
+    }
+
+    fn read_at(&self, offset: u64, len: usize) -> Result<Cow<'_, [u8]>, ErrorKind> {
+        match self {
+            FileBytes::Whole(v) => v.read_at(offset, len),
+            FileBytes::Lazy(c) => c.read_at(offset, len),
+        }
     }
 }
 

@@ -72,3 +72,52 @@ fn a_failing_source_is_an_io_error_and_past_the_end_is_truncated() {
         }
     ));
 }
+
+#[test]
+fn a_database_read_lazily_from_disk_reads_as_in_memory() {
+    use cadb::{
+        bytes::FileBytes,
+        ca::{Database, DatabaseFiles, OpenOptions, writer},
+    };
+    let pgn: String = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+        .map(|p| std::fs::read_to_string(p).unwrap() + "\n\n")
+        .collect();
+    let games = cadb::game::import::read_pgn(&pgn).unwrap();
+    // The tricky writer: records in another order than the headers, chains, junk.
+    let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+    let dir = std::env::temp_dir().join(format!("cadb-lazy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |ext: &str| dir.join(format!("DB.{ext}"));
+    for (ext, bytes) in [
+        ("CDP", &files.cdp),
+        ("EMB", &files.emb),
+        ("D00", &files.d00),
+        ("A02", &files.a02),
+        ("D02", &files.d02),
+    ] {
+        std::fs::write(path(ext), bytes).unwrap();
+    }
+    // Threshold 0: every file is read piece by piece through the read-ahead.
+    let lazy = |ext: &str| {
+        let f = FileBytes::open(&path(ext), 0).unwrap();
+        assert!(matches!(f, FileBytes::Lazy(_)));
+        f
+    };
+    let on_disk = DatabaseFiles {
+        cdp: lazy("CDP"),
+        emb: lazy("EMB"),
+        d00: lazy("D00"),
+        a02: lazy("A02"),
+        d02: lazy("D02"),
+    };
+    let disk = Database::open(on_disk, OpenOptions::default()).unwrap();
+    let memory = Database::open(files, OpenOptions::default()).unwrap();
+    assert_eq!(disk.count(), games.len() as u64);
+    for i in 0..memory.count() {
+        assert_eq!(disk.pgn_lenient(i), memory.pgn_lenient(i), "game {i}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

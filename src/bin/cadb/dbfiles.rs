@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use cadb::{
-    bytes::{FileSource, ReadAt, ReadCache},
+    bytes::FileBytes,
     ca::{Database, DatabaseFiles, OpenOptions},
     text::TextEncoding,
 };
@@ -86,28 +86,29 @@ pub fn is_database(path: &Path) -> bool {
     path.is_dir() || ext_is(path, "cdp")
 }
 
-/// A database file read piece by piece from disk, with read-ahead: a
-/// multi-gigabyte D02 is never loaded whole.
-pub type OnDisk = ReadCache<FileSource>;
+/// Files up to this size are read whole; larger ones (a multi-gigabyte D02)
+/// are read as needed, with read-ahead, and never loaded whole.
+const WHOLE_UP_TO: u64 = 64 << 20;
 
-/// Opens the database named by `path`, reading its files as needed.
-pub fn open(path: &Path, encoding: TextEncoding) -> Result<Database<OnDisk>, String> {
-    open_with(path, encoding, |p| FileSource::open(p).map(ReadCache::new))
+/// Opens the database named by `path`.
+pub fn open(path: &Path, encoding: TextEncoding) -> Result<Database<FileBytes>, String> {
+    open_with(path, encoding, WHOLE_UP_TO)
 }
 
-/// Reads the database named by `path` into memory and opens it (for the
-/// benchmark, which times decoding, not the disk).
-pub fn load(path: &Path, encoding: TextEncoding) -> Result<Database<Vec<u8>>, String> {
-    open_with(path, encoding, |p| std::fs::read(p))
+/// Reads the database named by `path` into memory, however large, and opens
+/// it (for the benchmark, which times decoding, not the disk).
+pub fn load(path: &Path, encoding: TextEncoding) -> Result<Database<FileBytes>, String> {
+    open_with(path, encoding, u64::MAX)
 }
 
-fn open_with<R: ReadAt>(
+fn open_with(
     path: &Path,
     encoding: TextEncoding,
-    source: impl Fn(&Path) -> std::io::Result<R>,
-) -> Result<Database<R>, String> {
+    whole_up_to: u64,
+) -> Result<Database<FileBytes>, String> {
     let paths = find(path)?;
-    let read = |p: &PathBuf| source(p).map_err(|e| format!("{}: {e}", p.display()));
+    let read =
+        |p: &PathBuf| FileBytes::open(p, whole_up_to).map_err(|e| format!("{}: {e}", p.display()));
     let files = DatabaseFiles {
         cdp: read(&paths.cdp)?,
         emb: read(&paths.emb)?,
