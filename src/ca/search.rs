@@ -131,15 +131,6 @@ impl LowerNames {
     }
 }
 
-fn list_slot(kind: ListKind) -> usize {
-    match kind {
-        ListKind::Players => 0,
-        ListKind::Events => 1,
-        ListKind::Places => 2,
-        ListKind::Sources => 3,
-    }
-}
-
 /// ECO text of exactly three characters to its D00 value (`A00` = 0 ..
 /// `E99` = 499): a query bound, so no sub-code.
 pub fn eco_value(eco: &str) -> Option<u16> {
@@ -170,7 +161,7 @@ impl HeaderIndex {
         self.rank.get_or_init(|| {
             ListKind::ALL.map(|kind| {
                 let t = db.list(kind);
-                let lower = &self.lower[list_slot(kind)];
+                let lower = &self.lower[kind as usize];
                 let n = lower.len();
                 let mut order: Vec<u32> = if t.has_sort_order() {
                     // The stored order, then any id it misses (damaged or partial .iii).
@@ -199,7 +190,7 @@ impl HeaderIndex {
 
     /// Which ids of `kind`'s table contain `needle` (already lower-cased).
     fn matching(&self, kind: ListKind, needle: &str) -> Vec<bool> {
-        self.lower[list_slot(kind)].matching(needle)
+        self.lower[kind as usize].matching(needle)
     }
 
     /// Indices of the games matching `q`, ascending.
@@ -280,7 +271,7 @@ impl HeaderIndex {
         // inverts the key, not the index).
         let ranks = self.ranks(db);
         let rank = |kind: ListKind, id: u32| {
-            ranks[list_slot(kind)]
+            ranks[kind as usize]
                 .get(id as usize)
                 .copied()
                 .unwrap_or(u32::MAX)

@@ -22,6 +22,9 @@ use crate::{
     text::TextEncoding,
 };
 
+/// The name lists' keys in `DbInfo` and `NameTables`, in `ListKind::ALL` order.
+const LIST_KEYS: [&str; 4] = ["players", "events", "sites", "sources"];
+
 fn file_prop(obj: &JsValue, key: &str) -> Result<Vec<u8>, JsValue> {
     bytes_of(&prop(obj, key)).ok_or_else(|| {
         bad_argument(&alloc::format!(
@@ -135,10 +138,7 @@ impl Database {
         set(&o, "games", i.count as f64);
         set(&o, "cdpCount", i.cdp_count);
         set(&o, "d00Records", i.d00_records as f64);
-        for (k, n) in ["players", "events", "sites", "sources"]
-            .iter()
-            .zip(i.list_sizes)
-        {
+        for (k, n) in LIST_KEYS.iter().zip(i.list_sizes) {
             set(&o, k, n);
         }
         set(&o, "convention", i.convention.name());
@@ -169,8 +169,7 @@ impl Database {
     pub fn names(&self) -> JsValue {
         let enc = self.inner.encoding();
         let o = Object::new();
-        let keys = ["players", "events", "sites", "sources"];
-        for (key, kind) in keys.iter().zip(ListKind::ALL) {
+        for (key, kind) in LIST_KEYS.iter().zip(ListKind::ALL) {
             let t = self.inner.list(kind);
             let names: Vec<String> = (0..t.len())
                 .map(|id| t.name(id, enc).unwrap_or_default())
