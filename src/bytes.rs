@@ -185,11 +185,6 @@ impl<R: ReadAt> ReadCache<R> {
             }),
         }
     }
-
-    /// The source behind the cache.
-    pub fn inner(&self) -> &R {
-        &self.inner
-    }
 }
 
 impl<R: ReadAt> ReadAt for ReadCache<R> {
