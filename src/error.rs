@@ -94,6 +94,14 @@ pub enum ErrorKind {
     ChainCycle { id: u32 },
     /// A redirection chain points outside its array.
     ChainOutOfRange { id: u32, len: u32 },
+    /// `count` A02 entries store an address another entry stores too.
+    SharedRecords { count: u64 },
+    /// `count` ids of a name list have no readable name, for `reason`.
+    BadNames {
+        list: &'static str,
+        count: u64,
+        reason: &'static str,
+    },
     /// An inner file is missing from the EMB directory.
     MissingInnerFile { name: String },
     /// An EMB fragment list loops, overlaps or points outside the file.
@@ -131,6 +139,8 @@ impl ErrorKind {
             ErrorKind::BadSetup { .. } => "bad-setup",
             ErrorKind::ChainCycle { .. } => "chain-cycle",
             ErrorKind::ChainOutOfRange { .. } => "chain-out-of-range",
+            ErrorKind::BadNames { .. } => "bad-names",
+            ErrorKind::SharedRecords { .. } => "shared-records",
             ErrorKind::MissingInnerFile { .. } => "missing-inner-file",
             ErrorKind::BadFragment { .. } => "bad-fragment",
             ErrorKind::TooLarge { .. } => "too-large",
@@ -183,6 +193,15 @@ impl fmt::Display for ErrorKind {
             ErrorKind::ChainOutOfRange { id, len } => {
                 write!(f, "id {id} is outside the array of {len} entries")
             }
+            ErrorKind::BadNames {
+                list,
+                count,
+                reason,
+            } => write!(f, "{count} ids of the {list} list have no name: {reason}"),
+            ErrorKind::SharedRecords { count } => write!(
+                f,
+                "{count} entries store the D02 address another entry stores: their games show one record's moves"
+            ),
             ErrorKind::MissingInnerFile { name } => write!(f, "inner file {name} is missing"),
             ErrorKind::BadFragment { reason } => write!(f, "bad fragment list: {reason}"),
             ErrorKind::TooLarge { what, size, limit } => {

@@ -1,21 +1,74 @@
 //! Bounds against hostile or damaged input. Each gives an error, never a
 //! stack overflow, a hang or a huge allocation.
 //!
+//! # The memory budget
+//!
+//! Reading a database holds at most [`MEMORY_MULTIPLE`] times the size of
+//! its five files plus [`MEMORY_CONSTANT`], whatever is asked of it:
+//! opening, names, search, sort, rows, games, export, the compactness
+//! report, and the opening tree up to [`Limits::max_tree_entries`]. The
+//! bounds that make this true:
+//!
+//! - an EMB inner file holds only bytes of the volume, and two inner files
+//!   share bytes only as identical fragments, so the name files are at most
+//!   13 times the EMB ([`crate::ca::emb::Claims`]);
+//! - `.a01` and A02 chains are resolved once, one `u32` per id;
+//! - a name is decoded once per distinct record, records may not overlap,
+//!   so the decoded names are at most 3 bytes a `.d01` byte;
+//! - one game at a time is decoded ([`MAX_PLIES`], [`MAX_VARIATION_DEPTH`]);
+//! - search and sort keep a few bytes a game (a D00 record is 38).
+//!
+//! `tests/hostile.rs` measures the peak with a counting allocator.
+//!
+//! Per-game bounds are constants; the ones that size a whole run can be set
+//! at run time through [`Limits`].
+//!
 //! ```
+//! use cadb::limits::Limits;
 //! assert!(cadb::limits::MAX_VARIATION_DEPTH >= 32);
+//! let small = Limits { max_tree_entries: 1000, ..Limits::default() };
+//! assert!(small.max_tree_entries < Limits::default().max_tree_entries);
 //! ```
 
-/// Deepest nesting of variations inside one game record.
+/// Deepest nesting of variations inside one game (every reader and writer).
 pub const MAX_VARIATION_DEPTH: u32 = 64;
 /// Largest comment, in bytes (a D02 record is at most 32767 bytes, but code 236 has a 4-byte length).
 pub const MAX_COMMENT_BYTES: u64 = 1 << 20;
 /// Most fragments one EMB inner file may have.
 pub const MAX_FRAGMENTS: u64 = 1 << 20;
-/// Most steps when following an a01/A02 redirection chain.
-pub const MAX_CHAIN_STEPS: u32 = 1024;
 /// Most entries in the EMB root directory.
 pub const MAX_DIRECTORY_ENTRIES: u64 = 4096;
 /// Largest EMB inner file, in bytes.
 pub const MAX_INNER_FILE_BYTES: u64 = 1 << 30;
 /// Most plies in one game, counting variations.
 pub const MAX_PLIES: u32 = 1 << 16;
+/// Most games one PGN import reads.
+pub const MAX_PGN_GAMES: u64 = 1 << 24;
+/// Most (position, move) entries of an opening tree built from a database:
+/// about 40 bytes each, so 16M entries hold 640 MB, and building one
+/// briefly needs twice that.
+pub const MAX_TREE_ENTRIES: usize = 1 << 24;
+
+/// The memory budget's multiple of the database's file sizes (see above).
+pub const MEMORY_MULTIPLE: u64 = 16;
+/// The memory budget's constant part, in bytes.
+pub const MEMORY_CONSTANT: u64 = 64 << 20;
+
+/// The bounds a caller may change at run time; `Default` is the constants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Most games one PGN import reads; more is an error after them.
+    pub max_pgn_games: u64,
+    /// Most entries of an opening tree built over a database; a tree that
+    /// reaches it stops taking games and says how many it holds.
+    pub max_tree_entries: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_pgn_games: MAX_PGN_GAMES,
+            max_tree_entries: MAX_TREE_ENTRIES,
+        }
+    }
+}

@@ -16,7 +16,7 @@
 //! assert_eq!((uci16.games, uci16.moves, uci16.bytes), (2, 6, 2 * 2 + 2 * 6));
 //! ```
 
-use alloc::{format, string::String, vec::Vec};
+use alloc::{format, string::String, vec, vec::Vec};
 use core::fmt::Write;
 
 use crate::{
@@ -124,86 +124,82 @@ fn main_line(game: &Game) -> Game {
     }
 }
 
-/// The D02 record size of each game (length prefix included), written by
-/// the CA writer; `Err` for a game it cannot hold.
-fn ca_sizes(games: &[Game]) -> Vec<Result<usize, Error>> {
-    let mut out = Vec::with_capacity(games.len());
-    // One game per database, so a skipped game is attributable.
-    for g in games {
-        let one = core::slice::from_ref(g);
-        let size = writer::write_database(one, &writer::WriterOptions::plain()).and_then(
-            |(files, rep)| match rep.skipped.into_iter().next() {
-                Some((_, e)) => Err(e),
-                None => Ok(files.d02.len()),
-            },
-        );
-        out.push(size);
-    }
-    out
+/// The D02 record size of one game (length prefix included), written by
+/// the CA writer alone in a database, so a skipped game is attributable.
+fn ca_size(game: &Game) -> Result<usize, Error> {
+    let one = core::slice::from_ref(game);
+    writer::write_database(one, &writer::WriterOptions::plain()).and_then(|(files, rep)| {
+        match rep.skipped.into_iter().next() {
+            Some((_, e)) => Err(e),
+            None => Ok(files.d02.len()),
+        }
+    })
 }
 
-/// Builds the table for `games`; `ca` gives each game's CA D02 size as
-/// stored (None: write it with the writer).
-fn build(games: &[Game], ca_stored: Option<Vec<Result<usize, Error>>>, unreadable: u64) -> Report {
-    let mains: Vec<Game> = games.iter().map(main_line).collect();
-    let plies: Vec<usize> = games.iter().map(|g| g.moves.len()).collect();
-    let mut rows = Vec::new();
+/// The table built one game at a time: only the game being measured is
+/// held, so a database of any size costs one game's memory.
+struct Tally {
+    rows: Vec<Row>,
+}
 
-    let mut row = Row::new("PGN", ALL);
-    for (g, &n) in games.iter().zip(&plies) {
-        row.add(
-            to_pgn(g).map(|s| s.len()).map_err(|_| {
-                Error::new(
-                    ErrorKind::Invalid {
-                        what: "a game that does not replay",
-                    },
-                    FileKind::Pgn,
-                )
-            }),
-            n,
-        );
-    }
-    rows.push(row);
+/// Rows in table order: PGN, CA all, CA main, Jose all, Jose main, UCI16,
+/// then each ordering's PGC and MGC.
+const FIXED_ROWS: usize = 6;
 
-    let mut row = Row::new("CA D02", CA_ALL);
-    for (s, &n) in ca_stored
-        .unwrap_or_else(|| ca_sizes(games))
-        .into_iter()
-        .zip(&plies)
-    {
-        row.add(s, n);
-    }
-    rows.push(row);
-    let mut row = Row::new("CA D02", CA_MAIN);
-    for (s, &n) in ca_sizes(&mains).into_iter().zip(&plies) {
-        row.add(s, n);
-    }
-    rows.push(row);
-
-    for (set, keeps) in [(games, ALL), (&mains[..], MAIN)] {
-        let mut row = Row::new("Jose (bin + comments)", keeps);
-        for (g, &n) in set.iter().zip(&plies) {
-            row.add(crate::jose::encode(g).map(|(b, c)| b.len() + c.len()), n);
-        }
-        rows.push(row);
-    }
-
-    let mut row = Row::new("UCI16", MAIN);
-    for (g, &n) in games.iter().zip(&plies) {
-        row.add(crate::uci16::encode_game(g).map(|b| b.len()), n);
-    }
-    rows.push(row);
-
-    for ordering in Ordering::ALL {
-        for format in Format::ALL {
-            let mut row = Row::new(ordinal_label(format, ordering), MAIN);
-            for (g, &n) in games.iter().zip(&plies) {
-                row.add(format.encode_game(g, ordering).map(|b| b.len()), n);
+impl Tally {
+    fn new() -> Tally {
+        let mut rows = vec![
+            Row::new("PGN", ALL),
+            Row::new("CA D02", CA_ALL),
+            Row::new("CA D02", CA_MAIN),
+            Row::new("Jose (bin + comments)", ALL),
+            Row::new("Jose (bin + comments)", MAIN),
+            Row::new("UCI16", MAIN),
+        ];
+        for ordering in Ordering::ALL {
+            for format in Format::ALL {
+                rows.push(Row::new(ordinal_label(format, ordering), MAIN));
             }
-            rows.push(row);
+        }
+        Tally { rows }
+    }
+
+    /// Adds one game; `ca_stored` is its CA D02 size as stored (None: write
+    /// it with the writer).
+    fn add(&mut self, g: &Game, ca_stored: Option<Result<usize, Error>>) {
+        let n = g.moves.len();
+        let main = main_line(g);
+        let unreplayable = |_| {
+            let what = "a game that does not replay";
+            Error::new(ErrorKind::Invalid { what }, FileKind::Pgn)
+        };
+        let jose = |g: &Game| crate::jose::encode(g).map(|(b, c)| b.len() + c.len());
+        let fixed: [Result<usize, Error>; FIXED_ROWS] = [
+            to_pgn(g).map(|s| s.len()).map_err(unreplayable),
+            ca_stored.unwrap_or_else(|| ca_size(g)),
+            ca_size(&main),
+            jose(g),
+            jose(&main),
+            crate::uci16::encode_game(g).map(|b| b.len()),
+        ];
+        let (head, ordinal) = self.rows.split_at_mut(FIXED_ROWS);
+        for (row, size) in head.iter_mut().zip(fixed) {
+            row.add(size, n);
+        }
+        let codes = Ordering::ALL
+            .into_iter()
+            .flat_map(|o| Format::ALL.into_iter().map(move |f| (f, o)));
+        for (row, (format, ordering)) in ordinal.iter_mut().zip(codes) {
+            row.add(format.encode_game(g, ordering).map(|b| b.len()), n);
         }
     }
-    Report { rows, unreadable }
+
+    fn finish(self, unreadable: u64) -> Report {
+        Report {
+            rows: self.rows,
+            unreadable,
+        }
+    }
 }
 
 /// The row name of an ordinal code in an ordering.
@@ -220,26 +216,29 @@ fn ordinal_label(format: Format, ordering: Ordering) -> &'static str {
 
 /// The report for a set of games (CA sizes from the writer).
 pub fn compactness_of_games(games: &[Game]) -> Report {
-    build(games, None, 0)
+    let mut t = Tally::new();
+    for g in games {
+        t.add(g, None);
+    }
+    t.finish(0)
 }
 
 /// The report for every game of a database: CA D02 is the records as
-/// stored; games that cannot be decoded are counted as unreadable.
+/// stored; games that cannot be decoded are counted as unreadable. Games
+/// are decoded and measured one at a time.
 pub fn compactness_of_database<R: ReadAt>(db: &ca::Database<R>) -> Report {
-    let mut games = Vec::new();
-    let mut stored = Vec::new();
+    let mut t = Tally::new();
     let mut unreadable = 0;
     for i in 0..db.count() {
         match (db.game(i), db.record(i)) {
             (Ok(g), Ok((_, body))) => {
                 let prefix = ca::format::d02::length_prefix(body.len()).map_or(2, |(_, n)| n);
-                stored.push(Ok(prefix + body.len()));
-                games.push(g);
+                t.add(&g, Some(Ok(prefix + body.len())));
             }
             _ => unreadable += 1,
         }
     }
-    build(&games, Some(stored), unreadable)
+    t.finish(unreadable)
 }
 
 impl Report {

@@ -23,7 +23,7 @@ use super::format::{
 use crate::{
     bytes::{ReadAt, u32le},
     error::{Error, ErrorKind, FileKind},
-    limits::{MAX_CHAIN_STEPS, MAX_DIRECTORY_ENTRIES, MAX_FRAGMENTS, MAX_INNER_FILE_BYTES},
+    limits::{MAX_DIRECTORY_ENTRIES, MAX_FRAGMENTS, MAX_INNER_FILE_BYTES},
     text::TextEncoding,
 };
 
@@ -66,6 +66,16 @@ fn short_read(offset: u64) -> Error {
 /// assert_eq!(cadb::ca::emb::read_inner(&emb[..], 5, 0).unwrap(), b"hello");
 /// ```
 pub fn read_inner<R: ReadAt + ?Sized>(emb: &R, length: u32, offset: u32) -> Result<Vec<u8>, Error> {
+    read_inner_spans(emb, length, offset).map(|(bytes, _)| bytes)
+}
+
+/// [`read_inner`], and the spans `(offset, length)` of the volume it read,
+/// sorted, so a caller can check that files do not share bytes.
+fn read_inner_spans<R: ReadAt + ?Sized>(
+    emb: &R,
+    length: u32,
+    offset: u32,
+) -> Result<(Vec<u8>, Vec<(u64, u64)>), Error> {
     let size = emb.size();
     let length = u64::from(length);
     if length > size || length > MAX_INNER_FILE_BYTES {
@@ -111,9 +121,9 @@ pub fn read_inner<R: ReadAt + ?Sized>(emb: &R, length: u32, offset: u32) -> Resu
                 desc,
             ));
         }
-        spans.push((at, len));
         // The last fragment may overshoot; keep only what the file needs (Q2).
         let want = (length - out.len() as u64).min(len) as usize;
+        spans.push((at, want as u64));
         let bytes = emb.read_at(at, want).map_err(|k| emb_err(k, at))?;
         out.extend_from_slice(&bytes);
         desc += FRAGMENT_LEN as u64;
@@ -127,7 +137,7 @@ pub fn read_inner<R: ReadAt + ?Sized>(emb: &R, length: u32, offset: u32) -> Resu
             u64::from(offset),
         ));
     }
-    Ok(out)
+    Ok((out, spans))
 }
 
 /// The volume: its header and directory. Inner files are read on request.
@@ -135,6 +145,8 @@ pub fn read_inner<R: ReadAt + ?Sized>(emb: &R, length: u32, offset: u32) -> Resu
 pub struct Volume {
     pub header: EmbHeader,
     pub entries: Vec<EmbEntry>,
+    /// The bytes the directory takes, where the inner files' claims start.
+    directory: Claims,
 }
 
 impl Volume {
@@ -156,7 +168,8 @@ impl Volume {
             };
             return Err(emb_err(k, FOLDER_LENGTH as u64));
         }
-        let dir = read_inner(emb, header.folder_length, header.folder_offset)?;
+        let (dir, spans) = read_inner_spans(emb, header.folder_length, header.folder_offset)?;
+        let directory = Claims { spans };
         let entries = dir
             .chunks_exact(DIR_ENTRY_LEN)
             .map(|e| EmbEntry {
@@ -165,7 +178,17 @@ impl Volume {
                 name: c_string(&e[ENTRY_NAME..]),
             })
             .collect();
-        Ok(Volume { header, entries })
+        Ok(Volume {
+            header,
+            entries,
+            directory,
+        })
+    }
+
+    /// The bytes taken so far: the directory's. Pass it to each
+    /// [`Volume::file_claimed`] of one reading.
+    pub fn claims(&self) -> Claims {
+        self.directory.clone()
     }
 
     /// The entry named `name`, ignoring case.
@@ -182,46 +205,203 @@ impl Volume {
             Some(e) => read_inner(emb, e.length, e.offset).map(Some),
         }
     }
+
+    /// [`Volume::file`], failing if the file shares bytes with one read
+    /// before (other than identical fragments; see [`Claims`]).
+    pub fn file_claimed<R: ReadAt + ?Sized>(
+        &self,
+        emb: &R,
+        name: &str,
+        claims: &mut Claims,
+    ) -> Result<Option<Vec<u8>>, Error> {
+        let Some(e) = self.entry(name) else {
+            return Ok(None);
+        };
+        let (bytes, spans) = read_inner_spans(emb, e.length, e.offset)?;
+        claims.claim(&spans).map_err(|at| {
+            let k = ErrorKind::BadFragment {
+                reason: "fragments of two inner files overlap",
+            };
+            emb_err(k, at)
+        })?;
+        Ok(Some(bytes))
+    }
 }
 
-/// Follows an a01/A02 redirection chain (§4.6, Q6): negative values name
-/// another id, any value ≥ 0 is the address.
+/// The volume's bytes already taken by the inner files read so far. Two
+/// files may share a fragment only when it is the very same span, so the
+/// files read can hold at most as many bytes as the volume times the number
+/// of files: a hostile volume cannot make a few bytes into many large
+/// tables.
+#[derive(Clone, Debug, Default)]
+pub struct Claims {
+    spans: Vec<(u64, u64)>,
+}
+
+impl Claims {
+    /// Adds the sorted `spans` of one file; an error names the first one
+    /// that overlaps a different span of an earlier file.
+    fn claim(&mut self, spans: &[(u64, u64)]) -> Result<(), u64> {
+        let mut all: Vec<(u64, u64)> = Vec::with_capacity(self.spans.len() + spans.len());
+        let (mut a, mut b) = (self.spans.iter().peekable(), spans.iter().peekable());
+        // Merge the two sorted lists, keeping one of each identical span.
+        loop {
+            let next = match (a.peek(), b.peek()) {
+                (Some(&&x), Some(&&y)) if x <= y => {
+                    a.next();
+                    x
+                }
+                (_, Some(&&y)) => {
+                    b.next();
+                    y
+                }
+                (Some(&&x), None) => {
+                    a.next();
+                    x
+                }
+                (None, None) => break,
+            };
+            match all.last() {
+                Some(&last) if last == next => {}
+                Some(&(at, len)) if at + len > next.0 => return Err(next.0),
+                _ => all.push(next),
+            }
+        }
+        self.spans = all;
+        Ok(())
+    }
+}
+
+/// What an `.a01` or A02 entry resolved to: an address (below 2^31), or
+/// why there is none (the high bit set). One `u32` per id keeps a resolved
+/// array no larger than the file it comes from.
+const UNRESOLVED: u32 = 1 << 31;
+const OUT_OF_RANGE: u32 = UNRESOLVED;
+const CYCLE: u32 = UNRESOLVED | 1;
+/// `.a01` only: the record does not fit in `.d01`.
+const TRUNCATED: u32 = UNRESOLVED | 2;
+/// `.a01` only: the record starts inside another id's record.
+const OVERLAPS: u32 = UNRESOLVED | 3;
+/// Markers used while resolving.
+const UNVISITED: u32 = u32::MAX;
+const ON_PATH: u32 = u32::MAX - 1;
+
+/// Resolves every entry of an `.a01` or A02 array (§4.6, Q6: a negative
+/// value names another id to follow, any value ≥ 0 is the address) once,
+/// remembering each chain's end, so the whole array costs one step per id
+/// however long or tangled its chains are. `links` holds the raw values in
+/// and the resolved ones out ([`Resolved`]).
 ///
 /// ```
-/// use cadb::ca::emb::follow_chain;
-/// let a = [-2i32, 100, -1, -3];
-/// assert_eq!(follow_chain(|i| a.get(i as usize).copied(), 4, 0), Ok(100));
-/// assert!(follow_chain(|i| a.get(i as usize).copied(), 4, 3).is_err()); // 3 -> 3 loops
+/// use cadb::ca::emb::{Resolved, resolve_links};
+/// let mut a = [-2i32, 100, -1, -3].map(|v| v as u32);
+/// resolve_links(&mut a);
+/// assert_eq!(Resolved::of(a[0]), Resolved::Address(100)); // 0 -> 2 -> 1
+/// assert_eq!(Resolved::of(a[3]), Resolved::Cycle); // 3 -> 3
 /// ```
-pub fn follow_chain(
-    get: impl Fn(u32) -> Option<i32>,
-    len: u32,
-    start: u32,
-) -> Result<u32, ErrorKind> {
-    let mut id = start;
-    let steps = MAX_CHAIN_STEPS.min(len.saturating_add(1));
-    for _ in 0..=steps {
-        match Link::from_i32(get(id).ok_or(ErrorKind::ChainOutOfRange { id, len })?) {
-            Link::Address(a) => return Ok(a),
-            Link::Redirect(next) => id = next,
+pub fn resolve_links(links: &mut [u32]) {
+    // Raw values are kept aside so `links` can hold the state of each id.
+    let raw = links.to_vec();
+    links.fill(UNVISITED);
+    let mut path: Vec<u32> = Vec::new();
+    for start in 0..links.len() {
+        if links[start] != UNVISITED {
+            continue;
+        }
+        path.clear();
+        let mut id = start;
+        let end = loop {
+            match links.get(id).copied() {
+                None => break OUT_OF_RANGE,
+                Some(ON_PATH) => break CYCLE,
+                Some(UNVISITED) => {
+                    links[id] = ON_PATH;
+                    path.push(id as u32);
+                    match Link::from_i32(raw[id] as i32) {
+                        Link::Address(a) => break a,
+                        Link::Redirect(next) => id = next as usize,
+                    }
+                }
+                Some(done) => break done,
+            }
+        };
+        for &p in &path {
+            links[p as usize] = end;
         }
     }
-    Err(if steps == MAX_CHAIN_STEPS {
-        ErrorKind::TooLarge {
-            what: "redirection chain steps",
-            size: u64::from(steps) + 1,
-            limit: u64::from(MAX_CHAIN_STEPS),
-        }
-    } else {
-        ErrorKind::ChainCycle { id: start }
-    })
 }
 
-/// One list: ids resolved through `.a01` into `.d01` records, plus the `.iii` order.
+/// One resolved entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Resolved {
+    Address(u32),
+    /// The chain leaves the array.
+    OutOfRange,
+    /// The chain loops.
+    Cycle,
+    /// The name record does not fit in `.d01`.
+    Truncated,
+    /// The name record starts inside another id's record.
+    Overlaps,
+}
+
+impl Resolved {
+    /// Reads a value that [`resolve_links`] wrote.
+    pub fn of(v: u32) -> Resolved {
+        match v {
+            OUT_OF_RANGE => Resolved::OutOfRange,
+            CYCLE => Resolved::Cycle,
+            TRUNCATED => Resolved::Truncated,
+            OVERLAPS => Resolved::Overlaps,
+            a => Resolved::Address(a),
+        }
+    }
+
+    /// The error for id `id` of an array of `len`, or the address.
+    pub fn address(self, id: u32, len: u32) -> Result<u32, ErrorKind> {
+        match self {
+            Resolved::Address(a) => Ok(a),
+            Resolved::OutOfRange => Err(ErrorKind::ChainOutOfRange { id, len }),
+            Resolved::Cycle => Err(ErrorKind::ChainCycle { id }),
+            Resolved::Truncated => Err(ErrorKind::Invalid {
+                what: "the name record runs past the end of its .d01 file",
+            }),
+            Resolved::Overlaps => Err(ErrorKind::Invalid {
+                what: "the name record starts inside another name's record",
+            }),
+        }
+    }
+
+    fn reason(self) -> &'static str {
+        match self {
+            Resolved::Address(_) => "",
+            Resolved::OutOfRange => "their redirection chain leaves the .a01 array",
+            Resolved::Cycle => "their redirection chain loops",
+            Resolved::Truncated => "their record runs past the end of .d01",
+            Resolved::Overlaps => "their record starts inside another name's record",
+        }
+    }
+}
+
+/// The i32 values of a little-endian array, as `u32`s.
+pub(crate) fn u32_values(bytes: &[u8]) -> Vec<u32> {
+    bytes.chunks_exact(4).map(|b| u32le(b, 0)).collect()
+}
+
+/// One list: each id resolved once through `.a01` to one of the distinct
+/// `.d01` records, plus the `.iii` order and, for players, `Players.d00`.
+///
+/// Ids that redirect to one record share it: a name is decoded once per
+/// record, never once per id, and records may not overlap, so the decoded
+/// names of a table are never larger than its `.d01` (times three for
+/// UTF-8).
 #[derive(Clone, Debug, Default)]
 pub struct NameTable {
     pub kind: Option<ListKind>,
-    a01: Vec<u8>,
+    /// Per id: the index of its record in `records`, or an [`UNRESOLVED`] code.
+    record_of: Vec<u32>,
+    /// The address in `d01` of each distinct record, ascending.
+    records: Vec<u32>,
     d01: Vec<u8>,
     iii: Vec<u8>,
     d00: Vec<u8>,
@@ -235,48 +415,76 @@ pub struct NameEntry<'a> {
 }
 
 impl NameTable {
-    /// Reads `<stem>.a01`, `.d01`, `.iii` (and `Players.d00`). Missing files give an empty table and a warning.
+    /// Reads `<stem>.a01`, `.d01`, `.iii` (and `Players.d00`). A file that
+    /// is missing or damaged is read as empty, with a warning; ids without
+    /// a readable name are counted in a warning with the reason.
     pub fn read<R: ReadAt + ?Sized>(
         vol: &Volume,
         emb: &R,
         kind: ListKind,
+        claims: &mut Claims,
         warnings: &mut Vec<Error>,
-    ) -> Result<NameTable, Error> {
-        let mut get = |ext: &str| -> Result<Vec<u8>, Error> {
+    ) -> NameTable {
+        // A name file holds no game: damage to it costs names, never games.
+        let mut get = |ext: &str| -> Vec<u8> {
             let name = kind.inner_name(ext);
-            match vol.file(emb, &name)? {
-                Some(b) => Ok(b),
-                None => {
+            match vol.file_claimed(emb, &name, claims) {
+                Ok(Some(b)) => b,
+                Ok(None) => {
                     if ext != "d00" || kind == ListKind::Players {
                         warnings.push(Error::new(
                             ErrorKind::MissingInnerFile { name },
                             FileKind::Emb,
                         ));
                     }
-                    Ok(Vec::new())
+                    Vec::new()
+                }
+                Err(e) => {
+                    warnings.push(e);
+                    Vec::new()
                 }
             }
         };
-        let a01 = get("a01")?;
-        let d01 = get("d01")?;
-        let iii = get("iii")?;
+        let mut links = u32_values(&get("a01"));
+        let d01 = get("d01");
+        let iii = get("iii");
         let d00 = if kind == ListKind::Players {
-            get("d00")?
+            get("d00")
         } else {
             Vec::new()
         };
-        Ok(NameTable {
+        resolve_links(&mut links);
+        let records = distinct_records(kind, &d01, &mut links);
+        let mut bad = [0u64; 4];
+        for &v in &links {
+            if v & UNRESOLVED != 0 {
+                bad[(v & 3) as usize] += 1;
+            }
+        }
+        for (code, count) in bad.into_iter().enumerate() {
+            if count > 0 {
+                let reason = Resolved::of(UNRESOLVED | code as u32).reason();
+                let k = ErrorKind::BadNames {
+                    list: kind.stem(),
+                    count,
+                    reason,
+                };
+                warnings.push(Error::new(k, FileKind::EmbInner));
+            }
+        }
+        NameTable {
             kind: Some(kind),
-            a01,
+            record_of: links,
+            records,
             d01,
             iii,
             d00,
-        })
+        }
     }
 
     /// Number of ids in the `.a01` array.
     pub fn len(&self) -> u32 {
-        (self.a01.len() / 4) as u32
+        self.record_of.len() as u32
     }
 
     /// Whether the table has no ids.
@@ -284,40 +492,55 @@ impl NameTable {
         self.len() == 0
     }
 
-    fn a01(&self, id: u32) -> Option<i32> {
-        let at = usize::try_from(id).ok()?.checked_mul(4)?;
-        self.a01
-            .get(at..at.checked_add(4)?)
-            .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    /// Number of distinct name records the ids resolve to.
+    pub fn record_count(&self) -> u32 {
+        self.records.len() as u32
+    }
+
+    /// The index of the record that `id` resolves to (`0..record_count()`),
+    /// or why it resolves to none.
+    pub fn record_of(&self, id: u32) -> Result<u32, ErrorKind> {
+        let v = *self
+            .record_of
+            .get(id as usize)
+            .ok_or(ErrorKind::ChainOutOfRange { id, len: self.len() })?;
+        if v & UNRESOLVED == 0 {
+            Ok(v)
+        } else {
+            Resolved::of(v).address(id, self.len())
+        }
+    }
+
+    /// Record `index` (`0..record_count()`).
+    pub fn record(&self, index: u32) -> Option<NameEntry<'_>> {
+        let addr = *self.records.get(index as usize)?;
+        let kind = self.kind.unwrap_or(ListKind::Events);
+        let (name, title) = kind.parse_name_record(&self.d01, addr as usize)?;
+        Some(NameEntry { name, title })
     }
 
     /// The record of `id`, following redirections.
     pub fn entry(&self, id: u32) -> Result<NameEntry<'_>, ErrorKind> {
-        let addr = follow_chain(|i| self.a01(i), self.len(), id)? as usize;
-        let kind = self.kind.unwrap_or(ListKind::Events);
-        let (name, title) =
-            kind.parse_name_record(&self.d01, addr)
-                .ok_or_else(|| ErrorKind::Truncated {
-                    needed: 2,
-                    available: self.d01.len().saturating_sub(addr) as u64,
-                })?;
-        Ok(NameEntry { name, title })
+        let r = self.record_of(id)?;
+        // Every kept record parsed when the table was read.
+        self.record(r).ok_or(ErrorKind::Invalid {
+            what: "the name record runs past the end of its .d01 file",
+        })
+    }
+
+    /// The name of record `index`, decoded; `None` when empty.
+    pub fn record_name(&self, index: u32, enc: TextEncoding) -> Option<String> {
+        trimmed(enc.decode(self.record(index)?.name))
     }
 
     /// The name of `id`, decoded; `None` when it cannot be resolved or is empty.
     pub fn name(&self, id: u32, enc: TextEncoding) -> Option<String> {
-        let e = self.entry(id).ok()?;
-        let s = enc.decode(e.name);
-        let s = s.trim();
-        (!s.is_empty()).then(|| s.to_string())
+        trimmed(enc.decode(self.entry(id).ok()?.name))
     }
 
     /// The title of player `id`, decoded.
     pub fn title(&self, id: u32, enc: TextEncoding) -> Option<String> {
-        let e = self.entry(id).ok()?;
-        let s: Cow<'_, str> = enc.decode(e.title);
-        let s = s.trim();
-        (!s.is_empty()).then(|| s.to_string())
+        trimmed(enc.decode(self.entry(id).ok()?.title))
     }
 
     /// Extra data of player `id` (Players.d00; block `id` at `10 * id`).
@@ -336,4 +559,41 @@ impl NameTable {
     pub fn has_sort_order(&self) -> bool {
         self.iii.len() >= 4
     }
+}
+
+fn trimmed(s: Cow<'_, str>) -> Option<String> {
+    let s = s.trim();
+    (!s.is_empty()).then(|| s.to_string())
+}
+
+/// The distinct records the resolved `links` point to, ascending; each
+/// link becomes its record's index, or [`TRUNCATED`] / [`OVERLAPS`]. Of two
+/// records that overlap, the first in the file is kept: a writer lays
+/// records end to end, so a start inside a record is damage.
+fn distinct_records(kind: ListKind, d01: &[u8], links: &mut [u32]) -> Vec<u32> {
+    let mut addrs: Vec<u32> = links
+        .iter()
+        .copied()
+        .filter(|v| v & UNRESOLVED == 0)
+        .collect();
+    addrs.sort_unstable();
+    addrs.dedup();
+    let mut end = 0u64;
+    addrs.retain(|&a| match kind.parse_name_record(d01, a as usize) {
+        Some((name, title)) if u64::from(a) >= end => {
+            let head = 1 + usize::from(kind.has_titles());
+            end = u64::from(a) + (head + name.len() + title.len()) as u64;
+            true
+        }
+        _ => false,
+    });
+    for v in links.iter_mut().filter(|v| **v & UNRESOLVED == 0) {
+        *v = match addrs.binary_search(v) {
+            Ok(i) => i as u32,
+            Err(_) if kind.parse_name_record(d01, *v as usize).is_none() => TRUNCATED,
+            Err(_) => OVERLAPS,
+        };
+    }
+    addrs.shrink_to_fit();
+    addrs
 }

@@ -108,6 +108,8 @@ pub struct Database<R> {
     cdp: CdpInfo,
     volume: emb::Volume,
     lists: [NameTable; 4],
+    /// A02 resolved: per game id, its record's address in D02 (or why none).
+    a02: Vec<u32>,
     count: u64,
     d00_records: u64,
     convention: Convention,
@@ -122,9 +124,11 @@ impl<R: ReadAt> Database<R> {
         let volume = emb::Volume::open(&files.emb)?;
         let mut warnings = Vec::new();
         let mut lists: [NameTable; 4] = Default::default();
+        let mut claims = volume.claims();
         for (slot, kind) in lists.iter_mut().zip(ListKind::ALL) {
-            *slot = NameTable::read(&volume, &files.emb, kind, &mut warnings)?;
+            *slot = NameTable::read(&volume, &files.emb, kind, &mut claims, &mut warnings);
         }
+        let a02 = resolve_a02(&files.a02, &mut warnings)?;
         let d00_records = files.d00.size() / d00::RECORD_LEN as u64;
         if !files.d00.size().is_multiple_of(d00::RECORD_LEN as u64) {
             let k = ErrorKind::Invalid {
@@ -145,6 +149,7 @@ impl<R: ReadAt> Database<R> {
             cdp,
             volume,
             lists,
+            a02,
             count,
             d00_records,
             convention: Convention::Right,
@@ -320,17 +325,19 @@ impl<R: ReadAt> Database<R> {
         }
     }
 
-    /// Offset in D02 of the record with `game_id`, through the A02 chain.
+    /// Offset in D02 of the record with `game_id`, through the A02 chain
+    /// (resolved once, on opening).
     pub fn record_offset(&self, game_id: u32) -> Result<u64, Error> {
-        let a02 = &self.files.a02;
-        let len = u32::try_from(a02.size() / 4).unwrap_or(u32::MAX);
-        let get = |id: u32| {
-            let b = a02.read_at(u64::from(id) * 4, 4).ok()?;
-            Some(i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-        };
-        emb::follow_chain(get, len, game_id)
+        let len = self.a02.len() as u32;
+        let err = |k| Error::new(k, FileKind::A02).at(u64::from(game_id) * 4);
+        let v = *self
+            .a02
+            .get(game_id as usize)
+            .ok_or_else(|| err(ErrorKind::ChainOutOfRange { id: game_id, len }))?;
+        emb::Resolved::of(v)
+            .address(game_id, len)
             .map(u64::from)
-            .map_err(|k| Error::new(k, FileKind::A02).at(u64::from(game_id) * 4))
+            .map_err(err)
     }
 
     /// The D02 record of game `index`: the body's offset in D02 and its bytes.
@@ -498,6 +505,37 @@ impl<R: ReadAt> Database<R> {
             (_, Some(e)) => Err(e),
         }
     }
+}
+
+/// Reads A02 whole and resolves its chains (§6), one step per game id.
+fn resolve_a02<R: ReadAt>(a02: &R, warnings: &mut Vec<Error>) -> Result<Vec<u32>, Error> {
+    let size = a02.size() - a02.size() % 4;
+    let len = usize::try_from(size).map_err(|_| {
+        let k = ErrorKind::TooLarge {
+            what: "A02 size",
+            size,
+            limit: usize::MAX as u64,
+        };
+        Error::new(k, FileKind::A02)
+    })?;
+    let bytes = a02
+        .read_at(0, len)
+        .map_err(|k| Error::new(k, FileKind::A02))?;
+    let mut links = emb::u32_values(&bytes);
+    drop(bytes);
+    // Entries that redirect share their target's record by design; two
+    // entries that store the same address directly are damage (a zeroed
+    // A02 sends every game to the first record).
+    let mut direct: Vec<u32> = links.iter().copied().filter(|&v| (v as i32) >= 0).collect();
+    direct.sort_unstable();
+    let shared = direct.windows(2).filter(|w| w[0] == w[1]).count() as u64;
+    drop(direct);
+    if shared > 0 {
+        let k = ErrorKind::SharedRecords { count: shared };
+        warnings.push(Error::new(k, FileKind::A02));
+    }
+    emb::resolve_links(&mut links);
+    Ok(links)
 }
 
 /// Counts plies and reads nothing else: the cheapest visitor. One type

@@ -66,7 +66,7 @@ pub struct Query {
 /// sorting. Build it again after [`Database::set_encoding`].
 #[derive(Clone, Debug)]
 pub struct HeaderIndex {
-    /// Lower-cased names by id, per [`ListKind::ALL`] order.
+    /// Lower-cased names by record, per [`ListKind::ALL`] order.
     lower: [LowerNames; 4],
     /// Rank of each id in sorted order, per list: built on the first sort
     /// (sorting 100k+ names would double the first search's time).
@@ -79,7 +79,7 @@ pub struct HeaderIndex {
 #[derive(Clone, Debug, Default)]
 struct LowerNames {
     text: String,
-    /// Where each id's name starts in `text`.
+    /// Where each record's name starts in `text`.
     starts: Vec<u32>,
 }
 
@@ -99,7 +99,7 @@ impl LowerNames {
         self.starts.len()
     }
 
-    /// Name `id`, or `""` past the end.
+    /// Name of record `id`, or `""` past the end.
     fn name(&self, id: u32) -> &str {
         let id = id as usize;
         let (Some(&start), end) = (self.starts.get(id), self.starts.get(id + 1)) else {
@@ -111,7 +111,7 @@ impl LowerNames {
             .unwrap_or("")
     }
 
-    /// Which ids' names contain `needle`.
+    /// Which records' names contain `needle`.
     fn matching(&self, needle: &str) -> Vec<bool> {
         let mut set = vec![needle.is_empty(); self.len()];
         if needle.is_empty() || needle.contains('\0') {
@@ -138,14 +138,15 @@ pub fn eco_value(eco: &str) -> Option<u16> {
 }
 
 impl HeaderIndex {
-    /// Decodes every name of the four tables in the database's encoding.
+    /// Decodes every name record of the four tables in the database's
+    /// encoding, once each (ids that share a record share its name).
     pub fn new<R: ReadAt>(db: &Database<R>) -> HeaderIndex {
         let enc = db.encoding();
         let lower = ListKind::ALL.map(|kind| {
             let t = db.list(kind);
             let mut names = LowerNames::default();
-            for id in 0..t.len() {
-                names.push(&t.name(id, enc).unwrap_or_default().to_lowercase());
+            for r in 0..t.record_count() {
+                names.push(&t.record_name(r, enc).unwrap_or_default().to_lowercase());
             }
             names
         });
@@ -156,41 +157,55 @@ impl HeaderIndex {
     }
 
     /// The rank of every id in sorted order, per list: the table's `.iii`
-    /// order when it has one, else the lower-cased names.
+    /// order when it has one, else the lower-cased names (an id without a
+    /// name first).
     fn ranks<R: ReadAt>(&self, db: &Database<R>) -> &[Vec<u32>; 4] {
         self.rank.get_or_init(|| {
             ListKind::ALL.map(|kind| {
                 let t = db.list(kind);
-                let lower = &self.lower[kind as usize];
-                let n = lower.len();
-                let mut order: Vec<u32> = if t.has_sort_order() {
+                let n = t.len() as usize;
+                if t.has_sort_order() {
                     // The stored order, then any id it misses (damaged or partial .iii).
                     let mut seen = vec![false; n];
-                    let mut o: Vec<u32> = t
+                    let mut order: Vec<u32> = t
                         .sort_order()
                         .filter(|&id| {
                             (id as usize) < n && !core::mem::replace(&mut seen[id as usize], true)
                         })
                         .collect();
-                    o.extend((0..n as u32).filter(|&id| !seen[id as usize]));
-                    o
+                    order.extend((0..n as u32).filter(|&id| !seen[id as usize]));
+                    let mut rank = vec![0u32; n];
+                    for (r, id) in order.into_iter().enumerate() {
+                        rank[id as usize] = r as u32;
+                    }
+                    rank
                 } else {
-                    let mut o: Vec<u32> = (0..n as u32).collect();
-                    o.sort_by(|&a, &b| lower.name(a).cmp(lower.name(b)));
-                    o
-                };
-                let mut rank = vec![0u32; n];
-                for (r, id) in order.drain(..).enumerate() {
-                    rank[id as usize] = r as u32;
+                    let lower = &self.lower[kind as usize];
+                    let mut order: Vec<u32> = (0..lower.len() as u32).collect();
+                    order.sort_by(|&a, &b| lower.name(a).cmp(lower.name(b)));
+                    let mut record_rank = vec![0u32; order.len()];
+                    for (r, rec) in order.into_iter().enumerate() {
+                        record_rank[rec as usize] = r as u32 + 1;
+                    }
+                    (0..n as u32)
+                        .map(|id| t.record_of(id).map_or(0, |r| record_rank[r as usize]))
+                        .collect()
                 }
-                rank
             })
         })
     }
 
-    /// Which ids of `kind`'s table contain `needle` (already lower-cased).
-    fn matching(&self, kind: ListKind, needle: &str) -> Vec<bool> {
-        self.lower[kind as usize].matching(needle)
+    /// Which ids of `kind`'s table have a name containing `needle` (already
+    /// lower-cased).
+    fn matching<R: ReadAt>(&self, db: &Database<R>, kind: ListKind, needle: &str) -> Vec<bool> {
+        let records = self.lower[kind as usize].matching(needle);
+        let t = db.list(kind);
+        (0..t.len())
+            .map(|id| {
+                t.record_of(id)
+                    .map_or(needle.is_empty(), |r| records[r as usize])
+            })
+            .collect()
     }
 
     /// Indices of the games matching `q`, ascending.
@@ -212,15 +227,15 @@ impl HeaderIndex {
             .and_then(|t| t.parse().ok());
         let text_sets = text.as_deref().map(|t| {
             [
-                self.matching(ListKind::Players, t),
-                self.matching(ListKind::Events, t),
-                self.matching(ListKind::Places, t),
+                self.matching(db, ListKind::Players, t),
+                self.matching(db, ListKind::Events, t),
+                self.matching(db, ListKind::Places, t),
             ]
         });
-        let player = lower(&q.player).map(|p| self.matching(ListKind::Players, &p));
-        let event = lower(&q.event).map(|p| self.matching(ListKind::Events, &p));
-        let site = lower(&q.site).map(|p| self.matching(ListKind::Places, &p));
-        let annotator = lower(&q.annotator).map(|p| self.matching(ListKind::Players, &p));
+        let player = lower(&q.player).map(|p| self.matching(db, ListKind::Players, &p));
+        let event = lower(&q.event).map(|p| self.matching(db, ListKind::Events, &p));
+        let site = lower(&q.site).map(|p| self.matching(db, ListKind::Places, &p));
+        let annotator = lower(&q.annotator).map(|p| self.matching(db, ListKind::Players, &p));
         let eco_from = q.eco_from.as_deref().and_then(eco_value);
         let eco_to = q.eco_to.as_deref().and_then(eco_value);
 

@@ -16,7 +16,11 @@ use pgn_reader::{Nag, Outcome, RawComment, RawTag, Reader, SanPlus, Skip, Visito
 use shakmaty::{Chess, san::San};
 
 use super::{Date, Eval, Game, GameResult, GameVisitor, Headers, Placement, Ply, TreeBuilder};
-use crate::game::visitor::Skip as OurSkip;
+use crate::{
+    error::ErrorKind,
+    game::visitor::Skip as OurSkip,
+    limits::{Limits, MAX_COMMENT_BYTES, MAX_PLIES, MAX_VARIATION_DEPTH},
+};
 
 /// Why a PGN game could not be imported.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,11 +51,41 @@ pub fn read_pgn_lenient(text: &str) -> Vec<Result<Game, ImportError>> {
 
 /// As [`read_pgn_lenient`], from bytes (read as UTF-8, invalid sequences replaced).
 pub fn read_pgn_bytes(bytes: &[u8]) -> Vec<Result<Game, ImportError>> {
+    read_pgn_bytes_with(bytes, &Limits::default())
+}
+
+/// As [`read_pgn_bytes`], under `limits`: past [`Limits::max_pgn_games`]
+/// games, one error says so and reading stops. Each game is bounded too:
+/// variations nest at most [`MAX_VARIATION_DEPTH`] deep, a comment holds
+/// at most [`MAX_COMMENT_BYTES`] and a game at most [`MAX_PLIES`] plies;
+/// past them the game is an error.
+///
+/// ```
+/// use cadb::{game::import::read_pgn_bytes_with, limits::Limits};
+/// let two = read_pgn_bytes_with(b"1. e4 *\n\n1. d4 *\n\n1. c4 *\n", &Limits { max_pgn_games: 2, ..Limits::default() });
+/// assert_eq!(two.len(), 3);
+/// assert!(two[2].as_ref().unwrap_err().message.contains("limit of 2"));
+/// let deep = format!("1. e4 {}e5{} *", "(1. d4 ".repeat(100), ")".repeat(100));
+/// assert!(cadb::game::import::read_pgn(&deep).unwrap_err().message.contains("deeper than 64"));
+/// ```
+pub fn read_pgn_bytes_with(bytes: &[u8], limits: &Limits) -> Vec<Result<Game, ImportError>> {
     let mut reader = Reader::new(io::Cursor::new(bytes));
     let mut out = Vec::new();
     let mut importer = Importer;
     while let Ok(Some(result)) = reader.read_game(&mut importer) {
         let index = out.len();
+        if index as u64 >= limits.max_pgn_games {
+            let k = ErrorKind::TooLarge {
+                what: "games in one PGN import",
+                size: index as u64 + 1,
+                limit: limits.max_pgn_games,
+            };
+            out.push(Err(ImportError {
+                game: index,
+                message: k.to_string(),
+            }));
+            break;
+        }
         out.push(result.map_err(|message| ImportError {
             game: index,
             message,
@@ -69,12 +103,18 @@ struct Movetext {
     stack: Vec<(Chess, Chess)>,
     error: Option<String>,
     result: GameResult,
+    /// Plies read so far, variations included.
+    plies: u32,
 }
 
 impl Movetext {
     fn top(&mut self) -> &mut (Chess, Chess) {
         self.stack.last_mut().expect("the main line is always open")
     }
+}
+
+fn too_large(what: &'static str, size: u64, limit: u64) -> String {
+    ErrorKind::TooLarge { what, size, limit }.to_string()
 }
 
 fn text(raw: &[u8]) -> String {
@@ -143,11 +183,17 @@ impl Visitor for Importer {
             stack: vec![(pos.clone(), pos)],
             error: None,
             result: tags.result,
+            plies: 0,
         })
     }
 
     fn san(&mut self, m: &mut Movetext, san_plus: SanPlus) -> ControlFlow<Self::Output> {
         if m.error.is_some() {
+            return ControlFlow::Continue(());
+        }
+        m.plies += 1;
+        if m.plies > MAX_PLIES {
+            m.error = Some(too_large("plies in one game", m.plies.into(), MAX_PLIES.into()));
             return ControlFlow::Continue(());
         }
         let (pos, before) = m.top();
@@ -179,6 +225,11 @@ impl Visitor for Importer {
     }
 
     fn comment(&mut self, m: &mut Movetext, comment: RawComment<'_>) -> ControlFlow<Self::Output> {
+        let len = comment.as_bytes().len() as u64;
+        if len > MAX_COMMENT_BYTES {
+            m.error = Some(too_large("comment bytes", len, MAX_COMMENT_BYTES));
+            return ControlFlow::Continue(());
+        }
         let (rest, evals, diagram) = split_commands(&text(comment.as_bytes()));
         if !rest.is_empty() {
             m.tree.comment(&rest, Placement::After);
@@ -194,6 +245,14 @@ impl Visitor for Importer {
 
     fn begin_variation(&mut self, m: &mut Movetext) -> ControlFlow<Self::Output, Skip> {
         if m.error.is_some() {
+            return ControlFlow::Continue(Skip(true));
+        }
+        // The main line is the first entry: the stack holds depth + 1.
+        if m.stack.len() > MAX_VARIATION_DEPTH as usize {
+            let k = ErrorKind::TooDeep {
+                limit: MAX_VARIATION_DEPTH,
+            };
+            m.error = Some(k.to_string());
             return ControlFlow::Continue(Skip(true));
         }
         let before = m.top().1.clone();

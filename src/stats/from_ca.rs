@@ -13,9 +13,69 @@ use crate::{
     ca::{Database, format::d00::outcome_result},
     error::Error,
     game::Ply,
+    limits::Limits,
 };
 
+/// Observations between two checks of a tree's size against its limit.
+const CHECK_BATCH: usize = 1 << 16;
+
+/// How a tree over a whole database was built.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TreeBuild {
+    /// Games whose moves it holds.
+    pub games: u64,
+    /// Games that failed before the ply cap (they add nothing).
+    pub skipped: u64,
+    /// Games not read because the tree reached [`Limits::max_tree_entries`].
+    pub left_out: u64,
+}
+
 impl OpeningTree {
+    /// The tree of every game of `db` (to `max_plies` each), in game order,
+    /// until it holds [`Limits::max_tree_entries`] entries (give or take
+    /// 65,536): the games after
+    /// that are left out and counted, so its memory stays bounded.
+    ///
+    /// ```
+    /// use cadb::{limits::Limits, stats::OpeningTree};
+    /// # use cadb::ca::{Database, OpenOptions, writer::{WriterOptions, write_database}};
+    /// # let games = cadb::game::import::read_pgn("1. e4 e5 *\n\n1. d4 d5 *\n\n1. c4 *\n").unwrap();
+    /// # let (files, _) = write_database(&games, &WriterOptions::plain()).unwrap();
+    /// # let db = Database::open(files, OpenOptions::default()).unwrap();
+    /// let (tree, build) = OpeningTree::of_database(&db, 40, &Limits { max_tree_entries: 3, ..Limits::default() });
+    /// assert_eq!((tree.games(), build.left_out), (2, 1));
+    /// ```
+    pub fn of_database<R: ReadAt>(
+        db: &Database<R>,
+        max_plies: usize,
+        limits: &Limits,
+    ) -> (OpeningTree, TreeBuild) {
+        let mut tree = OpeningTree::with_max_plies(max_plies);
+        let mut build = TreeBuild::default();
+        let limit = limits.max_tree_entries;
+        // Counting needs a compaction; between two, the tree grows by at
+        // least a batch, so games that add nothing new cannot make every
+        // game compact (it may end up to a batch over the limit).
+        let mut check_at = limit;
+        for i in 0..db.count() {
+            if tree.entries_bound() >= check_at {
+                tree.compact();
+                if tree.len() >= limit {
+                    build.left_out = db.count() - i;
+                    break;
+                }
+                check_at = limit.max(tree.len() + CHECK_BATCH);
+            }
+            // A game damaged before the cap adds nothing (counted whole or not at all).
+            if tree.add_ca_game(db, i).is_err() {
+                build.skipped += 1;
+            }
+        }
+        tree.compact();
+        build.games = tree.games();
+        (tree, build)
+    }
+
     /// Adds game `index` of a Chess Assistant database like
     /// [`add_game`](Self::add_game), but straight from the decoder: the
     /// result and ratings come from the D00 record, no text is decoded,

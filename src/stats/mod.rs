@@ -15,6 +15,7 @@
 
 pub mod file;
 mod from_ca;
+pub use from_ca::TreeBuild;
 pub mod record;
 pub mod tree;
 

@@ -305,6 +305,12 @@ impl OpeningTree {
         self.slots = merge(&self.slots, &batch);
     }
 
+    /// At least [`len`](Self::len), without aggregating: the entries plus
+    /// the observations not yet folded in.
+    pub fn entries_bound(&self) -> usize {
+        self.slots.len() + self.pending.len()
+    }
+
     /// Number of distinct (position, move) pairs.
     pub fn len(&self) -> usize {
         self.view().len()

@@ -8,7 +8,8 @@ use wasm_bindgen::prelude::*;
 use super::{source::Source, to_js};
 use crate::{
     ca::{self, DatabaseFiles, OpenOptions, search::HeaderIndex},
-    stats::OpeningTree,
+    limits::Limits,
+    stats::{OpeningTree, TreeBuild},
 };
 
 /// An open Chess Assistant database.
@@ -17,8 +18,10 @@ pub struct Database {
     pub(super) inner: ca::Database<Source>,
     /// Decoded names for search and sort, built on first use.
     pub(super) index: Option<HeaderIndex>,
-    /// The opening tree, built on first query.
-    pub(super) tree: Option<OpeningTree>,
+    /// The opening tree, built on first query, and how.
+    pub(super) tree: Option<(OpeningTree, TreeBuild)>,
+    /// The run-time bounds (the defaults of `cadb::limits`).
+    pub(super) limits: Limits,
 }
 
 /// Sets a property of a plain object.
@@ -43,6 +46,7 @@ impl Database {
             inner,
             index: None,
             tree: None,
+            limits: Limits::default(),
         })
     }
 

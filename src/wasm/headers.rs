@@ -8,13 +8,18 @@ use alloc::{string::String, vec::Vec};
 use js_sys::{Object, Uint8Array, Uint16Array, Uint32Array};
 use wasm_bindgen::prelude::*;
 
-use super::{Database, database::set, open::string_array, to_js};
-use crate::ca::{self, columns::Column};
+use super::{
+    Database,
+    database::set,
+    open::{name_index, string_array},
+    to_js,
+};
+use crate::ca::{self, ListKind, columns::Column};
 
 #[wasm_bindgen]
 impl Database {
     /// Headers of games `start..start+count` (clipped to the database) as
-    /// typed-array columns.
+    /// typed-array columns; name columns index `names()`.
     #[wasm_bindgen(unchecked_return_type = "HeaderColumns")]
     pub fn headers(&self, start: u32, count: u32) -> Result<JsValue, JsValue> {
         let total = self.inner.count();
@@ -44,9 +49,11 @@ impl Database {
         );
         let mut game_type = Vec::with_capacity(n);
         // One read of the page's records (one callback for a lazy D00).
+        let db = &self.inner;
+        let name = |kind, id| name_index(db, kind, id);
         let scan = self.inner.scan_raw_headers(start, end, |_, h| {
-            white.push(h.white_id);
-            black.push(h.black_id);
+            white.push(name(ListKind::Players, h.white_id));
+            black.push(name(ListKind::Players, h.black_id));
             white_elo.push(h.white_elo);
             black_elo.push(h.black_elo);
             result.push(ca::format::d00::outcome_result(h.outcome).index());
@@ -55,10 +62,10 @@ impl Database {
             year.push(d.year.unwrap_or(0));
             month.push(d.month.unwrap_or(0));
             day.push(d.day.unwrap_or(0));
-            event.push(h.event_id);
-            site.push(h.site_id);
-            annotator.push(h.annotator_id);
-            source.push(h.source_id);
+            event.push(name(ListKind::Events, h.event_id));
+            site.push(name(ListKind::Places, h.site_id));
+            annotator.push(name(ListKind::Players, h.annotator_id));
+            source.push(name(ListKind::Sources, h.source_id));
             round2.push(h.round2);
             eco.push(h.eco);
             game_type.push(h.game_type);

@@ -149,6 +149,15 @@ impl Database {
             .iter()
             .map(|w| JsValue::from_str(&w.to_string()))
             .collect();
+        if let Some((_, b)) = self.tree.as_ref().filter(|(_, b)| b.left_out > 0) {
+            let note = alloc::format!(
+                "the opening tree holds the first {} games only: {} more would pass its limit of {} entries",
+                b.games + b.skipped,
+                b.left_out,
+                self.limits.max_tree_entries
+            );
+            warnings.push(&JsValue::from_str(&note));
+        }
         set(&o, "warnings", warnings);
         o.into()
     }
@@ -164,20 +173,27 @@ impl Database {
         Ok(())
     }
 
-    /// The four name tables, decoded; header columns hold indices into them.
+    /// The four name tables, decoded, each distinct name record once (its
+    /// size is bounded by the `.d01` file's); header name columns hold
+    /// indices into them, 0 being "" for no name.
     #[wasm_bindgen(unchecked_return_type = "NameTables")]
     pub fn names(&self) -> JsValue {
         let enc = self.inner.encoding();
         let o = Object::new();
         for (key, kind) in LIST_KEYS.iter().zip(ListKind::ALL) {
             let t = self.inner.list(kind);
-            let names: Vec<String> = (0..t.len())
-                .map(|id| t.name(id, enc).unwrap_or_default())
+            let names: Vec<String> = core::iter::once(String::new())
+                .chain((0..t.record_count()).map(|r| t.record_name(r, enc).unwrap_or_default()))
                 .collect();
             set(&o, key, string_array(&names));
         }
         o.into()
     }
+}
+
+/// A name id of `kind` as an index into its `names()` table (0: no name).
+pub(super) fn name_index(db: &crate::ca::Database<super::source::Source>, kind: ListKind, id: u32) -> u32 {
+    db.list(kind).record_of(id).map_or(0, |r| r + 1)
 }
 
 /// A JS array of strings, passed as one string that JS splits: one crossing

@@ -13,16 +13,10 @@ impl Database {
     /// database (the tree is built on the first call, to 40 plies deep).
     #[wasm_bindgen(js_name = openingTree, unchecked_return_type = "TreeMove[]")]
     pub fn opening_tree(&mut self, fen: &str) -> Result<JsValue, JsValue> {
-        let inner = &self.inner;
-        let tree = self.tree.get_or_insert_with(|| {
-            let mut tree = OpeningTree::with_max_plies(DEFAULT_MAX_PLIES);
-            for i in 0..inner.count() {
-                // A game damaged before the cap adds nothing (counted whole or not at all).
-                let _ = tree.add_ca_game(inner, i);
-            }
-            tree.compact();
-            tree
-        });
+        let (inner, limits) = (&self.inner, &self.limits);
+        let (tree, _) = self
+            .tree
+            .get_or_insert_with(|| OpeningTree::of_database(inner, DEFAULT_MAX_PLIES, limits));
         let entries = tree.query_fen(fen).map_err(to_js)?;
         let out = Array::new();
         for e in entries {

@@ -49,7 +49,8 @@ export interface DbInfo {
   warnings: string[];
 }
 
-/** Headers of rows start..start+count as columns. Name ids index db.names(). */
+/** Headers of rows start..start+count as columns. The name columns (white,
+ * black, event, site, annotator, source) index db.names(); 0 is no name. */
 export interface HeaderColumns {
   start: number; count: number;
   white: Uint32Array; black: Uint32Array;
@@ -70,7 +71,8 @@ export interface HeaderColumns {
   gameType: Uint32Array;
 }
 
-/** Name tables; a header's id is an index into them ("" = no name). */
+/** Name tables, each name once: ids the file redirects to one record share
+ * it. Header name columns index them; index 0 is "" (no name). */
 export interface NameTables { players: string[]; events: string[]; sites: string[]; sources: string[] }
 
 export interface SearchQuery {

@@ -189,25 +189,25 @@ pub fn run_bench(args: BenchArgs) -> Result<ExitCode, String> {
             .iter()
             .map(|(k, v)| serde_json::json!({ "name": k, "ratio": v }))
             .collect();
-        println!(
+        say!(
             "{}",
             serde_json::json!({ "rounds": rounds, "measures": rows, "ratios": r })
         );
         return Ok(ExitCode::SUCCESS);
     }
-    println!(
+    say!(
         "{} games, {} plies replayed (variations included); PGN {:.1} MB; median of {rounds} interleaved rounds",
         db.count(),
         ms.iter().map(|m| m.plies).max().unwrap_or(0),
         pgn.len() as f64 / 1e6
     );
-    println!(
+    say!(
         "{:<36} {:>9} {:>11} {:>12} {:>9}",
         "measure", "ms", "games/s", "plies/s", "MB/s"
     );
     for m in &ms {
         let t = m.median();
-        println!(
+        say!(
             "{:<36} {:>9.1} {:>11.0} {:>12.0} {:>9}",
             m.name,
             t * 1e3,
@@ -220,9 +220,9 @@ pub fn run_bench(args: BenchArgs) -> Result<ExitCode, String> {
             }
         );
     }
-    println!();
+    say!();
     for (k, v) in ratios {
-        println!("{k}: {v:.2}");
+        say!("{k}: {v:.2}");
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -8,7 +8,7 @@ use std::{
 
 use cadb::{ca::ListKind, game::view::GameView};
 
-use crate::dbfiles;
+use crate::{dbfiles, terminal};
 
 /// The database and how its text is encoded, as info, pgn and json take them.
 #[derive(clap::Args)]
@@ -48,31 +48,31 @@ pub struct JsonArgs {
 pub fn info(args: InfoArgs) -> Result<ExitCode, String> {
     let db = dbfiles::open(&args.db.path, args.db.text.encoding)?;
     let i = db.info();
-    println!("signature:   {}", i.signature);
-    println!("version:     {}", i.version.trim());
-    println!(
+    say!("signature:   {}", i.signature);
+    say!("version:     {}", i.version.trim());
+    say!(
         "volume:      {} / {}",
         i.emb_signature,
         i.emb_version.trim()
     );
-    println!(
+    say!(
         "games:       {} (CDP says {}, D00 holds {})",
         i.count, i.cdp_count, i.d00_records
     );
-    println!("comment:     {}", i.comment);
+    say!("comment:     {}", i.comment);
     for (kind, n) in ListKind::ALL.iter().zip(i.list_sizes) {
         let sorted = if db.list(*kind).has_sort_order() {
             ", sort order present"
         } else {
             ""
         };
-        println!(
+        say!(
             "{:<12} {n} entries{sorted}",
             format!("{}:", kind.stem().to_lowercase())
         );
     }
     let d = i.detection;
-    println!(
+    say!(
         "convention:  {} (x counts towards the {} file; of {} sampled games {} replay legally under right, {} under left)",
         i.convention.name(),
         if i.convention == cadb::ca::Convention::Right {
@@ -84,9 +84,9 @@ pub fn info(args: InfoArgs) -> Result<ExitCode, String> {
         d.right_ok,
         d.left_ok
     );
-    println!("encoding:    {}", i.encoding.name());
+    say!("encoding:    {}", i.encoding.name());
     for w in db.warnings() {
-        println!("warning:     {w}");
+        say!("warning:     {w}");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -108,13 +108,14 @@ pub fn pgn(args: PgnArgs) -> Result<ExitCode, String> {
         let (text, err) = db.pgn_lenient(i);
         if let Some(e) = err {
             failed += 1;
-            eprintln!("game {i}: {e}");
+            warn!("game {i}: {e}");
         }
-        out.write_all(text.as_bytes()).map_err(|e| e.to_string())?;
+        out.write_all(terminal::safe(&text).as_bytes())
+            .map_err(|e| e.to_string())?;
     }
     out.flush().map_err(|e| e.to_string())?;
     if failed > 0 {
-        eprintln!("{failed} game(s) could not be fully decoded");
+        warn!("{failed} game(s) could not be fully decoded");
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
@@ -127,6 +128,6 @@ pub fn json(args: JsonArgs) -> Result<ExitCode, String> {
     let game = db.game(n).map_err(|e| e.to_string())?;
     let view = GameView::new(&game).map_err(|e| format!("game {n}: {e}"))?;
     let text = serde_json::to_string_pretty(&view).map_err(|e| e.to_string())?;
-    println!("{text}");
+    say!("{text}");
     Ok(ExitCode::SUCCESS)
 }

@@ -40,12 +40,12 @@ pub fn run(args: JoseArgs) -> Result<ExitCode, String> {
     match args.cmd {
         JoseCmd::Decode { bin, comments } => {
             let comments = comments.unwrap_or_default();
-            println!("{}", decode_movetext(&bin.0, &comments.0, fen)?);
+            say!("{}", decode_movetext(&bin.0, &comments.0, fen)?);
         }
         JoseCmd::Encode => {
             let (bin, comments) =
                 cadb::jose::import_pgn(&stdin_text()?, fen).map_err(|e| e.to_string())?;
-            println!("{}\t{}", to_hex(&bin), to_hex(&comments));
+            say!("{}\t{}", to_hex(&bin), to_hex(&comments));
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -3,6 +3,8 @@
 //! Clap reads the arguments; each command family lives in its own file, and
 //! this one only names the commands and dispatches.
 
+#[macro_use]
+mod terminal;
 mod bench;
 mod ca_cmds;
 mod dbfiles;
@@ -82,7 +84,7 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("cadb: {message}");
+            warn!("cadb: {message}");
             ExitCode::from(2)
         }
     }

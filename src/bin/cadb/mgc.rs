@@ -60,7 +60,7 @@ pub fn run(format: Format, args: OrdinalArgs) -> Result<ExitCode, String> {
                     sans.push(SanPlus::from_move_and_play_unchecked(&mut pos, *m).to_string());
                 }
             }
-            println!("{}", sans.join(" "));
+            say!("{}", sans.join(" "));
         }
         OrdinalCmd::Encode => {
             let text = stdin_text()?;
@@ -68,7 +68,7 @@ pub fn run(format: Format, args: OrdinalArgs) -> Result<ExitCode, String> {
             let bytes = format
                 .encode(&start, &plies, ordering)
                 .map_err(|e| e.to_string())?;
-            println!("{}", to_hex(&bytes));
+            say!("{}", to_hex(&bytes));
         }
     }
     Ok(ExitCode::SUCCESS)

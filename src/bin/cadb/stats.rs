@@ -39,7 +39,7 @@ pub fn run(args: StatsArgs) -> Result<ExitCode, String> {
             ..compactness_of_games(&games)
         }
     };
-    print!(
+    say_raw!(
         "{}",
         if args.markdown {
             report.to_markdown()

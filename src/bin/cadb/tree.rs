@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use cadb::limits::Limits;
 use cadb::stats::{DEFAULT_MAX_PLIES, MoveEntry, OpeningTree, TREE_MAGIC, TreeFile, Wdl};
 
 use crate::dbfiles;
@@ -40,17 +41,19 @@ pub fn run(args: TreeArgs) -> Result<ExitCode, String> {
     let fen = fen.as_deref().unwrap_or(START_FEN);
     if dbfiles::is_database(path) {
         let db = dbfiles::open(path, text.encoding)?;
-        let mut tree = OpeningTree::with_max_plies(plies);
-        let mut skipped = 0u64;
-        for i in 0..db.count() {
-            if tree.add_ca_game(&db, i).is_err() {
-                skipped += 1;
-            }
-        }
-        let summary = format!(
-            "{} games ({skipped} skipped) from {shown}, first {plies} plies each",
-            tree.games()
+        let (mut tree, build) = OpeningTree::of_database(&db, plies, &Limits::default());
+        let mut summary = format!(
+            "{} games ({} skipped) from {shown}, first {plies} plies each",
+            tree.games(),
+            build.skipped
         );
+        if build.left_out > 0 {
+            summary += &format!(
+                "; {} more games left out: the tree reached its limit of {} entries",
+                build.left_out,
+                Limits::default().max_tree_entries
+            );
+        }
         return show(
             &tree_entries(&mut tree, fen)?,
             &summary,
@@ -97,17 +100,17 @@ fn show(
     out: Option<PathBuf>,
     saved: &[u8],
 ) -> Result<ExitCode, String> {
-    println!("{summary}");
-    println!("position: {fen}");
+    say!("{summary}");
+    say!("position: {fen}");
     if entries.is_empty() {
-        println!("no moves recorded for this position");
+        say!("no moves recorded for this position");
     } else {
-        print!("{}", table(entries));
+        say_raw!("{}", table(entries));
     }
     if let Some(out) = out {
         let shown = out.display();
         std::fs::write(&out, saved).map_err(|e| format!("writing {shown}: {e}"))?;
-        eprintln!("wrote {} bytes to {shown}", saved.len());
+        warn!("wrote {} bytes to {shown}", saved.len());
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -52,7 +52,7 @@ pub fn run(args: Uci16Args) -> Result<ExitCode, String> {
                     Ply::Null => "0000".into(),
                 })
                 .collect();
-            println!("{}", words.join(" "));
+            say!("{}", words.join(" "));
         }
         Uci16Cmd::Encode => {
             let text = stdin_text()?;
@@ -75,7 +75,7 @@ pub fn run(args: Uci16Args) -> Result<ExitCode, String> {
             }
             let bytes =
                 uci16::encode_moves_with(&start, &plies, opts).map_err(|e| e.to_string())?;
-            println!("{}", to_hex(&bytes));
+            say!("{}", to_hex(&bytes));
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -60,14 +60,14 @@ pub fn run(args: WriteArgs) -> Result<ExitCode, String> {
         match g {
             Ok(g) => games.push(g),
             Err(e) => {
-                eprintln!("cadb: skipped: {e}");
+                warn!("cadb: skipped: {e}");
                 unreadable += 1;
             }
         }
     }
     let (files, report) = write_database(&games, &options).map_err(|e| e.to_string())?;
     for (index, e) in &report.skipped {
-        eprintln!("cadb: skipped game {index}: {e}");
+        warn!("cadb: skipped game {index}: {e}");
     }
 
     let out = args.out;
@@ -86,7 +86,7 @@ pub fn run(args: WriteArgs) -> Result<ExitCode, String> {
         let path = PathBuf::from(path);
         std::fs::write(&path, bytes).map_err(|e| format!("writing {}: {e}", path.display()))?;
     }
-    println!(
+    say!(
         "{} games written to {}.CDP/.EMB/.D00/.A02/.D02, {} skipped ({} unreadable PGN, {} the format cannot hold)",
         report.games,
         out.display(),

@@ -1,0 +1,56 @@
+//! Text for the terminal: names, comments and tags come from the file, and
+//! a control character in them (ESC starts a terminal command) must reach
+//! the screen as text. Every line the CLI prints goes through [`safe`]; PGN
+//! allows no control character but tab and newline either.
+
+use std::borrow::Cow;
+
+/// `s` with every control character but tab and newline (C0, DEL and C1)
+/// written as a `\u00XX` escape, which reads the same in JSON.
+///
+/// ```ignore
+/// assert_eq!(safe("a\u{1b}[2Jb\tc\n"), "a\\u001b[2Jb\tc\n");
+/// ```
+pub fn safe(s: &str) -> Cow<'_, str> {
+    let bad = |c: char| c.is_control() && c != '\t' && c != '\n';
+    if !s.contains(bad) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if bad(c) {
+            out.push_str(&format!("\\u{:04x}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// `println!` through [`safe`].
+macro_rules! say {
+    () => { println!() };
+    ($($t:tt)*) => { println!("{}", $crate::terminal::safe(&format!($($t)*))) };
+}
+
+/// `print!` through [`safe`].
+macro_rules! say_raw {
+    ($($t:tt)*) => { print!("{}", $crate::terminal::safe(&format!($($t)*))) };
+}
+
+/// `eprintln!` through [`safe`].
+macro_rules! warn {
+    ($($t:tt)*) => { eprintln!("{}", $crate::terminal::safe(&format!($($t)*))) };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::safe;
+
+    #[test]
+    fn controls_but_tab_and_newline_are_escaped() {
+        assert_eq!(safe("a\u{1b}[2Jb\tc\n"), "a\\u001b[2Jb\tc\n");
+        assert_eq!(safe("x\r\u{7f}\u{9b}y"), "x\\u000d\\u007f\\u009by");
+        assert!(matches!(safe("Петросян 1-0\n"), std::borrow::Cow::Borrowed(_)));
+    }
+}
