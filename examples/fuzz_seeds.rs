@@ -6,11 +6,27 @@
 use std::{fs, path::Path};
 
 use cadb::{
-    ca::writer::{WriterOptions, write_database},
+    ca::{
+        DatabaseFiles,
+        writer::{WriterOptions, write_database},
+    },
     game::{Game, Ply, import::read_pgn},
     ordinal::{Ordering, mgc, pgc},
     stats::OpeningTree,
 };
+
+/// The whole-database targets' input (`cadb_fuzz::split`): four u32
+/// lengths, then the five files back to back.
+fn database_input(files: &DatabaseFiles<Vec<u8>>) -> Vec<u8> {
+    let mut db = Vec::new();
+    for f in [&files.cdp, &files.emb, &files.d00, &files.a02] {
+        db.extend_from_slice(&(f.len() as u32).to_le_bytes());
+    }
+    for f in [&files.cdp, &files.emb, &files.d00, &files.a02, &files.d02] {
+        db.extend_from_slice(f);
+    }
+    db
+}
 
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -51,18 +67,16 @@ fn main() {
             continue; // volumes are mostly alike: three are enough
         }
         put("emb_volume", n, &files.emb);
-        // database: four u32 lengths, then the five files back to back.
-        let mut db = Vec::new();
-        for f in [&files.cdp, &files.emb, &files.d00, &files.a02] {
-            db.extend_from_slice(&(f.len() as u32).to_le_bytes());
-        }
-        for f in [&files.cdp, &files.emb, &files.d00, &files.a02, &files.d02] {
-            db.extend_from_slice(f);
-        }
-        if files.emb.len() < 0x10000 {
-            put("database", n, &db);
-        }
+        let db = database_input(&files);
+        put("database", n, &db);
+        put("db_queries", n, &db);
     }
+    // Every fixture game in one database, for the whole-database targets.
+    let (files, _) = write_database(&games, &WriterOptions::default()).unwrap();
+    let db = database_input(&files);
+    assert!(db.len() < 1 << 20, "fits the targets' 1 MiB inputs");
+    put("database", 3, &db);
+    put("db_queries", 3, &db);
     for n in 0..4u8 {
         put("range_differential", n.into(), &[n, n * 37 + 1, n * 3]);
     }

@@ -128,11 +128,13 @@ fn main_line(game: &Game) -> Game {
 /// the CA writer alone in a database, so a skipped game is attributable.
 fn ca_size(game: &Game) -> Result<usize, Error> {
     let one = core::slice::from_ref(game);
-    writer::write_database(one, &writer::WriterOptions::plain()).and_then(|(files, rep)| {
-        match rep.skipped.into_iter().next() {
-            Some((_, e)) => Err(e),
-            None => Ok(files.d02.len()),
-        }
+    writer::write_database(one, &writer::WriterOptions::plain()).and_then(|(files, rep)| match rep
+        .skipped
+        .into_iter()
+        .next()
+    {
+        Some((_, e)) => Err(e),
+        None => Ok(files.d02.len()),
     })
 }
 

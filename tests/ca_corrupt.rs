@@ -2,10 +2,8 @@
 //! end in a clear error or a partial success (the good games still read),
 //! never a panic or a hang, and never allocate more than [`MEMORY_BOUND`].
 
-use std::{
-    alloc::{GlobalAlloc, Layout, System},
-    cell::Cell,
-};
+#[path = "support/counting_alloc.rs"]
+mod counting_alloc;
 
 use cadb::{
     ErrorKind,
@@ -16,32 +14,6 @@ use cadb::{
 
 /// Peak heap use allowed for opening and reading a damaged database of a few games.
 const MEMORY_BOUND: usize = 64 << 20;
-
-/// Counts the heap in use per thread (tests run in parallel threads), so a
-/// case's peak is its own. Const-initialised thread locals never allocate.
-struct Counting;
-thread_local! {
-    static CURRENT: Cell<isize> = const { Cell::new(0) };
-    static PEAK: Cell<isize> = const { Cell::new(0) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        let _ = CURRENT.try_with(|c| {
-            let now = c.get().wrapping_add(l.size() as isize);
-            c.set(now);
-            let _ = PEAK.try_with(|p| p.set(p.get().max(now)));
-        });
-        unsafe { System.alloc(l) }
-    }
-    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        let _ = CURRENT.try_with(|c| c.set(c.get().wrapping_sub(l.size() as isize)));
-        unsafe { System.dealloc(p, l) }
-    }
-}
-
-#[global_allocator]
-static ALLOC: Counting = Counting;
 
 const PGN: &str = r#"[White "Анна"] [Black "Boris"] [Event "Test"] [Site "Kyiv"] [Result "1-0"]
 1. e4 e5 2. Nf3 {A comment} Nc6 (2... d6 3. d4) 3. Bb5 $1 a6 4. Ba4 Nf6 5. O-O 1-0
@@ -76,33 +48,33 @@ struct Outcome {
 
 /// Opens and reads everything, checking every error is well formed.
 fn exercise(files: DatabaseFiles<Vec<u8>>, encoding: TextEncoding) -> Outcome {
-    let base = CURRENT.with(Cell::get);
-    PEAK.with(|p| p.set(base));
-    let mut out = Outcome::default();
-    match Database::open(files, OpenOptions { encoding }) {
-        Err(e) => {
-            assert!(!e.to_string().is_empty());
-            out.first_error = Some(e);
-        }
-        Ok(db) => {
-            out.opened = true;
-            let _ = db.info();
-            for i in 0..db.count() {
-                let _ = db.headers(i);
-                let (pgn, err) = db.pgn_lenient(i);
-                match err {
-                    None => out.good += 1,
-                    Some(e) => {
-                        assert_eq!(e.game, Some(i), "error names its game: {e}");
-                        assert!(pgn.contains("decoding stopped"), "{pgn}");
-                        out.bad += 1;
-                        out.first_error.get_or_insert(e);
+    let (out, peak) = counting_alloc::peak(|| {
+        let mut out = Outcome::default();
+        match Database::open(files, OpenOptions { encoding }) {
+            Err(e) => {
+                assert!(!e.to_string().is_empty());
+                out.first_error = Some(e);
+            }
+            Ok(db) => {
+                out.opened = true;
+                let _ = db.info();
+                for i in 0..db.count() {
+                    let _ = db.headers(i);
+                    let (pgn, err) = db.pgn_lenient(i);
+                    match err {
+                        None => out.good += 1,
+                        Some(e) => {
+                            assert_eq!(e.game, Some(i), "error names its game: {e}");
+                            assert!(pgn.contains("decoding stopped"), "{pgn}");
+                            out.bad += 1;
+                            out.first_error.get_or_insert(e);
+                        }
                     }
                 }
             }
         }
-    }
-    let peak = (PEAK.with(Cell::get) - base).max(0) as usize;
+        out
+    });
     assert!(peak < MEMORY_BOUND, "peak heap {peak} over the bound");
     out
 }
@@ -387,7 +359,10 @@ fn players_lost_games_kept(f: DatabaseFiles<Vec<u8>>, code: &str) {
     assert_eq!((o.good, o.bad), (3, 0));
     let db = Database::open(f, OpenOptions::default()).unwrap();
     assert_eq!(db.headers(0).unwrap().white, None);
-    assert!(db.headers(0).unwrap().event.is_some(), "other lists still read");
+    assert!(
+        db.headers(0).unwrap().event.is_some(),
+        "other lists still read"
+    );
     assert!(
         db.warnings().iter().any(|w| w.code() == code),
         "{:?}",

@@ -5,7 +5,9 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     // Wrap the bytes as the only record of a database the writer made empty.
-    let Ok((mut files, _)) = writer::write_database(&[], &writer::WriterOptions::default()) else { return };
+    let Ok((mut files, _)) = writer::write_database(&[], &writer::WriterOptions::default()) else {
+        return;
+    };
     let body = &data[..data.len().min(32767)];
     let prefix = cadb::ca::format::d02::length_prefix(body.len()).unwrap();
     let mut d02 = prefix.0[..prefix.1].to_vec();
@@ -17,7 +19,9 @@ fuzz_target!(|data: &[u8]| {
     files.d00 = d00;
     files.cdp[104..108].copy_from_slice(&1u32.to_le_bytes());
     let files: DatabaseFiles<Vec<u8>> = files;
-    let Ok(db) = cadb::ca::Database::open(files, OpenOptions::default()) else { return };
+    let Ok(db) = cadb::ca::Database::open(files, OpenOptions::default()) else {
+        return;
+    };
     for conv in [Convention::Right, Convention::Left] {
         let (game, _) = db.read_game_with(0, conv, &mut cadb::game::TreeBuilder::new());
         // Whatever decoded must replay and export.

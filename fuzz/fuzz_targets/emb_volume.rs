@@ -12,13 +12,19 @@ fuzz_target!(|data: &[u8]| {
         let _ = cadb::ca::emb::read_inner(data, e.length, e.offset);
     }
     let mut warnings = Vec::new();
+    let mut claims = vol.claims();
     for kind in ListKind::ALL {
-        if let Ok(t) = NameTable::read(&vol, data, kind, &mut warnings) {
-            for id in 0..t.len().min(64) {
-                let _ = t.name(id, cadb::text::TextEncoding::Cp1251);
-                let _ = t.player_data(id);
-            }
-            let _ = t.sort_order().count();
+        let t = NameTable::read(&vol, data, kind, &mut claims, &mut warnings);
+        for id in 0..t.len().min(64) {
+            let _ = t.name(id, cadb::text::TextEncoding::Cp1251);
+            let _ = t.player_data(id);
         }
+        // Names decode once per record, so a table's names fit its .d01.
+        let names: usize = (0..t.record_count())
+            .filter_map(|r| t.record(r))
+            .map(|e| e.name.len() + e.title.len())
+            .sum();
+        assert!(names <= data.len());
+        let _ = t.sort_order().count();
     }
 });

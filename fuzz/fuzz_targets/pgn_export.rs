@@ -5,7 +5,9 @@ use cadb::ca::{Database, DatabaseFiles, OpenOptions, writer};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok((mut files, _)) = writer::write_database(&[], &writer::WriterOptions::default()) else { return };
+    let Ok((mut files, _)) = writer::write_database(&[], &writer::WriterOptions::default()) else {
+        return;
+    };
     let body = &data[..data.len().min(32767)];
     let (p, n) = cadb::ca::format::d02::length_prefix(body.len()).unwrap();
     files.d02 = [&p[..n], body].concat();
@@ -15,10 +17,15 @@ fuzz_target!(|data: &[u8]| {
     files.d00 = d00;
     files.cdp[104..108].copy_from_slice(&1u32.to_le_bytes());
     let files: DatabaseFiles<Vec<u8>> = files;
-    let Ok(db) = Database::open(files, OpenOptions::default()) else { return };
+    let Ok(db) = Database::open(files, OpenOptions::default()) else {
+        return;
+    };
     let (game, _) = db.game_lenient(0);
     let pgn = cadb::game::pgn::to_pgn(&game).expect("decoded games replay");
     let back = cadb::game::import::read_pgn(&pgn).expect("our PGN reads back");
     assert_eq!(back.len(), 1);
-    assert_eq!(back[0].main_line_sans().unwrap(), game.main_line_sans().unwrap());
+    assert_eq!(
+        back[0].main_line_sans().unwrap(),
+        game.main_line_sans().unwrap()
+    );
 });

@@ -16,23 +16,33 @@ const GAMES: &str = "1. e4 e5 2. Nf3 {c} (2. Nc3 Nf6) Nc6 3. Bb5 a6 *\n\n1. d4 d
 /// A lazy source over `data` that fetches each range in `piece`-byte parts.
 fn pieces(data: Vec<u8>, piece: usize) -> Box<dyn ReadAt> {
     let size = data.len() as u64;
-    Box::new(ReadCache::new(RangeSource::new(size, move |o: u64, n: usize| {
-        let mut out = Vec::with_capacity(n);
-        let mut at = o as usize;
-        while out.len() < n {
-            let k = piece.min(n - out.len());
-            out.extend_from_slice(data.get(at..at + k).ok_or("past the end")?);
-            at += k;
-        }
-        Ok(out)
-    })))
+    Box::new(ReadCache::new(RangeSource::new(
+        size,
+        move |o: u64, n: usize| {
+            let mut out = Vec::with_capacity(n);
+            let mut at = o as usize;
+            while out.len() < n {
+                let k = piece.min(n - out.len());
+                out.extend_from_slice(data.get(at..at + k).ok_or("past the end")?);
+                at += k;
+            }
+            Ok(out)
+        },
+    )))
 }
 
 fuzz_target!(|data: &[u8]| {
-    let [seed, piece, rest @ ..] = data else { return };
+    let [seed, piece, rest @ ..] = data else {
+        return;
+    };
     let games = read_pgn(GAMES).unwrap();
-    let options = writer::WriterOptions { seed: u64::from(*seed), ..Default::default() };
-    let Ok((mut files, _)) = writer::write_database(&games, &options) else { return };
+    let options = writer::WriterOptions {
+        seed: u64::from(*seed),
+        ..Default::default()
+    };
+    let Ok((mut files, _)) = writer::write_database(&games, &options) else {
+        return;
+    };
     // Damage D02 with the input so that errors happen at many places.
     let n = files.d02.len().max(1);
     for (i, b) in rest.iter().enumerate().take(64) {

@@ -69,13 +69,16 @@ pub fn read_inner<R: ReadAt + ?Sized>(emb: &R, length: u32, offset: u32) -> Resu
     read_inner_spans(emb, length, offset).map(|(bytes, _)| bytes)
 }
 
-/// [`read_inner`], and the spans `(offset, length)` of the volume it read,
+/// A span of the volume: `(offset, length)`.
+type Span = (u64, u64);
+
+/// [`read_inner`], and the spans of the volume it read,
 /// sorted, so a caller can check that files do not share bytes.
 fn read_inner_spans<R: ReadAt + ?Sized>(
     emb: &R,
     length: u32,
     offset: u32,
-) -> Result<(Vec<u8>, Vec<(u64, u64)>), Error> {
+) -> Result<(Vec<u8>, Vec<Span>), Error> {
     let size = emb.size();
     let length = u64::from(length);
     if length > size || length > MAX_INNER_FILE_BYTES {
@@ -87,7 +90,7 @@ fn read_inner_spans<R: ReadAt + ?Sized>(
         return Err(emb_err(k, u64::from(offset)));
     }
     let mut out = Vec::with_capacity(length as usize);
-    let mut spans: Vec<(u64, u64)> = Vec::new();
+    let mut spans: Vec<Span> = Vec::new();
     let mut desc = u64::from(offset);
     let max_desc = (size / FRAGMENT_LEN as u64).min(MAX_FRAGMENTS);
     while (out.len() as u64) < length {
@@ -235,14 +238,14 @@ impl Volume {
 /// tables.
 #[derive(Clone, Debug, Default)]
 pub struct Claims {
-    spans: Vec<(u64, u64)>,
+    spans: Vec<Span>,
 }
 
 impl Claims {
     /// Adds the sorted `spans` of one file; an error names the first one
     /// that overlaps a different span of an earlier file.
-    fn claim(&mut self, spans: &[(u64, u64)]) -> Result<(), u64> {
-        let mut all: Vec<(u64, u64)> = Vec::with_capacity(self.spans.len() + spans.len());
+    fn claim(&mut self, spans: &[Span]) -> Result<(), u64> {
+        let mut all: Vec<Span> = Vec::with_capacity(self.spans.len() + spans.len());
         let (mut a, mut b) = (self.spans.iter().peekable(), spans.iter().peekable());
         // Merge the two sorted lists, keeping one of each identical span.
         loop {
@@ -503,7 +506,10 @@ impl NameTable {
         let v = *self
             .record_of
             .get(id as usize)
-            .ok_or(ErrorKind::ChainOutOfRange { id, len: self.len() })?;
+            .ok_or(ErrorKind::ChainOutOfRange {
+                id,
+                len: self.len(),
+            })?;
         if v & UNRESOLVED == 0 {
             Ok(v)
         } else {

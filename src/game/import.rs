@@ -193,7 +193,11 @@ impl Visitor for Importer {
         }
         m.plies += 1;
         if m.plies > MAX_PLIES {
-            m.error = Some(too_large("plies in one game", m.plies.into(), MAX_PLIES.into()));
+            m.error = Some(too_large(
+                "plies in one game",
+                m.plies.into(),
+                MAX_PLIES.into(),
+            ));
             return ControlFlow::Continue(());
         }
         let (pos, before) = m.top();

@@ -192,7 +192,11 @@ impl Database {
 }
 
 /// A name id of `kind` as an index into its `names()` table (0: no name).
-pub(super) fn name_index(db: &crate::ca::Database<super::source::Source>, kind: ListKind, id: u32) -> u32 {
+pub(super) fn name_index(
+    db: &crate::ca::Database<super::source::Source>,
+    kind: ListKind,
+    id: u32,
+) -> u32 {
     db.list(kind).record_of(id).map_or(0, |r| r + 1)
 }
 

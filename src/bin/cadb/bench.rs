@@ -203,7 +203,11 @@ pub fn run_bench(args: BenchArgs) -> Result<ExitCode, String> {
     );
     say!(
         "{:<36} {:>9} {:>11} {:>12} {:>9}",
-        "measure", "ms", "games/s", "plies/s", "MB/s"
+        "measure",
+        "ms",
+        "games/s",
+        "plies/s",
+        "MB/s"
     );
     for m in &ms {
         let t = m.median();

@@ -57,7 +57,9 @@ pub fn info(args: InfoArgs) -> Result<ExitCode, String> {
     );
     say!(
         "games:       {} (CDP says {}, D00 holds {})",
-        i.count, i.cdp_count, i.d00_records
+        i.count,
+        i.cdp_count,
+        i.d00_records
     );
     say!("comment:     {}", i.comment);
     for (kind, n) in ListKind::ALL.iter().zip(i.list_sizes) {

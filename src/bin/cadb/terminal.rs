@@ -51,6 +51,9 @@ mod tests {
     fn controls_but_tab_and_newline_are_escaped() {
         assert_eq!(safe("a\u{1b}[2Jb\tc\n"), "a\\u001b[2Jb\tc\n");
         assert_eq!(safe("x\r\u{7f}\u{9b}y"), "x\\u000d\\u007f\\u009by");
-        assert!(matches!(safe("Петросян 1-0\n"), std::borrow::Cow::Borrowed(_)));
+        assert!(matches!(
+            safe("Петросян 1-0\n"),
+            std::borrow::Cow::Borrowed(_)
+        ));
     }
 }

@@ -1,0 +1,58 @@
+#![no_main]
+//! What the JS API asks of an open database, on the host: the name tables
+//! (each record, each id), search, sort by every column, a page of rows,
+//! the compactness report and an opening tree under a small entry limit
+//! (so the limit is reached). The database is cut like `database`'s.
+use cadb::{
+    ca::{
+        Database, ListKind, OpenOptions,
+        columns::{self, Column},
+        search::{HeaderIndex, Query, Side},
+    },
+    limits::Limits,
+    report::compactness_of_database,
+    stats::OpeningTree,
+};
+use cadb_fuzz::split;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Some(files) = split(data) else { return };
+    let Ok(db) = Database::open(files, OpenOptions::default()) else {
+        return;
+    };
+    let enc = db.encoding();
+    for kind in ListKind::ALL {
+        let t = db.list(kind);
+        for r in 0..t.record_count() {
+            let _ = t.record_name(r, enc);
+        }
+        for id in (0..t.len().min(4096)).chain([u32::MAX]) {
+            let _ = (t.record_of(id), t.title(id, enc), t.player_data(id));
+        }
+    }
+    let index = HeaderIndex::new(&db);
+    let query = Query {
+        text: Some("a".into()),
+        player: Some("e".into()),
+        color: Side::White,
+        year_from: Some(1900),
+        eco_to: Some("C99".into()),
+        ..Query::default()
+    };
+    let hits = index.search(&db, &query).unwrap_or_default();
+    for column in Column::ALL {
+        let _ = index.sort(&db, column, true, Some(&hits));
+        let _ = index.sort(&db, column, false, None);
+    }
+    let _ = columns::rows(&db, &[0, 1, 2, u32::MAX]);
+    if db.count() <= 64 {
+        let _ = compactness_of_database(&db);
+    }
+    let limits = Limits {
+        max_tree_entries: 64,
+        ..Limits::default()
+    };
+    let (tree, build) = OpeningTree::of_database(&db, 40, &limits);
+    assert!(build.left_out == 0 || tree.len() < 64 + (1 << 16) + 40);
+});

@@ -1,0 +1,277 @@
+//! Hostile databases made at byte level (issue 14): each ends in a clear
+//! error or a bounded success, and its peak heap is measured against the
+//! budget that `cadb::limits` states: `MEMORY_MULTIPLE` times the files'
+//! sizes plus `MEMORY_CONSTANT`.
+
+#[path = "support/counting_alloc.rs"]
+mod counting_alloc;
+
+use cadb::{
+    ca::{
+        Database, DatabaseFiles, ListKind, OpenOptions,
+        columns::Column,
+        format::emb::{DIR_ENTRY_LEN, dir_entry, fragment_bytes, header},
+        search::{HeaderIndex, Query},
+        writer,
+    },
+    game::import::{read_pgn, read_pgn_bytes},
+    limits::{Limits, MEMORY_CONSTANT, MEMORY_MULTIPLE},
+    report::compactness_of_database,
+    stats::OpeningTree,
+};
+
+/// A few ordinary games whose CDP, D00, A02 and D02 the cases keep.
+fn games() -> DatabaseFiles<Vec<u8>> {
+    let pgn = "[White \"A\"] [Black \"B\"] [Event \"E\"]\n1. e4 e5 2. Nf3 Nc6 1-0\n\n\
+               [White \"B\"] [Black \"C\"]\n1. d4 d5 0-1\n\n[White \"C\"] [Black \"A\"]\n1. c4 *\n";
+    let games = read_pgn(pgn).unwrap();
+    writer::write_database(&games, &writer::WriterOptions::plain())
+        .unwrap()
+        .0
+}
+
+fn total(f: &DatabaseFiles<Vec<u8>>) -> u64 {
+    [&f.cdp, &f.emb, &f.d00, &f.a02, &f.d02]
+        .iter()
+        .map(|b| b.len() as u64)
+        .sum()
+}
+
+fn budget(f: &DatabaseFiles<Vec<u8>>) -> usize {
+    (MEMORY_MULTIPLE * total(f) + MEMORY_CONSTANT) as usize
+}
+
+/// An EMB volume whose inner files are `(name, bytes)`; a file whose bytes
+/// equal an earlier one's shares its fragment (the same span).
+fn volume(files: &[(String, &[u8])]) -> Vec<u8> {
+    let mut data: Vec<u8> = Vec::new();
+    let mut spans: Vec<(u32, u32)> = Vec::new();
+    let base = 144 + 8 + files.len() * (DIR_ENTRY_LEN + 8);
+    for (i, (_, bytes)) in files.iter().enumerate() {
+        let same = files[..i].iter().position(|(_, b)| b == bytes);
+        spans.push(match same {
+            Some(j) => spans[j],
+            None => {
+                let at = (base + data.len()) as u32;
+                data.extend_from_slice(bytes);
+                (bytes.len() as u32, at)
+            }
+        });
+    }
+    let dir_len = (files.len() * DIR_ENTRY_LEN) as u32;
+    let mut emb = header(dir_len, 144).to_vec();
+    let dir_at = (144 + 8) as u32;
+    emb.extend_from_slice(&fragment_bytes(dir_len, dir_at + (files.len() * 8) as u32));
+    // Descriptor lists first (one fragment each), then the directory.
+    let desc_at = |i: usize| dir_at + (i * 8) as u32;
+    for &(len, at) in &spans {
+        emb.extend_from_slice(&fragment_bytes(len, at));
+    }
+    for (i, (name, bytes)) in files.iter().enumerate() {
+        emb.extend_from_slice(&dir_entry(name, bytes.len() as u32, desc_at(i)));
+    }
+    assert_eq!(emb.len(), base);
+    emb.extend_from_slice(&data);
+    emb
+}
+
+/// The four lists' `.a01` and `.d01` given, no `.iii`.
+fn names_volume(a01: &[u8], d01: &[u8]) -> Vec<u8> {
+    let files: Vec<(String, &[u8])> = ListKind::ALL
+        .iter()
+        .flat_map(|k| [(k.inner_name("a01"), a01), (k.inner_name("d01"), d01)])
+        .collect();
+    volume(&files)
+}
+
+/// Everything the JS API can be asked, on every game.
+fn read_everything(db: &Database<Vec<u8>>) -> usize {
+    let index = HeaderIndex::new(db);
+    let hits = index.search(
+        db,
+        &Query {
+            text: Some("\u{2026}".into()),
+            ..Query::default()
+        },
+    );
+    let _ = index.sort(db, Column::White, false, None);
+    let _ = compactness_of_database(db);
+    let _ = OpeningTree::of_database(db, 40, &Limits::default());
+    for i in 0..db.count() {
+        let _ = db.pgn_lenient(i);
+        let _ = db.headers(i);
+    }
+    let _ = cadb::ca::columns::rows(db, &[0, 1, 2]);
+    hits.map_or(0, |h| h.len())
+}
+
+#[test]
+fn name_bomb_decodes_each_name_once() {
+    // Four .a01 of a million ids each, all one 4 MB fragment of zeros (id ->
+    // address 0), and four .d01 sharing one record of 255 CP1251 0x85 bytes
+    // ("…", three UTF-8 bytes each). Decoding a name per id would take
+    // 4M × 765 bytes = 3 GB.
+    let mut f = games();
+    let a01 = vec![0u8; 4 << 20];
+    let mut d01 = vec![0xFFu8];
+    d01.extend_from_slice(&[0x85; 400]);
+    f.emb = names_volume(&a01, &d01);
+    let bound = budget(&f);
+    let (hits, peak) = counting_alloc::peak(|| {
+        let db = Database::open(f, OpenOptions::default()).unwrap();
+        for kind in ListKind::ALL {
+            let t = db.list(kind);
+            assert_eq!((t.len(), t.record_count()), (1 << 20, 1), "{kind:?}");
+        }
+        let white = db.headers(0).unwrap().white.unwrap();
+        assert_eq!(white, "\u{2026}".repeat(255));
+        read_everything(&db)
+    });
+    assert_eq!(hits, 3, "the name matches every game");
+    assert!(peak < bound, "peak heap {peak} over the budget {bound}");
+}
+
+#[test]
+fn names_that_overlap_are_refused_not_decoded_again() {
+    // A .d01 of 0xFF bytes: every address starts a 255-byte record. Ids
+    // pointing at each byte would decode 255 bytes each from 4 MB.
+    let mut f = games();
+    let ids = 1u32 << 20;
+    let a01: Vec<u8> = (0..ids).flat_map(|i| (i % 4096).to_le_bytes()).collect();
+    let d01 = vec![0xFFu8; 4096 + 600];
+    f.emb = names_volume(&a01, &d01);
+    let bound = budget(&f);
+    let (_, peak) = counting_alloc::peak(|| {
+        let db = Database::open(f, OpenOptions::default()).unwrap();
+        let t = db.list(ListKind::Events);
+        // Records at 0, 256, 512, ... (1 + 255 bytes each) never overlap.
+        assert_eq!(t.record_count(), 16);
+        assert!(t.record_of(0).is_ok());
+        assert_eq!(t.record_of(1).unwrap_err().code(), "invalid");
+        assert!(db.warnings().iter().any(|w| w.code() == "bad-names"));
+        read_everything(&db)
+    });
+    assert!(peak < bound, "peak heap {peak} over the budget {bound}");
+}
+
+/// Links of `n` ids in chains of `steps` redirections each, ending at
+/// address 0: id i -> i+1 -> ... -> the chain's last id -> 0.
+fn chains(n: u32, steps: u32) -> Vec<u8> {
+    (0..n)
+        .flat_map(|i| {
+            let v = if (i + 1) % (steps + 1) == 0 || i + 1 == n {
+                0
+            } else {
+                -((i + 1) as i32)
+            };
+            v.to_le_bytes()
+        })
+        .collect()
+}
+
+#[test]
+fn long_chains_on_every_id_resolve_once() {
+    let mut f = games();
+    let mut d01 = vec![3u8, 0];
+    d01.extend_from_slice(b"Tal");
+    f.emb = names_volume(&chains(1 << 20, 1024), &d01);
+    // A02: every game id at the start of a 1,024-step chain to its record.
+    let records: Vec<i32> = f
+        .a02
+        .chunks(4)
+        .map(|b| i32::from_le_bytes(b.try_into().unwrap()))
+        .collect();
+    let mut a02 = Vec::new();
+    for (id, &addr) in records.iter().enumerate() {
+        let base = records.len() + id * 1024;
+        a02.push(-(base as i32));
+        for k in 0..1024 {
+            a02.push(if k == 1023 {
+                addr
+            } else {
+                -((base + k + 1) as i32)
+            });
+        }
+    }
+    // The first entries are the game ids; their chains follow.
+    let mut bytes: Vec<u8> = Vec::new();
+    for (id, _) in records.iter().enumerate() {
+        bytes.extend_from_slice(&a02[id * 1025].to_le_bytes());
+    }
+    for id in 0..records.len() {
+        for v in &a02[id * 1025 + 1..id * 1025 + 1025] {
+            bytes.extend_from_slice(&v.to_le_bytes());
+        }
+    }
+    f.a02 = bytes;
+    let bound = budget(&f);
+    let (_, peak) = counting_alloc::peak(|| {
+        let db = Database::open(f, OpenOptions::default()).unwrap();
+        for kind in ListKind::ALL {
+            let t = db.list(kind);
+            assert!((0..t.len()).all(|id| t.record_of(id) == Ok(0)), "{kind:?}");
+        }
+        for i in 0..db.count() {
+            db.game(i).unwrap();
+        }
+        assert_eq!(db.headers(1).unwrap().white.as_deref(), Some("Tal"));
+        read_everything(&db)
+    });
+    assert!(peak < bound, "peak heap {peak} over the budget {bound}");
+}
+
+#[test]
+fn a_32k_record_of_knight_shuffles() {
+    // 30,000 plies, one byte each: about a hundred times larger decoded.
+    let moves: String = (0..7_500)
+        .map(|i| format!("{}. Nf3 Nf6 {}. Ng1 Ng8 ", 2 * i + 1, 2 * i + 2))
+        .collect();
+    let games = read_pgn(&format!("{moves}*")).unwrap();
+    let (f, rep) = writer::write_database(&games, &writer::WriterOptions::plain()).unwrap();
+    assert!(rep.skipped.is_empty());
+    assert!(f.d02.len() > 30_000, "{}", f.d02.len());
+    let bound = budget(&f);
+    let (_, peak) = counting_alloc::peak(|| {
+        let db = Database::open(f, OpenOptions::default()).unwrap();
+        assert_eq!(db.game(0).unwrap().moves.len(), 30_000);
+        read_everything(&db)
+    });
+    assert!(peak < bound, "peak heap {peak} over the budget {bound}");
+}
+
+#[test]
+fn a_megabyte_of_nested_variations_is_an_error() {
+    let mut pgn = String::from("1. e4 ");
+    while pgn.len() < 1 << 20 {
+        pgn.push_str("( 1. d4 ");
+    }
+    pgn.push('*');
+    let (games, peak) = counting_alloc::peak(|| read_pgn_bytes(pgn.as_bytes()));
+    assert_eq!(games.len(), 1);
+    let e = games[0].as_ref().unwrap_err();
+    assert!(e.message.contains("nested deeper than 64"), "{e}");
+    assert!(peak < 64 << 20, "peak heap {peak}");
+}
+
+#[test]
+fn ids_near_2_30() {
+    // Ids near 2^30, where `id * 4` and `id * 10` overflow a 32-bit usize
+    // unless checked (the i686 run of this test).
+    // Name ids are 24-bit (the largest there is), the game id 32-bit.
+    let mut f = games();
+    f.d00[0..6].fill(0xFF);
+    f.d00[24..28].copy_from_slice(&((1u32 << 30) + 5).to_le_bytes());
+    let db = Database::open(f, OpenOptions::default()).unwrap();
+    let h = db.headers(0).unwrap();
+    assert_eq!((h.white, h.black), (None, None));
+    let players = db.list(ListKind::Players);
+    assert_eq!(players.player_data((1 << 30) - 1), None);
+    assert_eq!(players.player_data(u32::MAX), None);
+    assert_eq!(
+        players.record_of(u32::MAX).unwrap_err().code(),
+        "chain-out-of-range"
+    );
+    let e = db.game(0).unwrap_err();
+    assert_eq!((e.code(), e.game), ("chain-out-of-range", Some(0)));
+    assert!(db.game(1).is_ok());
+}
