@@ -30,6 +30,24 @@ else
   rustup target add wasm32-unknown-unknown
 fi
 
+# 1b. A 32-bit target, so the tests meet 32-bit usize arithmetic (as on
+# wasm32) with overflow checks on; its C runtime comes from Debian.
+if rustup target list --installed | grep -qx i686-unknown-linux-gnu; then
+  step "i686-unknown-linux-gnu" "already installed"
+else
+  step "i686-unknown-linux-gnu" "installing"
+  rustup target add i686-unknown-linux-gnu
+fi
+if [[ -e /usr/lib32/crt1.o || -e /usr/lib/i386-linux-gnu/crt1.o ]]; then
+  step "gcc-multilib" "already installed"
+else
+  step "gcc-multilib" "installing"
+  SUDO=""
+  [[ "$(id -u)" -eq 0 ]] || SUDO="sudo"
+  $SUDO apt-get update
+  $SUDO apt-get install -y --no-install-recommends gcc-multilib
+fi
+
 # 2-4. Cargo tools, each at its exact version.
 # $1 crate, $2 version, $3 binary, $4 extra cargo install flags
 cargo_tool() {

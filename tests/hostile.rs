@@ -5,12 +5,13 @@
 
 #[path = "support/counting_alloc.rs"]
 mod counting_alloc;
+#[path = "support/volume.rs"]
+mod volume;
 
 use cadb::{
     ca::{
         Database, DatabaseFiles, ListKind, OpenOptions,
         columns::Column,
-        format::emb::{DIR_ENTRY_LEN, dir_entry, fragment_bytes, header},
         search::{HeaderIndex, Query},
         writer,
     },
@@ -41,47 +42,10 @@ fn budget(f: &DatabaseFiles<Vec<u8>>) -> usize {
     (MEMORY_MULTIPLE * total(f) + MEMORY_CONSTANT) as usize
 }
 
-/// An EMB volume whose inner files are `(name, bytes)`; a file whose bytes
-/// equal an earlier one's shares its fragment (the same span).
-fn volume(files: &[(String, &[u8])]) -> Vec<u8> {
-    let mut data: Vec<u8> = Vec::new();
-    let mut spans: Vec<(u32, u32)> = Vec::new();
-    let base = 144 + 8 + files.len() * (DIR_ENTRY_LEN + 8);
-    for (i, (_, bytes)) in files.iter().enumerate() {
-        let same = files[..i].iter().position(|(_, b)| b == bytes);
-        spans.push(match same {
-            Some(j) => spans[j],
-            None => {
-                let at = (base + data.len()) as u32;
-                data.extend_from_slice(bytes);
-                (bytes.len() as u32, at)
-            }
-        });
-    }
-    let dir_len = (files.len() * DIR_ENTRY_LEN) as u32;
-    let mut emb = header(dir_len, 144).to_vec();
-    let dir_at = (144 + 8) as u32;
-    emb.extend_from_slice(&fragment_bytes(dir_len, dir_at + (files.len() * 8) as u32));
-    // Descriptor lists first (one fragment each), then the directory.
-    let desc_at = |i: usize| dir_at + (i * 8) as u32;
-    for &(len, at) in &spans {
-        emb.extend_from_slice(&fragment_bytes(len, at));
-    }
-    for (i, (name, bytes)) in files.iter().enumerate() {
-        emb.extend_from_slice(&dir_entry(name, bytes.len() as u32, desc_at(i)));
-    }
-    assert_eq!(emb.len(), base);
-    emb.extend_from_slice(&data);
-    emb
-}
-
-/// The four lists' `.a01` and `.d01` given, no `.iii`.
-fn names_volume(a01: &[u8], d01: &[u8]) -> Vec<u8> {
-    let files: Vec<(String, &[u8])> = ListKind::ALL
-        .iter()
-        .flat_map(|k| [(k.inner_name("a01"), a01), (k.inner_name("d01"), d01)])
-        .collect();
-    volume(&files)
+/// Asserts a peak is under the budget, and prints both (`--nocapture`).
+fn within(peak: usize, bound: usize) {
+    eprintln!("peak heap {peak} bytes, budget {bound}");
+    assert!(peak < bound, "peak heap {peak} over the budget {bound}");
 }
 
 /// Everything the JS API can be asked, on every game.
@@ -115,7 +79,7 @@ fn name_bomb_decodes_each_name_once() {
     let a01 = vec![0u8; 4 << 20];
     let mut d01 = vec![0xFFu8];
     d01.extend_from_slice(&[0x85; 400]);
-    f.emb = names_volume(&a01, &d01);
+    f.emb = volume::names(&a01, &d01);
     let bound = budget(&f);
     let (hits, peak) = counting_alloc::peak(|| {
         let db = Database::open(f, OpenOptions::default()).unwrap();
@@ -128,7 +92,7 @@ fn name_bomb_decodes_each_name_once() {
         read_everything(&db)
     });
     assert_eq!(hits, 3, "the name matches every game");
-    assert!(peak < bound, "peak heap {peak} over the budget {bound}");
+    within(peak, bound);
 }
 
 #[test]
@@ -139,7 +103,7 @@ fn names_that_overlap_are_refused_not_decoded_again() {
     let ids = 1u32 << 20;
     let a01: Vec<u8> = (0..ids).flat_map(|i| (i % 4096).to_le_bytes()).collect();
     let d01 = vec![0xFFu8; 4096 + 600];
-    f.emb = names_volume(&a01, &d01);
+    f.emb = volume::names(&a01, &d01);
     let bound = budget(&f);
     let (_, peak) = counting_alloc::peak(|| {
         let db = Database::open(f, OpenOptions::default()).unwrap();
@@ -151,7 +115,7 @@ fn names_that_overlap_are_refused_not_decoded_again() {
         assert!(db.warnings().iter().any(|w| w.code() == "bad-names"));
         read_everything(&db)
     });
-    assert!(peak < bound, "peak heap {peak} over the budget {bound}");
+    within(peak, bound);
 }
 
 /// Links of `n` ids in chains of `steps` redirections each, ending at
@@ -174,7 +138,7 @@ fn long_chains_on_every_id_resolve_once() {
     let mut f = games();
     let mut d01 = vec![3u8, 0];
     d01.extend_from_slice(b"Tal");
-    f.emb = names_volume(&chains(1 << 20, 1024), &d01);
+    f.emb = volume::names(&chains(1 << 20, 1024), &d01);
     // A02: every game id at the start of a 1,024-step chain to its record.
     let records: Vec<i32> = f
         .a02
@@ -217,7 +181,7 @@ fn long_chains_on_every_id_resolve_once() {
         assert_eq!(db.headers(1).unwrap().white.as_deref(), Some("Tal"));
         read_everything(&db)
     });
-    assert!(peak < bound, "peak heap {peak} over the budget {bound}");
+    within(peak, bound);
 }
 
 #[test]
@@ -236,7 +200,7 @@ fn a_32k_record_of_knight_shuffles() {
         assert_eq!(db.game(0).unwrap().moves.len(), 30_000);
         read_everything(&db)
     });
-    assert!(peak < bound, "peak heap {peak} over the budget {bound}");
+    within(peak, bound);
 }
 
 #[test]

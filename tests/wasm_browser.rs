@@ -10,6 +10,9 @@
 
 #![cfg(target_arch = "wasm32")]
 
+#[path = "support/volume.rs"]
+mod volume;
+
 use cadb::ca::DatabaseFiles;
 use cadb::ca::writer::{WriterOptions, write_database};
 use cadb::game::import::read_pgn;
@@ -159,18 +162,19 @@ fn headers_come_as_columns_with_name_tables() {
     let players: Array = get(&names, "players").dyn_into().unwrap();
     let events: Array = get(&names, "events").dyn_into().unwrap();
     let info = db.info();
-    for (table, count) in [
-        ("players", "players"),
-        ("events", "events"),
-        ("sites", "sites"),
+    // Each record once, after "": ids the writer redirects share a record.
+    for (table, kind) in [
+        ("players", cadb::ca::ListKind::Players),
+        ("events", cadb::ca::ListKind::Events),
+        ("sites", cadb::ca::ListKind::Places),
     ] {
         let t: Array = get(&names, table).dyn_into().unwrap();
-        assert_eq!(
-            Some(f64::from(t.length())),
-            get(&info, count).as_f64(),
-            "{table}"
-        );
+        assert_eq!(t.get(0).as_string().as_deref(), Some(""));
+        let list = db.core().list(kind);
+        assert_eq!(t.length() - 1, list.record_count(), "{table}");
+        assert_eq!(Some(f64::from(list.len())), get(&info, table).as_f64());
     }
+    assert!(players.length() - 1 < db.core().list(cadb::ca::ListKind::Players).len());
     let h = db.headers(0, 100).unwrap();
     assert_eq!(get(&h, "count").as_f64(), Some(3.0));
     let col = |k: &str| -> Vec<u32> {
@@ -773,4 +777,48 @@ fn a_read_callback_may_call_back_into_the_database() {
         assert!(outer.get_index(0) > 0);
     }
     assert!(get(&store, "inner").as_f64().unwrap() > 0.0);
+}
+
+#[wasm_bindgen_test]
+fn a_name_bomb_stays_within_the_memory_budget() {
+    // Four .a01 of a million ids sharing one 4 MB fragment (every id ->
+    // address 0) and one 255-byte name of CP1251 0x85 ("…"): a name decoded
+    // per id and joined would need 3 GB, past what wasm32 can hold.
+    let mut f = files_from_pgn(GAMES);
+    let mut d01 = vec![0xFFu8];
+    d01.extend_from_slice(&[0x85; 400]);
+    f.emb = volume::names(&vec![0u8; 4 << 20], &d01);
+    let size: u64 = [&f.cdp, &f.emb, &f.d00, &f.a02, &f.d02]
+        .iter()
+        .map(|b| b.len() as u64)
+        .sum();
+    let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().unchecked_into();
+    let bytes = || f64::from(Uint8Array::new(&memory.buffer()).length());
+    let before = bytes();
+    let mut db = open(&f);
+    let names = db.names();
+    for table in ["players", "events", "sites", "sources"] {
+        let t: Array = get(&names, table).dyn_into().unwrap();
+        assert_eq!(t.length(), 2, "{table}: \"\" and the one name");
+        assert_eq!(t.get(1).as_string().unwrap(), "\u{2026}".repeat(255));
+    }
+    let h = db.headers(0, 3).unwrap();
+    assert_eq!(Uint32Array::from(get(&h, "white")).to_vec(), [1, 1, 1]);
+    let _ = db.rows(&[0, 1, 2]).unwrap();
+    assert_eq!(
+        db.search(obj(&[("text", "\u{2026}".into())]))
+            .unwrap()
+            .length(),
+        3
+    );
+    let _ = db.sort("white", None, None).unwrap();
+    let _ = db.compactness().unwrap();
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let _ = db.opening_tree(start).unwrap();
+    let grown = bytes() - before;
+    let budget = (cadb::limits::MEMORY_MULTIPLE * size + cadb::limits::MEMORY_CONSTANT) as f64;
+    assert!(
+        grown < budget,
+        "wasm memory grew {grown} bytes, over the budget {budget}"
+    );
 }
