@@ -182,3 +182,76 @@ fn opening_tree_and_compactness_of_a_database() {
     assert!(uci.split_whitespace().any(|w| w == "18"), "{uci}");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_megabyte_of_nested_variations_is_an_error_not_an_abort() {
+    // 1 MB of `( 1. d4 ( 1. d4 ...`: 130,000 levels, which a recursive
+    // reader would overflow its stack on (an abort has no exit code).
+    let dir = scratch("nested");
+    // (A tag first: `mgc encode` reads tags as PGN, bare moves as tokens.)
+    let mut pgn = String::from("[Event \"deep\"]\n1. e4 ");
+    while pgn.len() < 1 << 20 {
+        pgn.push_str("( 1. d4 ");
+    }
+    pgn.push_str("*\n");
+    let file = dir.join("deep.pgn");
+    std::fs::write(&file, &pgn).unwrap();
+    let stem = dir.join("DEEP");
+    let f = file.to_str().unwrap();
+    // (write and mgc read the PGN on stdin, tree and stats from the file.)
+    for (args, stdin) in [
+        (vec!["write", stem.to_str().unwrap()], pgn.as_bytes()),
+        (vec!["tree", f], b"".as_slice()),
+        (vec!["stats", f], b""),
+        (vec!["mgc", "encode"], pgn.as_bytes()),
+    ] {
+        let out = run(&args, stdin);
+        assert!(out.status.code().is_some(), "cadb {args:?} was killed");
+        let all = text(&out.stderr) + &text(&out.stdout);
+        assert!(
+            text(&out.stderr).contains("variations nested deeper than 64"),
+            "cadb {args:?}: {all}"
+        );
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn control_characters_from_the_file_reach_the_terminal_escaped() {
+    // ESC sequences in a name and in the database comment: `info` and `pgn`
+    // print them as \u001b text, never as the byte (which the terminal
+    // would obey). Tab and newline stay.
+    let dir = scratch("controls");
+    let stem = dir.join("CTRL");
+    let pgn =
+        "[White \"Red\u{1b}[31mAlert\"] [Black \"B\u{7}ell\"]\n1. e4 {a\u{1b}]0;title\u{7}b} *\n";
+    let out = run(
+        &[
+            "write",
+            stem.to_str().unwrap(),
+            "--plain",
+            "--comment",
+            "tab\there\u{1b}[2J",
+        ],
+        pgn.as_bytes(),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let cdp = dir.join("CTRL.CDP");
+    for args in [["info"], ["pgn"]] {
+        let out = run(&[args[0], cdp.to_str().unwrap()], b"");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let t = text(&out.stdout);
+        assert!(
+            !t.chars().any(|c| c.is_control() && c != '\n' && c != '\t'),
+            "cadb {args:?} printed a control character: {t:?}"
+        );
+        if args[0] == "info" {
+            assert!(t.contains("tab\there\\u001b[2J"), "{t}");
+        } else {
+            assert!(t.contains("Red\\u001b[31mAlert"), "{t}");
+            assert!(t.contains("B\\u0007ell"), "{t}");
+            assert!(t.contains("a\\u001b]0;title\\u0007b"), "{t}");
+        }
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -31,7 +31,10 @@ pub fn run(args: StatsArgs) -> Result<ExitCode, String> {
         for g in cadb::game::import::read_pgn_bytes(&bytes) {
             match g {
                 Ok(g) => games.push(g),
-                Err(_) => unreadable += 1,
+                Err(e) => {
+                    warn!("cadb: skipped: {e}");
+                    unreadable += 1;
+                }
             }
         }
         Report {

@@ -73,9 +73,12 @@ pub fn run(args: TreeArgs) -> Result<ExitCode, String> {
         let mut tree = OpeningTree::with_max_plies(plies);
         let mut skipped = 0usize;
         for game in cadb::game::import::read_pgn_bytes(&bytes) {
-            match game {
-                Ok(g) if tree.add_game(&g).is_ok() => {}
-                _ => skipped += 1,
+            let added = game
+                .map_err(|e| e.to_string())
+                .and_then(|g| tree.add_game(&g).map_err(|e| e.to_string()));
+            if let Err(e) = added {
+                warn!("cadb: skipped: {e}");
+                skipped += 1;
             }
         }
         let summary = format!(
