@@ -508,6 +508,41 @@ fn opening_tree_counts_the_games() {
 }
 
 #[wasm_bindgen_test]
+fn the_opening_tree_stops_at_its_entry_limit_and_says_so() {
+    let f = files_from_pgn(GAMES);
+    let with = |n: JsValue| {
+        let o = open_obj(&f, None);
+        Reflect::set(&o, &"maxTreeEntries".into(), &n).unwrap();
+        o
+    };
+    // Game 0 alone adds 10 entries (its first 10 plies): the limit of 4 is
+    // passed after it, so games 1 and 2 are left out.
+    let mut db = Database::open(with(4.into())).unwrap();
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let moves: Array = db.opening_tree(start).unwrap().dyn_into().unwrap();
+    assert_eq!(moves.length(), 1, "only 1. e4, from game 0");
+    let warnings: Array = get(&db.info(), "warnings").dyn_into().unwrap();
+    let last = warnings.get(warnings.length() - 1).as_string().unwrap();
+    assert!(
+        last.contains("first 1 games") && last.contains("2 more"),
+        "{last}"
+    );
+    // Without the option, every game, and no such warning.
+    let mut db = open(&f);
+    let moves: Array = db.opening_tree(start).unwrap().dyn_into().unwrap();
+    assert_eq!(moves.length(), 3);
+    let warnings: Array = get(&db.info(), "warnings").dyn_into().unwrap();
+    assert!(
+        !warnings
+            .iter()
+            .any(|w| w.as_string().unwrap().contains("opening tree"))
+    );
+    for bad in [JsValue::from(0), JsValue::from(1.5), JsValue::from("10")] {
+        assert_eq!(open_err(with(bad)).0, "bad-argument");
+    }
+}
+
+#[wasm_bindgen_test]
 fn compactness_rows() {
     let db = open(&files_from_pgn(GAMES));
     let rows: Array = db.compactness().unwrap().dyn_into().unwrap();

@@ -19,6 +19,7 @@ use super::{
 };
 use crate::{
     ca::{DatabaseFiles, ListKind},
+    limits::Limits,
     text::TextEncoding,
 };
 
@@ -55,6 +56,20 @@ fn size_prop(obj: &JsValue, key: &str) -> Result<u64, JsValue> {
 /// into wasm memory, where its name tables are copied out anyway), and lets
 /// go of it: nothing reads the EMB after opening. For a 1M-game database
 /// that keeps 8.7 MB out of the wasm memory, which never shrinks.
+/// The run-time limits an open call may set (`maxTreeEntries`).
+fn limits_prop(obj: &JsValue) -> Result<Limits, JsValue> {
+    let mut limits = Limits::default();
+    let v = prop(obj, "maxTreeEntries");
+    if !v.is_undefined() {
+        limits.max_tree_entries = v
+            .as_f64()
+            .filter(|n| *n >= 1.0 && n.fract() == 0.0 && *n <= u32::MAX as f64)
+            .map(|n| n as usize)
+            .ok_or_else(|| bad_argument("`maxTreeEntries` must be a whole number from 1"))?;
+    }
+    Ok(limits)
+}
+
 fn open_releasing_emb(
     cdp: Vec<u8>,
     emb: Uint8Array,
@@ -62,6 +77,7 @@ fn open_releasing_emb(
     a02: Vec<u8>,
     d02: Source,
     encoding: TextEncoding,
+    limits: Limits,
 ) -> Result<Database, JsValue> {
     let emb = Rc::new(RefCell::new(Some(window(emb))));
     let files = DatabaseFiles {
@@ -71,7 +87,10 @@ fn open_releasing_emb(
         a02: Source::Memory(a02),
         d02,
     };
-    let db = Database::from_sources(files, encoding);
+    let db = Database::from_sources(files, encoding).map(|mut db| {
+        db.limits = limits;
+        db
+    });
     emb.borrow_mut().take();
     db
 }
@@ -84,6 +103,7 @@ impl Database {
         #[wasm_bindgen(unchecked_param_type = "DatabaseBytes")] files: JsValue,
     ) -> Result<Database, JsValue> {
         let encoding = parse_encoding(opt_string(&files, "encoding").as_deref())?;
+        let limits = limits_prop(&files)?;
         open_releasing_emb(
             file_prop(&files, "cdp")?,
             array_prop(&files, "emb")?,
@@ -91,6 +111,7 @@ impl Database {
             file_prop(&files, "a02")?,
             Source::Memory(file_prop(&files, "d02")?),
             encoding,
+            limits,
         )
     }
 
@@ -101,6 +122,7 @@ impl Database {
         #[wasm_bindgen(unchecked_param_type = "LazyDatabaseSource")] src: JsValue,
     ) -> Result<Database, JsValue> {
         let encoding = parse_encoding(opt_string(&src, "encoding").as_deref())?;
+        let limits = limits_prop(&src)?;
         let read: js_sys::Function = prop(&src, "read").dyn_into().map_err(|_| {
             bad_argument("`read` must be a function (file, offset, length) => Uint8Array")
         })?;
@@ -117,6 +139,7 @@ impl Database {
             file_prop(&src, "a02")?,
             d02,
             encoding,
+            limits,
         )
     }
 

@@ -19,6 +19,9 @@ export interface CadbError extends Error { code: string }
 export interface DatabaseBytes {
   cdp: Uint8Array | ArrayBuffer; emb: Uint8Array | ArrayBuffer; d00: Uint8Array | ArrayBuffer;
   a02: Uint8Array | ArrayBuffer; d02: Uint8Array | ArrayBuffer; encoding?: Encoding;
+  /** Most entries of the opening tree (default 2^24, about 640 MB); the
+   * tree stops taking games there and info().warnings says so. */
+  maxTreeEntries?: number;
 }
 
 /** A database whose D02 (and D00, if `d00` is absent) is read on demand. */
@@ -36,6 +39,8 @@ export interface LazyDatabaseSource {
    */
   read: (file: "d00" | "d02", offset: number, length: number) => Uint8Array;
   encoding?: Encoding;
+  /** As in DatabaseBytes. */
+  maxTreeEntries?: number;
 }
 
 export interface DbInfo {
