@@ -40,6 +40,8 @@ pub const MAX_FRAGMENTS: u64 = 1 << 20;
 pub const MAX_DIRECTORY_ENTRIES: u64 = 4096;
 /// Largest EMB inner file, in bytes.
 pub const MAX_INNER_FILE_BYTES: u64 = 1 << 30;
+/// Largest A02, in bytes: 2^30 game ids.
+pub const MAX_A02_BYTES: u64 = 1 << 32;
 /// Most plies in one game, counting variations.
 pub const MAX_PLIES: u32 = 1 << 16;
 /// Most games one PGN import reads.

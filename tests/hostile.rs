@@ -239,3 +239,30 @@ fn ids_near_2_30() {
     assert_eq!((e.code(), e.game), ("chain-out-of-range", Some(0)));
     assert!(db.game(1).is_ok());
 }
+
+proptest::proptest! {
+    /// Chains resolved once for all ids give what following each id's
+    /// chain alone gives: its address, a cycle, or a step out of the array.
+    #[test]
+    fn resolving_all_links_at_once_equals_following_each(
+        raw in proptest::collection::vec(-20i32..20, 0..24),
+    ) {
+        use cadb::ca::emb::{Resolved, resolve_links};
+        let follow = |start: usize| {
+            let mut id = start;
+            for _ in 0..=raw.len() {
+                match raw.get(id) {
+                    None => return Resolved::OutOfRange,
+                    Some(&v) if v >= 0 => return Resolved::Address(v as u32),
+                    Some(&v) => id = v.unsigned_abs() as usize,
+                }
+            }
+            Resolved::Cycle
+        };
+        let mut links: Vec<u32> = raw.iter().map(|&v| v as u32).collect();
+        resolve_links(&mut links);
+        for (id, &v) in links.iter().enumerate() {
+            proptest::prop_assert_eq!(Resolved::of(v), follow(id), "id {}", id);
+        }
+    }
+}

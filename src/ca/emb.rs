@@ -285,51 +285,66 @@ const CYCLE: u32 = UNRESOLVED | 1;
 const TRUNCATED: u32 = UNRESOLVED | 2;
 /// `.a01` only: the record starts inside another id's record.
 const OVERLAPS: u32 = UNRESOLVED | 3;
-/// Markers used while resolving.
-const UNVISITED: u32 = u32::MAX;
-const ON_PATH: u32 = u32::MAX - 1;
+/// While resolving: an id on the chain being walked. Like the codes above
+/// it would read as a redirection to an id near 2^31, and those are
+/// replaced first (no array here is that long).
+const ON_PATH: u32 = UNRESOLVED | 4;
 
 /// Resolves every entry of an `.a01` or A02 array (§4.6, Q6: a negative
 /// value names another id to follow, any value ≥ 0 is the address) once,
 /// remembering each chain's end, so the whole array costs one step per id
 /// however long or tangled its chains are. `links` holds the raw values in
-/// and the resolved ones out ([`Resolved`]).
+/// and the resolved ones out ([`Resolved`]), and nothing else is allocated
+/// but the chain being walked. Arrays are shorter than 2^30 entries (A02
+/// is at most 4 GiB, an inner file 1 GiB).
 ///
 /// ```
 /// use cadb::ca::emb::{Resolved, resolve_links};
-/// let mut a = [-2i32, 100, -1, -3].map(|v| v as u32);
+/// let mut a = [-2i32, 100, -1, -3, -9].map(|v| v as u32);
 /// resolve_links(&mut a);
 /// assert_eq!(Resolved::of(a[0]), Resolved::Address(100)); // 0 -> 2 -> 1
 /// assert_eq!(Resolved::of(a[3]), Resolved::Cycle); // 3 -> 3
+/// assert_eq!(Resolved::of(a[4]), Resolved::OutOfRange); // 4 -> 9
 /// ```
 pub fn resolve_links(links: &mut [u32]) {
-    // Raw values are kept aside so `links` can hold the state of each id.
-    let raw = links.to_vec();
-    links.fill(UNVISITED);
-    let mut path: Vec<u32> = Vec::new();
-    for start in 0..links.len() {
-        if links[start] != UNVISITED {
+    let len = links.len();
+    // Redirections out of the array fail here, so every value left above
+    // ON_PATH is a redirection to an id in it.
+    for v in links.iter_mut() {
+        if let Link::Redirect(to) = Link::from_i32(*v as i32)
+            && to as usize >= len
+        {
+            *v = OUT_OF_RANGE;
+        }
+    }
+    let redirect = |v: u32| v > ON_PATH;
+    let mut path: Vec<usize> = Vec::new();
+    for start in 0..len {
+        if !redirect(links[start]) {
             continue;
         }
         path.clear();
         let mut id = start;
         let end = loop {
-            match links.get(id).copied() {
-                None => break OUT_OF_RANGE,
-                Some(ON_PATH) => break CYCLE,
-                Some(UNVISITED) => {
-                    links[id] = ON_PATH;
-                    path.push(id as u32);
-                    match Link::from_i32(raw[id] as i32) {
-                        Link::Address(a) => break a,
-                        Link::Redirect(next) => id = next as usize,
-                    }
-                }
-                Some(done) => break done,
+            // In the array by the first pass; `get` keeps that unprovable claim panic-free.
+            let Some(&v) = links.get(id) else {
+                break OUT_OF_RANGE;
+            };
+            if v == ON_PATH {
+                break CYCLE;
+            }
+            if !redirect(v) {
+                break v;
+            }
+            links[id] = ON_PATH;
+            path.push(id);
+            match Link::from_i32(v as i32) {
+                Link::Redirect(next) => id = next as usize,
+                Link::Address(a) => break a,
             }
         };
         for &p in &path {
-            links[p as usize] = end;
+            links[p] = end;
         }
     }
 }

@@ -31,9 +31,10 @@ pub use self::{
     },
 };
 use crate::{
-    bytes::ReadAt,
+    bytes::{ReadAt, u32le},
     error::{Error, ErrorKind, FileKind},
     game::{Game, GameVisitor, Headers, Ply, TreeBuilder, pgn::PgnWriter},
+    limits::MAX_A02_BYTES,
     text::TextEncoding,
 };
 
@@ -509,20 +510,31 @@ impl<R: ReadAt> Database<R> {
 
 /// Reads A02 whole and resolves its chains (§6), one step per game id.
 fn resolve_a02<R: ReadAt>(a02: &R, warnings: &mut Vec<Error>) -> Result<Vec<u32>, Error> {
+    // At most 2^30 entries, as resolve_links needs (a game id is 32-bit,
+    // but no database has a billion games).
     let size = a02.size() - a02.size() % 4;
-    let len = usize::try_from(size).map_err(|_| {
-        let k = ErrorKind::TooLarge {
-            what: "A02 size",
-            size,
-            limit: usize::MAX as u64,
-        };
-        Error::new(k, FileKind::A02)
-    })?;
-    let bytes = a02
-        .read_at(0, len)
-        .map_err(|k| Error::new(k, FileKind::A02))?;
-    let mut links = emb::u32_values(&bytes);
-    drop(bytes);
+    let limit = MAX_A02_BYTES.min(usize::MAX as u64);
+    let len = usize::try_from(size)
+        .ok()
+        .filter(|_| size <= limit)
+        .ok_or_else(|| {
+            let k = ErrorKind::TooLarge {
+                what: "A02 size",
+                size,
+                limit,
+            };
+            Error::new(k, FileKind::A02)
+        })?;
+    // In blocks: the raw bytes are never held whole beside the values.
+    const BLOCK: usize = 1 << 16;
+    let mut links = Vec::with_capacity(len / 4);
+    for at in (0..len).step_by(BLOCK) {
+        let n = BLOCK.min(len - at);
+        let bytes = a02
+            .read_at(at as u64, n)
+            .map_err(|k| Error::new(k, FileKind::A02).at(at as u64))?;
+        links.extend(bytes.chunks_exact(4).map(|b| u32le(b, 0)));
+    }
     // Entries that redirect share their target's record by design; two
     // entries that store the same address directly are damage (a zeroed
     // A02 sends every game to the first record).

@@ -14,10 +14,10 @@ use crate::{
 /// The bytes of one file.
 pub enum Source {
     Memory(Vec<u8>),
-    /// A JS array read only while opening (the EMB: the name tables copy
-    /// what they need out of it), so it is never copied whole into wasm
-    /// memory, and released afterwards (set to `None`). A read after that is
-    /// `Truncated`.
+    /// A JS array read only while opening (the EMB, whose name tables are
+    /// copied out, and the A02, resolved into one u32 a game id), so it is
+    /// never copied whole into wasm memory, and released afterwards (set to
+    /// `None`). A read after that is `Truncated`.
     OpenOnly(Rc<RefCell<Option<Lazy>>>),
     /// `read(file, offset, length)` returns a `Uint8Array` of `length` bytes.
     Callback(Lazy),
