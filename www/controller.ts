@@ -57,7 +57,15 @@ export class Controller {
     s.status = { text: `Opening ${source.name}…` };
     this.redraw();
     const t0 = performance.now();
-    const { info, wasmBytes } = await this.rpc.call('open', { source, encoding: s.encoding });
+    let opened;
+    try {
+      opened = await this.rpc.call('open', { source, encoding: s.encoding });
+    } catch (err) {
+      // The Worker keeps the database it had: so does the page.
+      s.status = { text: `${source.name} not opened.${s.info ? ` ${s.name} is still open.` : ''}` };
+      throw err;
+    }
+    const { info, wasmBytes } = opened;
     clearTimeout(s.list.filterTimer);
     s.name = source.name;
     s.info = info;

@@ -6,10 +6,12 @@
 //
 //   node tests/e2e/viewer.mjs           (npm run e2e)
 //   SCREENSHOTS=1 node tests/e2e/viewer.mjs   also rewrites docs/*.png
+//   E2E_ONLY=regex node tests/e2e/viewer.mjs  runs the tests whose names match
 
 import { execFileSync } from 'node:child_process';
-import { readFileSync, existsSync, readdirSync } from 'node:fs';
+import { readFileSync, existsSync, readdirSync, mkdtempSync, copyFileSync, writeFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
@@ -50,6 +52,7 @@ let passed = 0;
 // `path` is the page to open: the viewer (the default, once its list shows)
 // or another page of dist/.
 async function test(name, fn, { path: page0 = '/' } = {}) {
+  if (process.env.E2E_ONLY && !new RegExp(process.env.E2E_ONLY).test(name)) return;
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
   const page = await context.newPage();
   const requests = [];
@@ -207,6 +210,44 @@ await test('an incomplete file set names the missing part', async (page) => {
   const error = page.locator('[data-testid=error]');
   await error.waitFor({ state: 'visible' });
   assert.match(await error.textContent(), /DEMO\.A02 is missing/);
+});
+
+// ---- a hostile or broken file cannot take the page down (issue 14) ----
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'cadb-e2e-'));
+process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
+// The demo with its EMB cut short: the core refuses it at open.
+const brokenFiles = demoFiles.map((f) => {
+  const to = path.join(tmp, `BROKEN${path.extname(f)}`);
+  if (/\.EMB$/i.test(f)) writeFileSync(to, readFileSync(f).subarray(0, 100));
+  else copyFileSync(f, to);
+  return to;
+});
+const rows = (page) => page.locator('[data-testid=game-row]');
+const error = (page) => page.locator('[data-testid=error]');
+const status = (page, text) => page.locator('[data-testid=status]').filter({ hasText: text }).waitFor();
+/** Opens row `n` of the list; checks the board against the CLI's replay of
+ * that game, and goes back to its start. */
+async function openRow(page, n) {
+  const index = Number(await rows(page).nth(n).getAttribute('data-index'));
+  await rows(page).nth(n).click();
+  const want = gameJson(index);
+  await page.waitForFunction((f) => document.querySelector('[data-testid=board]')?.getAttribute('data-fen') === f, want.startFen);
+  await page.keyboard.press('End');
+  assert.equal(await fen(page), want.moves.at(-1)?.fen ?? want.startFen, `game ${index + 1}: the last position`);
+  await page.keyboard.press('Home');
+}
+
+await test('a damaged database leaves the open one on screen, and working', async (page) => {
+  const before = await rows(page).allTextContents();
+  await page.locator('[data-testid=open-files]').setInputFiles(brokenFiles);
+  await error(page).waitFor({ state: 'visible' });
+  assert.match(await error(page).textContent(), /EMB/);
+  await status(page, 'BROKEN not opened. DEMO is still open.');
+  assert.deepEqual(await rows(page).allTextContents(), before, 'the list is the same');
+  assert.match(await page.locator('#info').textContent(), /DEMO/);
+  // The Worker still has DEMO: another of its games opens.
+  await openRow(page, 3);
 });
 
 await test('the benchmark page times every pass on the demo database', async (page) => {
