@@ -2,8 +2,22 @@
 // `webpack serve` serves it on localhost; `webpack --mode production` writes dist/.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import webpack from 'webpack';
+import { HEADERS, renderHeaders } from './scripts/headers.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+
+// dist/_headers: the Content-Security-Policy of the page and of the Worker
+// for static hosting (scripts/headers.mjs).
+class HeadersFile {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('HeadersFile', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'HeadersFile', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset('_headers', new webpack.sources.RawSource(renderHeaders()));
+      });
+    });
+  }
+}
 
 export default (_env, argv) => ({
   mode: argv.mode ?? 'development',
@@ -25,6 +39,9 @@ export default (_env, argv) => ({
   output: {
     path: path.resolve(root, 'dist'),
     filename: '[name].js',
+    // The Worker's chunk is worker.js (named in rpc.ts): its own CSP
+    // header names it.
+    chunkFilename: '[name].js',
     // pkg/cadb_bg.wasm and www/demo/* (through `new URL(..., import.meta.url)`).
     assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
     clean: true,
@@ -46,6 +63,7 @@ export default (_env, argv) => ({
       },
     ],
   },
+  plugins: [new HeadersFile()],
   performance: { hints: false },
   devServer: {
     host: 'localhost',
@@ -54,5 +72,8 @@ export default (_env, argv) => ({
     hot: false,
     liveReload: true,
     client: { overlay: { warnings: false } },
+    // The same policies as dist/_headers; the live-reload client's WebSocket
+    // goes to this same host and port, which 'self' allows.
+    headers: (req) => HEADERS[req.path] ?? {},
   },
 });

@@ -24,7 +24,8 @@ export class Rpc {
   private pending = new Map<number, Pending>();
 
   constructor() {
-    this.worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+    // The chunk's name, worker.js, is what its CSP header names (scripts/headers.mjs).
+    this.worker = new Worker(new URL(/* webpackChunkName: "worker" */ './worker.ts', import.meta.url), { type: 'module' });
     this.worker.onmessage = (e: MessageEvent<Response>) => this.receive(e.data);
     this.worker.onerror = (e) => {
       for (const p of this.pending.values()) p.reject(new WorkerError('worker', e.message));

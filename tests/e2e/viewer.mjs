@@ -1,8 +1,9 @@
 // End-to-end tests of the viewer in Debian's Chromium, driven by
 // playwright-core (never downloads a browser). Serves dist/ (built by
-// `scripts/build.sh --bundle`) on a free localhost port and checks the test
-// contract of issue 6. Expected positions come from the native CLI
-// (`cadb json`), so the page is checked against an independent replay.
+// `scripts/build.sh --bundle`) on a free localhost port, with the response
+// headers dist/_headers names, and checks the test contract of issue 6.
+// Expected positions come from the native CLI (`cadb json`), so the page is
+// checked against an independent replay.
 //
 //   node tests/e2e/viewer.mjs           (npm run e2e)
 //   SCREENSHOTS=1 node tests/e2e/viewer.mjs   also rewrites docs/*.png
@@ -16,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
+import { parseHeaders } from '../../scripts/headers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = path.join(root, 'dist');
@@ -24,6 +26,8 @@ const cadb = path.join(root, 'target/release/cadb');
 for (const p of [dist, demoDir, cadb]) {
   if (!existsSync(p)) throw new Error(`${p} is missing: run \`bash scripts/build.sh --bundle\` first`);
 }
+// The shipped headers, applied as a static host would.
+const headerRules = parseHeaders(readFileSync(path.join(dist, '_headers'), 'utf8'));
 
 const MIME = {
   '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm',
@@ -36,7 +40,7 @@ const server = createServer((req, res) => {
     res.writeHead(404).end();
     return;
   }
-  res.writeHead(200, { 'content-type': MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream' });
+  res.writeHead(200, { 'content-type': MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream', ...headerRules[url.pathname] });
   res.end(readFileSync(file));
 });
 await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
@@ -50,23 +54,34 @@ const browser = await chromium.launch({
 const failures = [];
 let passed = 0;
 // `path` is the page to open: the viewer (the default, once its list shows)
-// or another page of dist/.
+// or another page of dist/. `fn` gets the page and what was seen: every
+// response.
 async function test(name, fn, { path: page0 = '/' } = {}) {
   if (process.env.E2E_ONLY && !new RegExp(process.env.E2E_ONLY).test(name)) return;
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+  await context.addInitScript(() => {
+    window.cadbCsp = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.cadbCsp.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
   const page = await context.newPage();
   const requests = [];
+  const seen = { responses: [] };
   page.on('request', (r) => requests.push(r.url()));
+  page.on('response', (r) => seen.responses.push(r));
   const pageErrors = [];
   page.on('pageerror', (e) => pageErrors.push(String(e)));
+  const cspMessages = [];
+  page.on('console', (m) => /Content.Security.Policy/i.test(m.text()) && cspMessages.push(m.text()));
   try {
     await page.goto(origin + page0);
     if (page0 === '/') await page.locator('[data-testid=game-row]').first().waitFor({ timeout: 20000 });
-    await fn(page);
+    await fn(page, seen);
     // No request ever leaves this origin (files never leave the browser).
     const remote = requests.filter((u) => !u.startsWith(origin) && !u.startsWith('blob:') && !u.startsWith('data:'));
     assert.deepEqual(remote, [], 'requests to other origins');
     assert.deepEqual(pageErrors, [], 'uncaught page errors');
+    // Nothing the page does is refused by its Content-Security-Policy.
+    assert.deepEqual([...cspMessages, ...await page.evaluate(() => window.cadbCsp)], [], 'CSP violations');
     passed++;
     console.log(`ok    ${name}`);
   } catch (e) {
@@ -248,6 +263,29 @@ await test('a damaged database leaves the open one on screen, and working', asyn
   assert.match(await page.locator('#info').textContent(), /DEMO/);
   // The Worker still has DEMO: another of its games opens.
   await openRow(page, 3);
+});
+
+await test('the page and its Worker each carry their Content-Security-Policy', async (page, seen) => {
+  const csp = async (suffix) => {
+    const r = seen.responses.find((x) => new URL(x.url()).pathname === suffix);
+    assert.ok(r, `a response for ${suffix}`);
+    return (await r.allHeaders())['content-security-policy'] ?? '';
+  };
+  const worker = await csp('/worker.js');
+  assert.match(worker, /script-src 'self' 'wasm-unsafe-eval'/);
+  const pageHeader = await csp('/');
+  assert.match(pageHeader, /default-src 'none'/);
+  assert.doesNotMatch(pageHeader, /wasm-unsafe-eval/);
+  const meta = await page.locator('meta[http-equiv=Content-Security-Policy]').getAttribute('content');
+  assert.doesNotMatch(meta, /wasm-unsafe-eval/);
+  // The <meta> copy is the header less what only a header can say.
+  assert.equal(meta, pageHeader.replace(/; frame-ancestors 'none'$/, ''));
+  // A session: a game, its opening tree, the compactness table (the test
+  // harness fails on any CSP violation or console report of one).
+  await openRow(page, 2);
+  await page.locator('#tree table').waitFor();
+  await page.locator('#compactness-panel summary').click();
+  await page.locator('[data-testid=compactness] table').waitFor();
 });
 
 await test('the benchmark page times every pass on the demo database', async (page) => {
