@@ -1,5 +1,7 @@
 // Bundles the viewer (www/) with the wasm package built by wasm-pack (pkg/).
-// `webpack serve` serves it on localhost; `webpack --mode production` writes dist/.
+// `webpack serve` serves it on localhost; `webpack --mode production` writes
+// dist/; `--env e2e` writes dist-e2e/, the same bundle with the end-to-end
+// tests' fault hooks (www/e2e-hooks.ts) compiled in.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
@@ -19,7 +21,7 @@ class HeadersFile {
   }
 }
 
-export default (_env, argv) => ({
+export default (env, argv) => ({
   mode: argv.mode ?? 'development',
   context: root,
   // index.html and the CSS (ours and chessground's) are entries too, copied as
@@ -37,7 +39,7 @@ export default (_env, argv) => ({
     bench: ['./www/bench.html', './www/bench.ts'],
   },
   output: {
-    path: path.resolve(root, 'dist'),
+    path: path.resolve(root, env.e2e ? 'dist-e2e' : 'dist'),
     filename: '[name].js',
     // The Worker's chunk is worker.js (named in rpc.ts): its own CSP
     // header names it.
@@ -49,6 +51,9 @@ export default (_env, argv) => ({
   // No eval: the page's Content-Security-Policy does not allow it.
   devtool: 'source-map',
   resolve: {
+    // Outside the e2e bundle the hooks are an empty module (their calls are
+    // dead code), so not even the source maps hold them.
+    alias: env.e2e ? {} : { [path.resolve(root, 'www/e2e-hooks.ts')]: false },
     extensions: ['.ts', '.js'],
     extensionAlias: { '.js': ['.ts', '.js'] },
   },
@@ -63,7 +68,11 @@ export default (_env, argv) => ({
       },
     ],
   },
-  plugins: [new HeadersFile()],
+  plugins: [
+    // false in every shipped build: the hooks' code is then dead and removed.
+    new webpack.DefinePlugin({ __E2E_HOOKS__: JSON.stringify(Boolean(env.e2e)) }),
+    new HeadersFile(),
+  ],
   performance: { hints: false },
   devServer: {
     host: 'localhost',

@@ -9,11 +9,12 @@ import { KEYS } from './config.js';
 import { Controller } from './controller.js';
 import { byId, byTestId, keyOf, toggleTheme } from './dom.js';
 import { acceptDrops } from './files.js';
+import { pageHooks } from './e2e-hooks.js';
 import { GameList } from './list.js';
 import { Rpc } from './rpc.js';
 import { Page } from './view/page.js';
 
-const ctrl = new Controller(new Rpc(), () => page.render());
+const ctrl = new Controller(new Rpc(__E2E_HOOKS__ ? pageHooks() : undefined), () => page.render());
 const list = new GameList(byId('list'), {
   rows: (indices) => ctrl.rows(indices),
   open: (index) => void ctrl.openGame(index),

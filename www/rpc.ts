@@ -23,7 +23,8 @@ export class Rpc {
   private next = 1;
   private pending = new Map<number, Pending>();
 
-  constructor() {
+  /** `started`: told the Worker (the end-to-end tests' hooks). */
+  constructor(started?: (worker: Worker) => void) {
     // The chunk's name, worker.js, is what its CSP header names (scripts/headers.mjs).
     this.worker = new Worker(new URL(/* webpackChunkName: "worker" */ './worker.ts', import.meta.url), { type: 'module' });
     this.worker.onmessage = (e: MessageEvent<Response>) => this.receive(e.data);
@@ -31,6 +32,7 @@ export class Rpc {
       for (const p of this.pending.values()) p.reject(new WorkerError('worker', e.message));
       this.pending.clear();
     };
+    started?.(this.worker);
   }
 
   call<T extends RequestType>(

@@ -5,6 +5,7 @@
 
 import init, { Database, encodings } from '../pkg/cadb.js';
 import type { Encoding } from '../pkg/cadb.js';
+import { e2eFault, hookMessage } from './e2e-hooks.js';
 import type { OpenSource, Request, RequestType, Requests, Response } from './protocol.js';
 
 // FileReaderSync exists in workers only (not in TypeScript's DOM library).
@@ -108,9 +109,11 @@ function codeOf(err: unknown): string {
 }
 
 scope.onmessage = async (e: MessageEvent<Request>) => {
+  if (__E2E_HOOKS__ && hookMessage(e.data)) return;
   const { id, type, args } = e.data;
   try {
     await ready;
+    if (__E2E_HOOKS__) e2eFault(type);
     const handler = handlers[type] as (a: typeof args, id: number) => unknown;
     const result = handler(args, id);
     post({ id, kind: 'result', result }, result instanceof Uint32Array ? [result.buffer] : []);

@@ -3,14 +3,16 @@
 // `scripts/build.sh --bundle`) on a free localhost port, with the response
 // headers dist/_headers names, and checks the test contract of issue 6.
 // Expected positions come from the native CLI (`cadb json`), so the page is
-// checked against an independent replay.
+// checked against an independent replay. The recovery tests use dist-e2e/,
+// the same bundle with fault hooks (www/e2e-hooks.ts), served under /e2e/;
+// `npm run e2e` builds it first.
 //
 //   node tests/e2e/viewer.mjs           (npm run e2e)
 //   SCREENSHOTS=1 node tests/e2e/viewer.mjs   also rewrites docs/*.png
 //   E2E_ONLY=regex node tests/e2e/viewer.mjs  runs the tests whose names match
 
 import { execFileSync } from 'node:child_process';
-import { readFileSync, existsSync, readdirSync, mkdtempSync, copyFileSync, writeFileSync, rmSync } from 'node:fs';
+import { readFileSync, existsSync, readdirSync, mkdtempSync, copyFileSync, writeFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,11 +23,13 @@ import { parseHeaders } from '../../scripts/headers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = path.join(root, 'dist');
+const distE2e = path.join(root, 'dist-e2e');
 const demoDir = path.join(root, 'www/demo');
 const cadb = path.join(root, 'target/release/cadb');
 for (const p of [dist, demoDir, cadb]) {
   if (!existsSync(p)) throw new Error(`${p} is missing: run \`bash scripts/build.sh --bundle\` first`);
 }
+if (!existsSync(distE2e)) throw new Error(`${distE2e} is missing: run \`webpack --mode production --env e2e\` (npm run e2e does)`);
 // The shipped headers, applied as a static host would.
 const headerRules = parseHeaders(readFileSync(path.join(dist, '_headers'), 'utf8'));
 
@@ -35,12 +39,13 @@ const MIME = {
 };
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
-  const file = path.join(dist, url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname));
-  if (!file.startsWith(dist) || !existsSync(file)) {
+  const [dir, at] = url.pathname.startsWith('/e2e/') ? [distE2e, url.pathname.slice(4)] : [dist, url.pathname];
+  const file = path.join(dir, at === '/' ? 'index.html' : decodeURIComponent(at));
+  if (!file.startsWith(dir) || !existsSync(file)) {
     res.writeHead(404).end();
     return;
   }
-  res.writeHead(200, { 'content-type': MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream', ...headerRules[url.pathname] });
+  res.writeHead(200, { 'content-type': MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream', ...headerRules[at] });
   res.end(readFileSync(file));
 });
 await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
@@ -53,13 +58,21 @@ const browser = await chromium.launch({
 });
 const failures = [];
 let passed = 0;
-// `path` is the page to open: the viewer (the default, once its list shows)
-// or another page of dist/. `fn` gets the page and what was seen: every
-// response.
+// `path` is the page to open: the viewer (the default, once its list shows;
+// /e2e/ is the viewer with the fault hooks) or another page of dist/. `fn`
+// gets the page and what was seen: every response, and requests to the
+// Worker counted by type (window.cadbPosts).
 async function test(name, fn, { path: page0 = '/' } = {}) {
   if (process.env.E2E_ONLY && !new RegExp(process.env.E2E_ONLY).test(name)) return;
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
   await context.addInitScript(() => {
+    window.cadbPosts = {};
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (...args) {
+      const type = args[0]?.type ?? 'other';
+      window.cadbPosts[type] = (window.cadbPosts[type] ?? 0) + 1;
+      return post.apply(this, args);
+    };
     window.cadbCsp = [];
     document.addEventListener('securitypolicyviolation', (e) => window.cadbCsp.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
@@ -74,7 +87,7 @@ async function test(name, fn, { path: page0 = '/' } = {}) {
   page.on('console', (m) => /Content.Security.Policy/i.test(m.text()) && cspMessages.push(m.text()));
   try {
     await page.goto(origin + page0);
-    if (page0 === '/') await page.locator('[data-testid=game-row]').first().waitFor({ timeout: 20000 });
+    if (page0.endsWith('/')) await page.locator('[data-testid=game-row]').first().waitFor({ timeout: 20000 });
     await fn(page, seen);
     // No request ever leaves this origin (files never leave the browser).
     const remote = requests.filter((u) => !u.startsWith(origin) && !u.startsWith('blob:') && !u.startsWith('data:'));
@@ -241,6 +254,7 @@ const brokenFiles = demoFiles.map((f) => {
 const rows = (page) => page.locator('[data-testid=game-row]');
 const error = (page) => page.locator('[data-testid=error]');
 const status = (page, text) => page.locator('[data-testid=status]').filter({ hasText: text }).waitFor();
+const fault = (page, type, f) => page.evaluate(([t, k]) => window.cadbE2E.fault(t, k), [type, f]);
 /** Opens row `n` of the list; checks the board against the CLI's replay of
  * that game, and goes back to its start. */
 async function openRow(page, n) {
@@ -253,6 +267,12 @@ async function openRow(page, n) {
   await page.keyboard.press('Home');
 }
 
+/** The list's first rows have their text (fetched from the Worker; every game has a result). */
+const rowsFilled = (page) => page.waitForFunction(() => {
+  const cells = [...document.querySelectorAll('[data-testid=game-row] .cell:nth-child(6)')].slice(0, 5);
+  return cells.length === 5 && cells.every((c) => c.textContent.trim() !== '');
+});
+
 await test('a damaged database leaves the open one on screen, and working', async (page) => {
   const before = await rows(page).allTextContents();
   await page.locator('[data-testid=open-files]').setInputFiles(brokenFiles);
@@ -264,6 +284,26 @@ await test('a damaged database leaves the open one on screen, and working', asyn
   // The Worker still has DEMO: another of its games opens.
   await openRow(page, 3);
 });
+
+await test('a page of rows that fails is not asked again until Retry', async (page) => {
+  await status(page, /^Opened DEMO/);
+  await fault(page, 'rows', 'format');
+  // A new encoding drops the list's rows: they are asked for again, and refused.
+  const posts = () => page.evaluate(() => window.cadbPosts.rows ?? 0);
+  const before = await posts();
+  await page.locator('#encoding').selectOption('cp866');
+  const retry = page.locator('[data-testid=list-retry]');
+  await retry.waitFor();
+  assert.match(await page.locator('.list-problem').textContent(), /rows refused \(e2e hook\) \[format\]/);
+  assert.equal(await page.locator('.list-problem').getAttribute('role'), 'alert');
+  await page.waitForTimeout(2000);
+  const sent = (await posts()) - before;
+  assert.ok(sent >= 1 && sent <= 2, `${sent} rows requests in 2 s`);
+  await fault(page, 'rows', null);
+  await retry.click();
+  await rowsFilled(page);
+  assert.equal(await retry.count(), 0);
+}, { path: '/e2e/' });
 
 await test('the page and its Worker each carry their Content-Security-Policy', async (page, seen) => {
   const csp = async (suffix) => {
@@ -287,6 +327,25 @@ await test('the page and its Worker each carry their Content-Security-Policy', a
   await page.locator('#compactness-panel summary').click();
   await page.locator('[data-testid=compactness] table').waitFor();
 });
+
+for (const [name, fn] of Object.entries({
+  'the shipped bundle holds no e2e hook': () => {
+    const text = (dir) => readdirSync(dir, { recursive: true }).map((f) => path.join(dir, f))
+      .filter((f) => statSync(f).isFile() && !/\.(wasm|D0\d|A02|CDP|EMB)$/i.test(f)).map((f) => readFileSync(f, 'latin1')).join('\n');
+    const hooked = text(distE2e);
+    assert.ok(hooked.includes('cadbE2E') && hooked.includes('e2e hook'), 'the markers are in the hooked bundle');
+    assert.doesNotMatch(text(dist), /cadbE2E|e2e hook/);
+  },
+})) {
+  try {
+    fn();
+    passed++;
+    console.log(`ok    ${name}`);
+  } catch (e) {
+    failures.push(name);
+    console.log(`FAIL  ${name}\n${e.stack ?? e}`);
+  }
+}
 
 await test('the benchmark page times every pass on the demo database', async (page) => {
   const result = await page.waitForFunction(() => window.cadbBench, null, { timeout: 120000 }).then((h) => h.jsonValue());
