@@ -41,7 +41,7 @@ export default (env, argv) => ({
   output: {
     path: path.resolve(root, env.e2e ? 'dist-e2e' : 'dist'),
     filename: '[name].js',
-    // The Worker's chunk is worker.js (named in rpc.ts): its own CSP
+    // The Worker's chunk is worker.js (named in worker-host.ts): its own CSP
     // header names it.
     chunkFilename: '[name].js',
     // pkg/cadb_bg.wasm and www/demo/* (through `new URL(..., import.meta.url)`).

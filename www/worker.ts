@@ -1,7 +1,8 @@
 // The decoding Worker: holds the open database and answers the page's
 // requests (protocol.ts), so the page never freezes on a big database.
 // An error the core reports about the input keeps its `code`; a trap
-// (WebAssembly.RuntimeError) is 'trap', any other failure 'internal'.
+// (WebAssembly.RuntimeError) or any other failure is 'trap' or 'internal',
+// on which the page replaces this Worker (worker-host.ts).
 
 import init, { Database, encodings } from '../pkg/cadb.js';
 import type { Encoding } from '../pkg/cadb.js';

@@ -244,6 +244,14 @@ await test('an incomplete file set names the missing part', async (page) => {
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'cadb-e2e-'));
 process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
+// Another database, of two games, written by the CLI.
+execFileSync(cadb, ['write', path.join(tmp, 'TWO')], { input: `[Event "E2E"] [White "Anna"] [Black "Boris"] [Result "1-0"]
+1. e4 e5 2. Nf3 Nc6 3. Bb5 1-0
+
+[Event "E2E"] [White "Cleo"] [Black "Anna"] [Result "0-1"]
+1. d4 d5 0-1
+` });
+const twoFiles = readdirSync(tmp).filter((f) => f.startsWith('TWO.')).map((f) => path.join(tmp, f));
 // The demo with its EMB cut short: the core refuses it at open.
 const brokenFiles = demoFiles.map((f) => {
   const to = path.join(tmp, `BROKEN${path.extname(f)}`);
@@ -266,7 +274,6 @@ async function openRow(page, n) {
   assert.equal(await fen(page), want.moves.at(-1)?.fen ?? want.startFen, `game ${index + 1}: the last position`);
   await page.keyboard.press('Home');
 }
-
 /** The list's first rows have their text (fetched from the Worker; every game has a result). */
 const rowsFilled = (page) => page.waitForFunction(() => {
   const cells = [...document.querySelectorAll('[data-testid=game-row] .cell:nth-child(6)')].slice(0, 5);
@@ -284,6 +291,28 @@ await test('a damaged database leaves the open one on screen, and working', asyn
   // The Worker still has DEMO: another of its games opens.
   await openRow(page, 3);
 });
+
+await test('a trap in the Worker: the error shows, the database reopens by itself, another opens', async (page) => {
+  await status(page, /^Opened DEMO/);
+  await fault(page, 'game', 'trap');
+  await rows(page).nth(2).click();
+  await error(page).filter({ hasText: /The decoder stopped on "game": unreachable \(e2e hook\) \[trap\]/ }).waitFor();
+  await error(page).filter({ hasText: /DEMO reopened\.$/ }).waitFor();
+  await status(page, 'DEMO reopened in a fresh decoder.');
+  assert.ok(await rows(page).count() > 5, 'the list is still shown');
+  // The fresh Worker answers: a sort fetches other rows, a game opens.
+  await page.locator('.list-head [data-column=whiteElo]').click();
+  await page.locator('.list-head [data-column=whiteElo]').click();
+  await page.waitForFunction(() => document.querySelector('[data-column=whiteElo]')?.getAttribute('aria-sort') === 'descending');
+  await rowsFilled(page);
+  await openRow(page, 1);
+  // And another database opens.
+  await page.locator('[data-testid=open-files]').setInputFiles(twoFiles);
+  await status(page, /^Opened TWO: 2 games/);
+  assert.equal(await page.locator('[data-testid=game-count]').textContent(), '2');
+  assert.equal(await error(page).isVisible(), false);
+  assert.equal(await rows(page).count(), 2);
+}, { path: '/e2e/' });
 
 await test('a page of rows that fails is not asked again until Retry', async (page) => {
   await status(page, /^Opened DEMO/);
@@ -303,6 +332,34 @@ await test('a page of rows that fails is not asked again until Retry', async (pa
   await retry.click();
   await rowsFilled(page);
   assert.equal(await retry.count(), 0);
+}, { path: '/e2e/' });
+
+await test('Cancel stops a long task, and the page goes on in a fresh Worker', async (page) => {
+  await status(page, /^Opened DEMO/);
+  await fault(page, 'openingTree', 'hang');
+  await rows(page).nth(1).click();
+  const cancel = page.locator('[data-testid=cancel]');
+  await cancel.waitFor({ state: 'visible' });
+  assert.match(await cancel.textContent(), /Cancel opening tree/);
+  await cancel.click();
+  await cancel.waitFor({ state: 'hidden' });
+  await page.locator('#tree').filter({ hasText: 'Cancelled.' }).waitFor();
+  assert.equal(await error(page).isVisible(), false, 'a cancel is no error');
+  // Usable again: rows of a new sort, a game, its opening tree.
+  await page.locator('.list-head [data-column=black]').click();
+  await page.waitForFunction(() => document.querySelector('[data-column=black]')?.getAttribute('aria-sort') === 'ascending');
+  await rowsFilled(page);
+  await openRow(page, 4);
+  await page.locator('#tree table').waitFor();
+  // Esc cancels too: the compactness table this time.
+  await fault(page, 'compactness', 'hang');
+  await page.locator('#compactness-panel summary').click();
+  await cancel.waitFor({ state: 'visible' });
+  await page.keyboard.press('Escape');
+  await page.locator('[data-testid=compactness]').filter({ hasText: /^Cancelled/ }).waitFor();
+  await status(page, 'Cancelled.');
+  await openRow(page, 5);
+  assert.equal(await error(page).isVisible(), false);
 }, { path: '/e2e/' });
 
 await test('the page and its Worker each carry their Content-Security-Policy', async (page, seen) => {
