@@ -1,11 +1,27 @@
 // Bundles the viewer (www/) with the wasm package built by wasm-pack (pkg/).
-// `webpack serve` serves it on localhost; `webpack --mode production` writes dist/.
+// `webpack serve` serves it on localhost; `webpack --mode production` writes
+// dist/; `--env e2e` writes dist-e2e/, the same bundle with the end-to-end
+// tests' fault hooks (www/e2e-hooks.ts) compiled in.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import webpack from 'webpack';
+import { HEADERS, renderHeaders } from './scripts/headers.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
-export default (_env, argv) => ({
+// dist/_headers: the Content-Security-Policy of the page and of the Worker
+// for static hosting (scripts/headers.mjs).
+class HeadersFile {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('HeadersFile', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'HeadersFile', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset('_headers', new webpack.sources.RawSource(renderHeaders()));
+      });
+    });
+  }
+}
+
+export default (env, argv) => ({
   mode: argv.mode ?? 'development',
   context: root,
   // index.html and the CSS (ours and chessground's) are entries too, copied as
@@ -23,8 +39,11 @@ export default (_env, argv) => ({
     bench: ['./www/bench.html', './www/bench.ts'],
   },
   output: {
-    path: path.resolve(root, 'dist'),
+    path: path.resolve(root, env.e2e ? 'dist-e2e' : 'dist'),
     filename: '[name].js',
+    // The Worker's chunk is worker.js (named in worker-host.ts): its own CSP
+    // header names it.
+    chunkFilename: '[name].js',
     // pkg/cadb_bg.wasm and www/demo/* (through `new URL(..., import.meta.url)`).
     assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
     clean: true,
@@ -32,6 +51,9 @@ export default (_env, argv) => ({
   // No eval: the page's Content-Security-Policy does not allow it.
   devtool: 'source-map',
   resolve: {
+    // Outside the e2e bundle the hooks are an empty module (their calls are
+    // dead code), so not even the source maps hold them.
+    alias: env.e2e ? {} : { [path.resolve(root, 'www/e2e-hooks.ts')]: false },
     extensions: ['.ts', '.js'],
     extensionAlias: { '.js': ['.ts', '.js'] },
   },
@@ -46,6 +68,11 @@ export default (_env, argv) => ({
       },
     ],
   },
+  plugins: [
+    // false in every shipped build: the hooks' code is then dead and removed.
+    new webpack.DefinePlugin({ __E2E_HOOKS__: JSON.stringify(Boolean(env.e2e)) }),
+    new HeadersFile(),
+  ],
   performance: { hints: false },
   devServer: {
     host: 'localhost',
@@ -54,5 +81,8 @@ export default (_env, argv) => ({
     hot: false,
     liveReload: true,
     client: { overlay: { warnings: false } },
+    // The same policies as dist/_headers; the live-reload client's WebSocket
+    // goes to this same host and port, which 'self' allows.
+    headers: (req) => HEADERS[req.path] ?? {},
   },
 });

@@ -55,6 +55,7 @@ export const KEYS = {
   start: ['ArrowUp', 'Home'],
   end: ['ArrowDown', 'End'],
   flip: ['f'],
+  cancel: ['Escape'],
 } as const;
 
 /** NAG glyphs and their meanings (PGN standard, plus the common extensions). */

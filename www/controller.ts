@@ -1,8 +1,12 @@
 // The viewer's controller (as lichess pgn-viewer's PgnViewer): it owns the
 // state (state.ts) and every action on it, asks the decoding Worker
-// (rpc.ts, protocol.ts) for data, and calls `redraw` after each change. The
-// views (view/*.ts) draw the state; main.ts sends the page's events here.
-// Actions never throw: a failure is shown on the error line.
+// (worker-host.ts, protocol.ts) for data, and calls `redraw` after each
+// change. The views (view/*.ts) draw the state; main.ts sends the page's
+// events here.
+// Actions never throw: a failure is shown on the error line. When the Worker
+// fails (a trap) or a long task is cancelled, the host (worker-host.ts)
+// replaces it and calls `restarted`: the database open before is reopened
+// in the fresh one, and the page keeps what it shows.
 
 import type { Encoding, SortColumn } from '../pkg/cadb.js';
 import { AUTO_TREE_MAX_GAMES, DEMO_NAME, FILTER_DEBOUNCE_MS } from './config.js';
@@ -10,9 +14,9 @@ import { fetchDemo } from './demo.js';
 import { download, gameFileName } from './download.js';
 import { droppedFiles, groupFiles } from './files.js';
 import { currentFen, flatten, type Step, target } from './game.js';
-import type { OpenSource, RowsResult } from './protocol.js';
-import type { Rpc } from './rpc.js';
+import type { OpenSource, RequestType, Requests, RowsResult } from './protocol.js';
 import { freshList, initialState } from './state.js';
+import { type CallOptions, isCancelled, isFatal, type WorkerError, type WorkerHost } from './worker-host.js';
 import { errorText } from './view/text.js';
 
 export type Panel = 'tree' | 'compactness';
@@ -21,9 +25,13 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
 
 export class Controller {
   readonly state = initialState();
+  /** The database open in the Worker, to open it again in a fresh one. */
+  private opened: { source: OpenSource; encoding: Encoding | undefined } | null = null;
+  /** A reopen is under way: if it fails too, it is not tried again. */
+  private reopening = false;
 
   constructor(
-    private rpc: Rpc,
+    private rpc: WorkerHost,
     private redraw: () => void,
   ) {}
 
@@ -57,7 +65,16 @@ export class Controller {
     s.status = { text: `Opening ${source.name}…` };
     this.redraw();
     const t0 = performance.now();
-    const { info, wasmBytes } = await this.rpc.call('open', { source, encoding: s.encoding });
+    let opened;
+    try {
+      opened = await this.rpc.call('open', { source, encoding: s.encoding });
+    } catch (err) {
+      // The Worker keeps the database it had: so does the page.
+      s.status = { text: `${source.name} not opened.${s.info ? ` ${s.name} is still open.` : ''}` };
+      throw err;
+    }
+    const { info, wasmBytes } = opened;
+    this.opened = { source, encoding: info.encoding };
     clearTimeout(s.list.filterTimer);
     s.name = source.name;
     s.info = info;
@@ -88,11 +105,18 @@ export class Controller {
   }
 
   setEncoding(encoding: Encoding): Promise<void> {
+    const s = this.state;
+    const before = s.encoding;
+    s.encoding = encoding;
+    if (!s.info) return Promise.resolve();
     return this.attempt(async () => {
-      const s = this.state;
-      s.encoding = encoding;
-      if (!s.info) return;
-      s.info = await this.rpc.call('setEncoding', { encoding });
+      try {
+        s.info = await this.rpc.call('setEncoding', { encoding });
+      } catch (err) {
+        s.encoding = before;
+        throw err;
+      }
+      if (this.opened) this.opened.encoding = encoding;
       s.list.version++;
       this.redraw();
       if (s.game) await this.loadGame(s.game.index);
@@ -124,9 +148,16 @@ export class Controller {
   sortBy(column: SortColumn): Promise<void> {
     return this.attempt(async () => {
       const l = this.state.list;
+      const before = l.sort;
       l.sort = l.sort?.column === column ? { column, descending: !l.sort.descending } : { column, descending: false };
       this.redraw();
-      await this.applyView();
+      try {
+        await this.applyView();
+      } catch (err) {
+        // The list is still in the old order.
+        if (l.sort?.column === column) l.sort = before;
+        throw err;
+      }
     });
   }
 
@@ -135,8 +166,8 @@ export class Controller {
     const { filter, sort } = s.list;
     const filtered = filter.trim() !== '';
     const t0 = performance.now();
-    let order: Uint32Array | null = filtered ? await this.rpc.call('search', { query: { text: filter } }) : null;
-    if (sort) order = await this.rpc.call('sort', { column: sort.column, descending: sort.descending, subset: order });
+    let order: Uint32Array | null = filtered ? await this.long('search', 'search', { query: { text: filter } }) : null;
+    if (sort) order = await this.long('sort', 'sort', { column: sort.column, descending: sort.descending, subset: order });
     const ms = Math.round(performance.now() - t0);
     if (filtered || sort) s.status = { text: `${order ? order.length.toLocaleString('en') : 0} games listed in ${ms} ms.` };
     s.list.view = { order, filtered };
@@ -220,11 +251,19 @@ export class Controller {
     }
     const mine = ++t.request;
     try {
-      const moves = await this.rpc.call('openingTree', { fen: currentFen(g) });
+      const moves = await this.long('opening tree', 'openingTree', { fen: currentFen(g) });
       if (mine !== t.request) return;
       t.view = { kind: 'data', data: moves };
     } catch (err) {
-      t.view = { kind: 'text', text: messageOf(err) };
+      if (mine !== t.request) return;
+      // Cancelled: a big database's tree is offered again; a small one's
+      // is built at the next move.
+      if (isCancelled(err) && games > AUTO_TREE_MAX_GAMES) {
+        t.wanted = false;
+        t.view = { kind: 'ask', games };
+      } else {
+        t.view = { kind: 'text', text: isCancelled(err) ? 'Cancelled.' : messageOf(err) };
+      }
     }
     this.redraw();
   }
@@ -239,10 +278,10 @@ export class Controller {
     c.view = { kind: 'text', text: 'Transcoding every game…' };
     this.redraw();
     try {
-      c.view = { kind: 'data', data: await this.rpc.call('compactness', {}) };
+      c.view = { kind: 'data', data: await this.long('compactness table', 'compactness', {}) };
     } catch (err) {
       c.forName = '';
-      c.view = { kind: 'text', text: messageOf(err) };
+      c.view = { kind: 'text', text: isCancelled(err) ? 'Cancelled: close and open the panel to compute it again.' : messageOf(err) };
     }
     this.redraw();
   }
@@ -257,18 +296,18 @@ export class Controller {
       const { order, filtered } = s.list.view;
       s.exporting = { done: 0, total: 0 };
       this.redraw();
-      const summary = await this.rpc.call(
-        'exportPgn',
-        { indices: filtered ? order : null },
-        {
+      let summary;
+      try {
+        summary = await this.long('PGN export', 'exportPgn', { indices: filtered ? order : null }, {
           onChunk: (text) => parts.push(text),
           onProgress: (done, total) => {
             s.exporting = { done, total };
             this.redraw();
           },
-        },
-      );
-      s.exporting = null;
+        });
+      } finally {
+        s.exporting = null;
+      }
       download(`${s.name || 'games'}${filtered ? '-filtered' : ''}.pgn`, parts);
       this.say(`Exported ${summary.games.toLocaleString('en')} games (${(summary.bytes / 1024).toFixed(0)} KB)` +
         (summary.errors.length ? `; ${summary.errors.length} damaged, exported up to the damage.` : '.'));
@@ -300,6 +339,101 @@ export class Controller {
     navigator.clipboard.writeText(fen).then(() => this.say('FEN copied.'), () => this.say(fen));
   }
 
+  // ---- long tasks, and a fresh Worker ----
+
+  /** A request that may take long: Cancel is offered while it runs. */
+  private async long<T extends RequestType>(
+    name: string,
+    type: T,
+    args: Requests[T]['args'],
+    options: CallOptions = {},
+  ): Promise<Requests[T]['result']> {
+    const s = this.state;
+    s.tasks = [...s.tasks, name];
+    this.redraw();
+    try {
+      return await this.rpc.call(type, args, { ...options, cancellable: true });
+    } finally {
+      const k = s.tasks.indexOf(name);
+      s.tasks = s.tasks.filter((_, i) => i !== k);
+      this.redraw();
+    }
+  }
+
+  /** Stops the long tasks under way (the Worker is replaced); said quietly. */
+  cancel(): void {
+    if (this.state.tasks.length === 0) return;
+    this.rpc.cancel();
+    this.say('Cancelled.');
+  }
+
+  /** The host has replaced the Worker, after a fatal error or a cancel:
+   * the database open before goes into the fresh one. This runs before any
+   * other request reaches it, so the reopen is its first. */
+  restarted(cause: WorkerError): void {
+    const s = this.state;
+    const cancelled = isCancelled(cause);
+    if (this.reopening) {
+      // Cancelled: the host sends the reopen again. Failed: trying again could loop.
+      if (!cancelled) this.close(`The decoder stopped again while reopening ${s.name || 'the database'}: ${errorText(cause)}. Open a database to go on.`);
+      return;
+    }
+    const stopped = cancelled ? '' : `The decoder stopped${cause.request ? ` on "${cause.request}"` : ''}: ${errorText(cause)}. It was restarted`;
+    const again = this.opened;
+    if (!again) {
+      // Nothing had opened: the demo, as at the start.
+      if (cancelled) return;
+      s.error = { text: `${stopped}.` };
+      this.redraw();
+      void this.reopen(async () => this.open({ kind: 'bytes', name: DEMO_NAME, files: await fetchDemo() }), `${stopped}; ${DEMO_NAME} opened.`);
+      return;
+    }
+    const name = again.source.name;
+    const reopened = this.rpc.call('open', { source: again.source, encoding: again.encoding });
+    if (cancelled) {
+      void this.reopen(() => reopened.then(() => undefined), '');
+      return;
+    }
+    s.error = { text: `${stopped}; reopening ${name}…` };
+    this.say(`Reopening ${name}…`);
+    void this.reopen(async () => {
+      await reopened;
+      this.say(`${name} reopened in a fresh decoder.`);
+    }, `${stopped} and ${name} reopened.`);
+  }
+
+  /** Runs a reopen; `said` is the error line once it succeeded. It never
+   * throws: a fatal failure was said by `restarted`, another one closes. */
+  private async reopen(action: () => Promise<void>, said: string): Promise<void> {
+    this.reopening = true;
+    try {
+      await action();
+      if (said) this.state.error = { text: said };
+      this.redraw();
+    } catch (err) {
+      if (!isFatal(err)) this.close(`${this.state.name || 'The database'} could not be reopened: ${errorText(err)}`);
+    } finally {
+      this.reopening = false;
+    }
+  }
+
+  /** No database any more: the page shows none, and says why. */
+  private close(why: string): void {
+    const s = this.state;
+    this.opened = null;
+    clearTimeout(s.list.filterTimer);
+    s.name = '';
+    s.info = null;
+    s.list = freshList(s.list.version + 1);
+    s.game = null;
+    s.tree.view = { kind: 'none' };
+    s.compactness.forName = '';
+    s.compactness.view = { kind: 'none' };
+    s.status = { text: 'No database open.' };
+    s.error = { text: why };
+    this.redraw();
+  }
+
   // ---- status and errors ----
 
   private say(status: string): void {
@@ -307,8 +441,10 @@ export class Controller {
     this.redraw();
   }
 
-  /** Shows an error (with its code when it has one). */
+  /** Shows an error (with its code when it has one). A cancel was said by
+   * `cancel`, a fatal error by `restarted`. */
   fail(err: unknown): void {
+    if (isCancelled(err) || isFatal(err)) return;
     this.state.error = { text: errorText(err) };
     this.redraw();
   }

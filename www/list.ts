@@ -1,13 +1,16 @@
 // The virtualised game list: only the visible rows exist in the DOM, so a
 // million games scroll as smoothly as ten. The rows of the visible window
 // are asked of the controller (one request a window) and cached here; what
-// to list comes from the state through update().
+// to list comes from the state through update(). A request that fails is
+// not made again until the user presses Retry or the data changes.
 
 import type { SortColumn } from '../pkg/cadb.js';
 import { OVERSCAN, ROW_HEIGHT } from './config.js';
+import { el } from './dom.js';
 import { type Row, type RowsResult, splitRows } from './protocol.js';
 import type { ListView } from './state.js';
-import { columnWidths, listHead, listRow, markSelected, markSort } from './view/list.js';
+import { columnWidths, listHead, listProblem, listRow, markSelected, markSort } from './view/list.js';
+import { errorText } from './view/text.js';
 
 export interface ListProps {
   view: ListView;
@@ -35,6 +38,9 @@ export class GameList {
   private cache = new Map<number, Row>();
   private props: ListProps | null = null;
   private pending = false;
+  /** Why the last request failed (null: it did not). */
+  private failed: string | null = null;
+  private problem: HTMLElement;
 
   constructor(
     private viewport: HTMLElement,
@@ -42,6 +48,8 @@ export class GameList {
   ) {
     viewport.classList.add('game-list');
     viewport.setAttribute('role', 'grid');
+    // Focus goes here when Retry, which had it, goes away.
+    viewport.tabIndex = -1;
     viewport.style.setProperty('--columns', columnWidths());
     this.head = listHead((column) => this.hooks.sort(column));
     // One scroller for both directions, so the sticky head scrolls
@@ -51,7 +59,9 @@ export class GameList {
     this.body = document.createElement('div');
     this.body.className = 'list-body';
     this.spacer.append(this.body);
-    viewport.append(this.head, this.spacer);
+    this.problem = el('div', 'list-problem');
+    this.problem.setAttribute('role', 'alert');
+    viewport.append(this.head, this.problem, this.spacer);
     viewport.addEventListener('scroll', () => this.render());
     new ResizeObserver(() => this.render()).observe(viewport);
   }
@@ -62,6 +72,8 @@ export class GameList {
     this.props = p;
     if (p.sort !== old?.sort) markSort(this.head, p.sort);
     if (p.version !== old?.version) this.cache.clear();
+    // New data: worth asking again.
+    if (p.version !== old?.version || p.view !== old?.view) this.showProblem(null);
     if (p.view !== old?.view || p.games !== old.games) {
       this.spacer.style.height = `${this.count() * ROW_HEIGHT}px`;
       this.viewport.scrollTop = 0;
@@ -71,6 +83,16 @@ export class GameList {
     } else if (p.selected !== old.selected) {
       markSelected(this.body, p.selected);
     }
+  }
+
+  /** Shows why the rows are missing, with Retry (null: hides it). */
+  private showProblem(text: string | null): void {
+    this.failed = text;
+    this.problem.replaceChildren(...(text === null ? [] : listProblem(text, () => {
+      this.showProblem(null);
+      this.viewport.focus();
+      this.render();
+    })));
   }
 
   private count(): number {
@@ -89,18 +111,22 @@ export class GameList {
     const wanted: number[] = [];
     for (let r = first; r < last; r++) wanted.push(order ? order[r] : r);
     const missing = wanted.filter((i) => !this.cache.has(i));
-    if (missing.length > 0 && !this.pending) {
+    if (missing.length > 0 && !this.pending && this.failed === null) {
       this.pending = true;
       const version = p.version;
-      this.hooks
-        .rows(Uint32Array.from(missing))
-        .then((page) => {
-          if (version === this.props?.version) for (const [index, row] of splitRows(page)) this.cache.set(index, row);
-        })
-        .finally(() => {
+      this.hooks.rows(Uint32Array.from(missing)).then(
+        (page) => {
           this.pending = false;
+          if (version === this.props?.version) for (const [index, row] of splitRows(page)) this.cache.set(index, row);
           this.render();
-        });
+        },
+        (err: unknown) => {
+          this.pending = false;
+          // An answer for other data is not this data's failure.
+          if (version === this.props?.version) this.showProblem(errorText(err));
+          else this.render();
+        },
+      );
     }
     this.body.style.transform = `translateY(${first * ROW_HEIGHT}px)`;
     this.body.replaceChildren(

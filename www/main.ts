@@ -1,7 +1,8 @@
 // The viewer's wiring (as lichess pgn-viewer's main): finds the page's
 // elements, makes the controller (controller.ts: the state and the actions)
 // and the page view (view/page.ts: the state drawn), and sends the page's
-// events to the controller. Decoding happens in the Worker (worker.ts).
+// events to the controller. Decoding happens in the Worker (worker.ts),
+// which the host (worker-host.ts) starts, and replaces when it fails.
 
 import type { Encoding } from '../pkg/cadb.js';
 import { Board } from './board.js';
@@ -9,11 +10,13 @@ import { KEYS } from './config.js';
 import { Controller } from './controller.js';
 import { byId, byTestId, keyOf, toggleTheme } from './dom.js';
 import { acceptDrops } from './files.js';
+import { pageHooks } from './e2e-hooks.js';
 import { GameList } from './list.js';
-import { Rpc } from './rpc.js';
 import { Page } from './view/page.js';
+import { WorkerHost } from './worker-host.js';
 
-const ctrl = new Controller(new Rpc(), () => page.render());
+const host = new WorkerHost((cause) => ctrl.restarted(cause), __E2E_HOOKS__ ? pageHooks() : undefined);
+const ctrl = new Controller(host, () => page.render());
 const list = new GameList(byId('list'), {
   rows: (indices) => ctrl.rows(indices),
   open: (index) => void ctrl.openGame(index),
@@ -23,7 +26,7 @@ const [files, filter, encoding] = [byTestId<HTMLInputElement>('open-files'), byI
 const details = (id: string) => byId(id).closest('details') as HTMLDetailsElement;
 const panels = { tree: details('tree'), compactness: details('compactness') };
 const page = new Page({
-  status: byTestId('status'), error: byTestId('error'), count: byTestId('game-count'), progress: byTestId('progress'),
+  status: byTestId('status'), error: byTestId('error'), count: byTestId('game-count'), progress: byTestId('progress'), cancel: byTestId('cancel'),
   encoding, filter, info: byId('info'), title: byId('game-title'), moves: byTestId('moves'), tree: byId('tree'),
   compactness: byId('compactness'), treePanel: panels.tree, compactnessPanel: panels.compactness,
 }, new Board(byId('board')), list, ctrl);
@@ -31,7 +34,7 @@ const page = new Page({
 const click: Record<string, () => unknown> = {
   'nav-start': () => ctrl.step('start'), 'nav-back': () => ctrl.step('back'), 'nav-forward': () => ctrl.step('forward'),
   'nav-end': () => ctrl.step('end'), flip: () => ctrl.flip(), 'copy-fen': () => ctrl.copyFen(), 'copy-pgn': () => ctrl.copyPgn(),
-  'save-game': () => ctrl.saveGame(), theme: toggleTheme,
+  'save-game': () => ctrl.saveGame(), theme: toggleTheme, cancel: () => ctrl.cancel(),
 };
 for (const [id, action] of Object.entries(click)) byId(id).addEventListener('click', () => void action());
 byTestId('export-pgn').addEventListener('click', () => void ctrl.exportAll());
@@ -48,6 +51,7 @@ document.addEventListener('keydown', (e) => {
   const key = keyOf(e, KEYS);
   if (!key) return;
   if (key === 'flip') ctrl.flip();
+  else if (key === 'cancel') ctrl.cancel();
   else ctrl.step(key);
   e.preventDefault();
 });

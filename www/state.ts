@@ -98,6 +98,8 @@ export interface State {
   error: Message | null;
   /** A PGN export under way: games done of total. */
   exporting: { done: number; total: number } | null;
+  /** The long tasks under way (opening tree, export, ...): Cancel stops them. */
+  tasks: readonly string[];
 }
 
 /** The list of a database just opened: all games, unsorted, unfiltered. */
@@ -127,5 +129,6 @@ export function initialState(): State {
     status: { text: 'Loading…' },
     error: null,
     exporting: null,
+    tasks: [],
   };
 }

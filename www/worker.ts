@@ -1,8 +1,12 @@
 // The decoding Worker: holds the open database and answers the page's
 // requests (protocol.ts), so the page never freezes on a big database.
+// An error the core reports about the input keeps its `code`; a trap
+// (WebAssembly.RuntimeError) or any other failure is 'trap' or 'internal',
+// on which the page replaces this Worker (worker-host.ts).
 
 import init, { Database, encodings } from '../pkg/cadb.js';
 import type { Encoding } from '../pkg/cadb.js';
+import { e2eFault, hookMessage } from './e2e-hooks.js';
 import type { OpenSource, Request, RequestType, Requests, Response } from './protocol.js';
 
 // FileReaderSync exists in workers only (not in TypeScript's DOM library).
@@ -51,15 +55,35 @@ function need(): Database {
   return db;
 }
 
+/** Frees a database. Only a broken instance refuses (a trap leaves
+ * wasm-bindgen's borrow flag set): what replaces it goes in all the same. */
+function release(d: Database | null): void {
+  try {
+    d?.free();
+  } catch {
+    // See above.
+  }
+}
+
 type Handlers = { [T in RequestType]: (args: Requests[T]['args'], id: number) => Requests[T]['result'] };
 
 const handlers: Handlers = {
   encodings: () => encodings(),
   open: ({ source, encoding }) => {
-    db?.free();
-    db = null;
-    db = open(source, encoding);
-    return { info: db.info(), wasmBytes: memory?.buffer.byteLength ?? 0 };
+    // The old database stays open until the new one has opened: a failed
+    // open leaves the page's list working.
+    const next = open(source, encoding);
+    let info;
+    try {
+      info = next.info();
+    } catch (err) {
+      release(next);
+      throw err;
+    }
+    const old = db;
+    db = next;
+    release(old);
+    return { info, wasmBytes: memory?.buffer.byteLength ?? 0 };
   },
   setEncoding: ({ encoding }) => {
     need().setEncoding(encoding);
@@ -80,16 +104,22 @@ const handlers: Handlers = {
   compactness: () => need().compactness(),
 };
 
+function codeOf(err: unknown): string {
+  if (err instanceof WebAssembly.RuntimeError) return 'trap';
+  return typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : 'internal';
+}
+
 scope.onmessage = async (e: MessageEvent<Request>) => {
+  if (__E2E_HOOKS__ && hookMessage(e.data)) return;
   const { id, type, args } = e.data;
   try {
     await ready;
+    if (__E2E_HOOKS__) e2eFault(type);
     const handler = handlers[type] as (a: typeof args, id: number) => unknown;
     const result = handler(args, id);
     post({ id, kind: 'result', result }, result instanceof Uint32Array ? [result.buffer] : []);
   } catch (err) {
-    const code = typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : 'internal';
     const message = err instanceof Error ? err.message : String(err);
-    post({ id, kind: 'error', code, message });
+    post({ id, kind: 'error', code: codeOf(err), message });
   }
 };

@@ -1,27 +1,37 @@
 // End-to-end tests of the viewer in Debian's Chromium, driven by
 // playwright-core (never downloads a browser). Serves dist/ (built by
-// `scripts/build.sh --bundle`) on a free localhost port and checks the test
-// contract of issue 6. Expected positions come from the native CLI
-// (`cadb json`), so the page is checked against an independent replay.
+// `scripts/build.sh --bundle`) on a free localhost port, with the response
+// headers dist/_headers names, and checks the test contract of issue 6.
+// Expected positions come from the native CLI (`cadb json`), so the page is
+// checked against an independent replay. The recovery tests use dist-e2e/,
+// the same bundle with fault hooks (www/e2e-hooks.ts), served under /e2e/;
+// `npm run e2e` builds it first.
 //
 //   node tests/e2e/viewer.mjs           (npm run e2e)
 //   SCREENSHOTS=1 node tests/e2e/viewer.mjs   also rewrites docs/*.png
+//   E2E_ONLY=regex node tests/e2e/viewer.mjs  runs the tests whose names match
 
 import { execFileSync } from 'node:child_process';
-import { readFileSync, existsSync, readdirSync } from 'node:fs';
+import { readFileSync, existsSync, readdirSync, mkdtempSync, copyFileSync, writeFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
+import { parseHeaders } from '../../scripts/headers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = path.join(root, 'dist');
+const distE2e = path.join(root, 'dist-e2e');
 const demoDir = path.join(root, 'www/demo');
 const cadb = path.join(root, 'target/release/cadb');
 for (const p of [dist, demoDir, cadb]) {
   if (!existsSync(p)) throw new Error(`${p} is missing: run \`bash scripts/build.sh --bundle\` first`);
 }
+if (!existsSync(distE2e)) throw new Error(`${distE2e} is missing: run \`webpack --mode production --env e2e\` (npm run e2e does)`);
+// The shipped headers, applied as a static host would.
+const headerRules = parseHeaders(readFileSync(path.join(dist, '_headers'), 'utf8'));
 
 const MIME = {
   '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm',
@@ -29,12 +39,13 @@ const MIME = {
 };
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
-  const file = path.join(dist, url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname));
-  if (!file.startsWith(dist) || !existsSync(file)) {
+  const [dir, at] = url.pathname.startsWith('/e2e/') ? [distE2e, url.pathname.slice(4)] : [dist, url.pathname];
+  const file = path.join(dir, at === '/' ? 'index.html' : decodeURIComponent(at));
+  if (!file.startsWith(dir) || !existsSync(file)) {
     res.writeHead(404).end();
     return;
   }
-  res.writeHead(200, { 'content-type': MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream' });
+  res.writeHead(200, { 'content-type': MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream', ...headerRules[at] });
   res.end(readFileSync(file));
 });
 await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
@@ -47,23 +58,43 @@ const browser = await chromium.launch({
 });
 const failures = [];
 let passed = 0;
-// `path` is the page to open: the viewer (the default, once its list shows)
-// or another page of dist/.
+// `path` is the page to open: the viewer (the default, once its list shows;
+// /e2e/ is the viewer with the fault hooks) or another page of dist/. `fn`
+// gets the page and what was seen: every response, and requests to the
+// Worker counted by type (window.cadbPosts).
 async function test(name, fn, { path: page0 = '/' } = {}) {
+  if (process.env.E2E_ONLY && !new RegExp(process.env.E2E_ONLY).test(name)) return;
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+  await context.addInitScript(() => {
+    window.cadbPosts = {};
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (...args) {
+      const type = args[0]?.type ?? 'other';
+      window.cadbPosts[type] = (window.cadbPosts[type] ?? 0) + 1;
+      return post.apply(this, args);
+    };
+    window.cadbCsp = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.cadbCsp.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
   const page = await context.newPage();
   const requests = [];
+  const seen = { responses: [] };
   page.on('request', (r) => requests.push(r.url()));
+  page.on('response', (r) => seen.responses.push(r));
   const pageErrors = [];
   page.on('pageerror', (e) => pageErrors.push(String(e)));
+  const cspMessages = [];
+  page.on('console', (m) => /Content.Security.Policy/i.test(m.text()) && cspMessages.push(m.text()));
   try {
     await page.goto(origin + page0);
-    if (page0 === '/') await page.locator('[data-testid=game-row]').first().waitFor({ timeout: 20000 });
-    await fn(page);
+    if (page0.endsWith('/')) await page.locator('[data-testid=game-row]').first().waitFor({ timeout: 20000 });
+    await fn(page, seen);
     // No request ever leaves this origin (files never leave the browser).
     const remote = requests.filter((u) => !u.startsWith(origin) && !u.startsWith('blob:') && !u.startsWith('data:'));
     assert.deepEqual(remote, [], 'requests to other origins');
     assert.deepEqual(pageErrors, [], 'uncaught page errors');
+    // Nothing the page does is refused by its Content-Security-Policy.
+    assert.deepEqual([...cspMessages, ...await page.evaluate(() => window.cadbCsp)], [], 'CSP violations');
     passed++;
     console.log(`ok    ${name}`);
   } catch (e) {
@@ -208,6 +239,170 @@ await test('an incomplete file set names the missing part', async (page) => {
   await error.waitFor({ state: 'visible' });
   assert.match(await error.textContent(), /DEMO\.A02 is missing/);
 });
+
+// ---- a hostile or broken file cannot take the page down (issue 14) ----
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'cadb-e2e-'));
+process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
+// Another database, of two games, written by the CLI.
+execFileSync(cadb, ['write', path.join(tmp, 'TWO')], { input: `[Event "E2E"] [White "Anna"] [Black "Boris"] [Result "1-0"]
+1. e4 e5 2. Nf3 Nc6 3. Bb5 1-0
+
+[Event "E2E"] [White "Cleo"] [Black "Anna"] [Result "0-1"]
+1. d4 d5 0-1
+` });
+const twoFiles = readdirSync(tmp).filter((f) => f.startsWith('TWO.')).map((f) => path.join(tmp, f));
+// The demo with its EMB cut short: the core refuses it at open.
+const brokenFiles = demoFiles.map((f) => {
+  const to = path.join(tmp, `BROKEN${path.extname(f)}`);
+  if (/\.EMB$/i.test(f)) writeFileSync(to, readFileSync(f).subarray(0, 100));
+  else copyFileSync(f, to);
+  return to;
+});
+const rows = (page) => page.locator('[data-testid=game-row]');
+const error = (page) => page.locator('[data-testid=error]');
+const status = (page, text) => page.locator('[data-testid=status]').filter({ hasText: text }).waitFor();
+const fault = (page, type, f) => page.evaluate(([t, k]) => window.cadbE2E.fault(t, k), [type, f]);
+/** Opens row `n` of the list; checks the board against the CLI's replay of
+ * that game, and goes back to its start. */
+async function openRow(page, n) {
+  const index = Number(await rows(page).nth(n).getAttribute('data-index'));
+  await rows(page).nth(n).click();
+  const want = gameJson(index);
+  await page.waitForFunction((f) => document.querySelector('[data-testid=board]')?.getAttribute('data-fen') === f, want.startFen);
+  await page.keyboard.press('End');
+  assert.equal(await fen(page), want.moves.at(-1)?.fen ?? want.startFen, `game ${index + 1}: the last position`);
+  await page.keyboard.press('Home');
+}
+/** The list's first rows have their text (fetched from the Worker; every game has a result). */
+const rowsFilled = (page) => page.waitForFunction(() => {
+  const cells = [...document.querySelectorAll('[data-testid=game-row] .cell:nth-child(6)')].slice(0, 5);
+  return cells.length === 5 && cells.every((c) => c.textContent.trim() !== '');
+});
+
+await test('a damaged database leaves the open one on screen, and working', async (page) => {
+  const before = await rows(page).allTextContents();
+  await page.locator('[data-testid=open-files]').setInputFiles(brokenFiles);
+  await error(page).waitFor({ state: 'visible' });
+  assert.match(await error(page).textContent(), /EMB/);
+  await status(page, 'BROKEN not opened. DEMO is still open.');
+  assert.deepEqual(await rows(page).allTextContents(), before, 'the list is the same');
+  assert.match(await page.locator('#info').textContent(), /DEMO/);
+  // The Worker still has DEMO: another of its games opens.
+  await openRow(page, 3);
+});
+
+await test('a trap in the Worker: the error shows, the database reopens by itself, another opens', async (page) => {
+  await status(page, /^Opened DEMO/);
+  await fault(page, 'game', 'trap');
+  await rows(page).nth(2).click();
+  await error(page).filter({ hasText: /The decoder stopped on "game": unreachable \(e2e hook\) \[trap\]/ }).waitFor();
+  await error(page).filter({ hasText: /DEMO reopened\.$/ }).waitFor();
+  await status(page, 'DEMO reopened in a fresh decoder.');
+  assert.ok(await rows(page).count() > 5, 'the list is still shown');
+  // The fresh Worker answers: a sort fetches other rows, a game opens.
+  await page.locator('.list-head [data-column=whiteElo]').click();
+  await page.locator('.list-head [data-column=whiteElo]').click();
+  await page.waitForFunction(() => document.querySelector('[data-column=whiteElo]')?.getAttribute('aria-sort') === 'descending');
+  await rowsFilled(page);
+  await openRow(page, 1);
+  // And another database opens.
+  await page.locator('[data-testid=open-files]').setInputFiles(twoFiles);
+  await status(page, /^Opened TWO: 2 games/);
+  assert.equal(await page.locator('[data-testid=game-count]').textContent(), '2');
+  assert.equal(await error(page).isVisible(), false);
+  assert.equal(await rows(page).count(), 2);
+}, { path: '/e2e/' });
+
+await test('a page of rows that fails is not asked again until Retry', async (page) => {
+  await status(page, /^Opened DEMO/);
+  await fault(page, 'rows', 'format');
+  // A new encoding drops the list's rows: they are asked for again, and refused.
+  const posts = () => page.evaluate(() => window.cadbPosts.rows ?? 0);
+  const before = await posts();
+  await page.locator('#encoding').selectOption('cp866');
+  const retry = page.locator('[data-testid=list-retry]');
+  await retry.waitFor();
+  assert.match(await page.locator('.list-problem').textContent(), /rows refused \(e2e hook\) \[format\]/);
+  assert.equal(await page.locator('.list-problem').getAttribute('role'), 'alert');
+  await page.waitForTimeout(2000);
+  const sent = (await posts()) - before;
+  assert.ok(sent >= 1 && sent <= 2, `${sent} rows requests in 2 s`);
+  await fault(page, 'rows', null);
+  await retry.click();
+  await rowsFilled(page);
+  assert.equal(await retry.count(), 0);
+}, { path: '/e2e/' });
+
+await test('Cancel stops a long task, and the page goes on in a fresh Worker', async (page) => {
+  await status(page, /^Opened DEMO/);
+  await fault(page, 'openingTree', 'hang');
+  await rows(page).nth(1).click();
+  const cancel = page.locator('[data-testid=cancel]');
+  await cancel.waitFor({ state: 'visible' });
+  assert.match(await cancel.textContent(), /Cancel opening tree/);
+  await cancel.click();
+  await cancel.waitFor({ state: 'hidden' });
+  await page.locator('#tree').filter({ hasText: 'Cancelled.' }).waitFor();
+  assert.equal(await error(page).isVisible(), false, 'a cancel is no error');
+  // Usable again: rows of a new sort, a game, its opening tree.
+  await page.locator('.list-head [data-column=black]').click();
+  await page.waitForFunction(() => document.querySelector('[data-column=black]')?.getAttribute('aria-sort') === 'ascending');
+  await rowsFilled(page);
+  await openRow(page, 4);
+  await page.locator('#tree table').waitFor();
+  // Esc cancels too: the compactness table this time.
+  await fault(page, 'compactness', 'hang');
+  await page.locator('#compactness-panel summary').click();
+  await cancel.waitFor({ state: 'visible' });
+  await page.keyboard.press('Escape');
+  await page.locator('[data-testid=compactness]').filter({ hasText: /^Cancelled/ }).waitFor();
+  await status(page, 'Cancelled.');
+  await openRow(page, 5);
+  assert.equal(await error(page).isVisible(), false);
+}, { path: '/e2e/' });
+
+await test('the page and its Worker each carry their Content-Security-Policy', async (page, seen) => {
+  const csp = async (suffix) => {
+    const r = seen.responses.find((x) => new URL(x.url()).pathname === suffix);
+    assert.ok(r, `a response for ${suffix}`);
+    return (await r.allHeaders())['content-security-policy'] ?? '';
+  };
+  const worker = await csp('/worker.js');
+  assert.match(worker, /script-src 'self' 'wasm-unsafe-eval'/);
+  const pageHeader = await csp('/');
+  assert.match(pageHeader, /default-src 'none'/);
+  assert.doesNotMatch(pageHeader, /wasm-unsafe-eval/);
+  const meta = await page.locator('meta[http-equiv=Content-Security-Policy]').getAttribute('content');
+  assert.doesNotMatch(meta, /wasm-unsafe-eval/);
+  // The <meta> copy is the header less what only a header can say.
+  assert.equal(meta, pageHeader.replace(/; frame-ancestors 'none'$/, ''));
+  // A session: a game, its opening tree, the compactness table (the test
+  // harness fails on any CSP violation or console report of one).
+  await openRow(page, 2);
+  await page.locator('#tree table').waitFor();
+  await page.locator('#compactness-panel summary').click();
+  await page.locator('[data-testid=compactness] table').waitFor();
+});
+
+for (const [name, fn] of Object.entries({
+  'the shipped bundle holds no e2e hook': () => {
+    const text = (dir) => readdirSync(dir, { recursive: true }).map((f) => path.join(dir, f))
+      .filter((f) => statSync(f).isFile() && !/\.(wasm|D0\d|A02|CDP|EMB)$/i.test(f)).map((f) => readFileSync(f, 'latin1')).join('\n');
+    const hooked = text(distE2e);
+    assert.ok(hooked.includes('cadbE2E') && hooked.includes('e2e hook'), 'the markers are in the hooked bundle');
+    assert.doesNotMatch(text(dist), /cadbE2E|e2e hook/);
+  },
+})) {
+  try {
+    fn();
+    passed++;
+    console.log(`ok    ${name}`);
+  } catch (e) {
+    failures.push(name);
+    console.log(`FAIL  ${name}\n${e.stack ?? e}`);
+  }
+}
 
 await test('the benchmark page times every pass on the demo database', async (page) => {
   const result = await page.waitForFunction(() => window.cadbBench, null, { timeout: 120000 }).then((h) => h.jsonValue());

@@ -72,6 +72,15 @@ export function listRow(r: RowLook, onOpen: () => void): HTMLElement {
   return row;
 }
 
+/** Why rows are missing, and a Retry button (`onRetry`). */
+export function listProblem(text: string, onRetry: () => void): Node[] {
+  const retry = el('button', 'retry', 'Retry');
+  retry.setAttribute('type', 'button');
+  retry.dataset.testid = 'list-retry';
+  retry.addEventListener('click', onRetry);
+  return [el('span', '', `The games could not be listed: ${text}`), retry];
+}
+
 /** Marks the open game's row among the rows shown. */
 export function markSelected(body: HTMLElement, index: number): void {
   for (const r of Array.from(body.children) as HTMLElement[]) {

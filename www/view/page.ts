@@ -10,7 +10,7 @@ import type { GameList } from '../list.js';
 import type { GameState, Message, PanelView, TreeView } from '../state.js';
 import { markCurrent, renderMoves } from './moves.js';
 import { compactnessPanel, renderInfo, treePanel } from './panels.js';
-import { gameCount, gameTitle } from './text.js';
+import { cancelLabel, gameCount, gameTitle } from './text.js';
 
 /** The fixed elements of index.html that show the state. */
 export interface PageElements {
@@ -18,6 +18,7 @@ export interface PageElements {
   error: HTMLElement;
   count: HTMLElement;
   progress: HTMLProgressElement;
+  cancel: HTMLButtonElement;
   encoding: HTMLSelectElement;
   filter: HTMLInputElement;
   info: HTMLElement;
@@ -80,6 +81,8 @@ export class Page {
       el.progress.max = s.exporting.total || 1;
       el.progress.value = s.exporting.done;
     }
+    el.cancel.hidden = s.tasks.length === 0;
+    if (s.tasks.length > 0) setText(el.cancel, cancelLabel(s.tasks));
     if (s.encodings !== d.encodings) el.encoding.replaceChildren(...s.encodings.map((e) => option(e.name, e.label)));
     if (s.encoding && el.encoding.value !== s.encoding) el.encoding.value = s.encoding;
     if (el.filter.value !== s.list.input) el.filter.value = s.list.input;

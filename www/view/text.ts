@@ -20,6 +20,11 @@ export function gameCount(s: State): string {
   return order && filtered ? `${n.toLocaleString('en')} of ${games.toLocaleString('en')}` : n.toLocaleString('en');
 }
 
+/** The Cancel button's label: what it stops. */
+export function cancelLabel(tasks: readonly string[]): string {
+  return `✕ Cancel ${[...new Set(tasks)].join(', ')}`;
+}
+
 /** An error's message, with its code when it has one ("… [truncated]"). */
 export function errorText(err: unknown): string {
   const code = typeof err === 'object' && err !== null && 'code' in err ? ` [${String(err.code)}]` : '';

@@ -1,0 +1,60 @@
+// The viewer's HTTP response headers, in one place: webpack writes them to
+// dist/_headers (Netlify / Cloudflare Pages format), the dev server sends
+// them (webpack.config.js), and the end-to-end server reads dist/_headers
+// back with parseHeaders (tests/e2e/viewer.mjs), so the shipped file is
+// what is tested.
+//
+// A dedicated Worker loaded from a same-origin URL takes its policy from its
+// own response, not from the page: the Worker, which parses the untrusted
+// bytes and is the only one to instantiate wasm, gets its own.
+
+/** The viewer page: scripts and its Worker from this origin, the demo
+ * database fetched from it, chessground's pieces as data: images. It
+ * instantiates no wasm. frame-ancestors works in a header only (the
+ * <meta> copy in www/index.html has the rest). */
+export const PAGE_CSP = "default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src data:; " +
+  "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/** The decoding Worker: its script, and the wasm it fetches and compiles. */
+export const WORKER_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'";
+
+/** The benchmark page runs the wasm on the page itself. */
+export const BENCH_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src data:; " +
+  "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/** The Worker's bundle (webpack.config.js names its chunk). */
+export const WORKER_FILE = 'worker.js';
+
+/** Path -> headers. Exact paths only: Cloudflare Pages joins the values of
+ * every rule that matches, and two CSPs both apply. */
+export const HEADERS = {
+  '/': { 'Content-Security-Policy': PAGE_CSP },
+  '/index.html': { 'Content-Security-Policy': PAGE_CSP },
+  [`/${WORKER_FILE}`]: { 'Content-Security-Policy': WORKER_CSP },
+  '/bench.html': { 'Content-Security-Policy': BENCH_CSP },
+};
+
+/** The _headers file's text. */
+export function renderHeaders(rules = HEADERS) {
+  const lines = ['# Response headers for static hosting (Netlify, Cloudflare Pages); see README.md for nginx and Apache.'];
+  for (const [at, headers] of Object.entries(rules)) {
+    lines.push(at, ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** A _headers file read back: path -> { lower-case name: value }. */
+export function parseHeaders(text) {
+  const rules = {};
+  let current = null;
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.trimStart().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      current = rules[line.trim()] = {};
+    } else if (current) {
+      const colon = line.indexOf(':');
+      current[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+    }
+  }
+  return rules;
+}

@@ -1,0 +1,73 @@
+// Faults on demand for the end-to-end tests, compiled only into their
+// bundle (`if (__E2E_HOOKS__)` everywhere this is used: false in a shipped
+// build, so the code is dead and removed). The page gets
+// `window.cadbE2E.fault(type, fault)`, which arms the Worker to fail the next
+// request of that type:
+//  - 'trap': throws a WebAssembly.RuntimeError, once, and leaves the Worker
+//    as a real trap leaves it: every later request fails, as wasm-bindgen's
+//    borrow flags stay set after an abort;
+//  - 'format': fails with code 'format' (bad input, not fatal), every time
+//    until disarmed with fault null;
+//  - 'hang': busy-waits (a long task that only a terminate ends), once.
+
+import type { RequestType } from './protocol.js';
+
+export type Fault = 'trap' | 'format' | 'hang';
+
+interface HookMessage {
+  e2eHook: { type: RequestType; fault: Fault | null };
+}
+
+// ---- the page's side ----
+
+/** Installs window.cadbE2E; returns what the Worker host calls with each
+ * Worker it starts. */
+export function pageHooks(): (worker: Worker) => void {
+  let current: Worker | null = null;
+  const hooks = {
+    fault(type: RequestType, fault: Fault | null) {
+      const message: HookMessage = { e2eHook: { type, fault } };
+      current?.postMessage(message);
+    },
+  };
+  (window as unknown as { cadbE2E: typeof hooks }).cadbE2E = hooks;
+  return (worker) => {
+    current = worker;
+  };
+}
+
+// ---- the Worker's side ----
+
+const armed = new Map<RequestType, Fault>();
+let trapped = false;
+
+/** Takes a hook message (true) or leaves a request alone (false). */
+export function hookMessage(data: unknown): boolean {
+  if (typeof data !== 'object' || data === null || !('e2eHook' in data)) return false;
+  const { type, fault } = (data as HookMessage).e2eHook;
+  if (fault) armed.set(type, fault);
+  else armed.delete(type);
+  return true;
+}
+
+/** Called before a request's handler: fails it if armed. */
+export function e2eFault(type: RequestType): void {
+  if (trapped) throw new Error('recursive use of an object detected which would lead to unsafe aliasing in rust (after the e2e hook trap)');
+  switch (armed.get(type)) {
+    case 'trap':
+      armed.delete(type);
+      trapped = true;
+      throw new WebAssembly.RuntimeError('unreachable (e2e hook)');
+    case 'format':
+      throw Object.assign(new Error(`${type} refused (e2e hook)`), { code: 'format' });
+    case 'hang': {
+      armed.delete(type);
+      const end = Date.now() + 120_000;
+      while (Date.now() < end) {
+        // Busy: only terminate() ends this.
+      }
+      return;
+    }
+    default:
+  }
+}
