@@ -11,6 +11,14 @@ GECKODRIVER_VERSION=0.37.1
 
 step() { printf 'setup: %-28s %s\n' "$1" "$2"; }
 
+# Debian packages, as root or through sudo.
+apt_install() {
+  local sudo=""
+  [[ "$(id -u)" -eq 0 ]] || sudo="sudo"
+  $sudo apt-get update
+  $sudo apt-get install -y --no-install-recommends "$@"
+}
+
 # The wasm-bindgen CLI must match the crate exactly: read it from Cargo.lock.
 if [[ ! -f Cargo.lock ]]; then
   cargo generate-lockfile
@@ -42,10 +50,7 @@ if [[ -e /usr/lib32/crt1.o || -e /usr/lib/i386-linux-gnu/crt1.o ]]; then
   step "gcc-multilib" "already installed"
 else
   step "gcc-multilib" "installing"
-  SUDO=""
-  [[ "$(id -u)" -eq 0 ]] || SUDO="sudo"
-  $SUDO apt-get update
-  $SUDO apt-get install -y --no-install-recommends gcc-multilib
+  apt_install gcc-multilib
 fi
 
 # 2-4. Cargo tools, each at its exact version.
@@ -84,10 +89,7 @@ if [[ ${#missing[@]} -eq 0 ]]; then
   step "browsers" "firefox-esr, chromium, chromedriver already installed"
 else
   step "browsers" "installing (missing: ${missing[*]})"
-  SUDO=""
-  [[ "$(id -u)" -eq 0 ]] || SUDO="sudo"
-  $SUDO apt-get update
-  $SUDO apt-get install -y --no-install-recommends firefox-esr chromium chromium-driver
+  apt_install firefox-esr chromium chromium-driver
 fi
 
 # 6. npm packages (webpack, TypeScript, binaryen's wasm-opt, ...).
