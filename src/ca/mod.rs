@@ -538,10 +538,16 @@ fn resolve_a02<R: ReadAt>(a02: &R, warnings: &mut Vec<Error>) -> Result<Vec<u32>
     // Entries that redirect share their target's record by design; two
     // entries that store the same address directly are damage (a zeroed
     // A02 sends every game to the first record).
-    let mut direct: Vec<u32> = links.iter().copied().filter(|&v| (v as i32) >= 0).collect();
-    direct.sort_unstable();
-    let shared = direct.windows(2).filter(|w| w[0] == w[1]).count() as u64;
-    drop(direct);
+    let direct = || links.iter().copied().filter(|&v| (v as i32) >= 0);
+    // Records written in game order need no sorted copy to tell.
+    let ascending = direct().zip(direct().skip(1)).all(|(a, b)| a < b);
+    let shared = if ascending {
+        0
+    } else {
+        let mut sorted: Vec<u32> = direct().collect();
+        sorted.sort_unstable();
+        sorted.windows(2).filter(|w| w[0] == w[1]).count() as u64
+    };
     if shared > 0 {
         let k = ErrorKind::SharedRecords { count: shared };
         warnings.push(Error::new(k, FileKind::A02));
