@@ -540,7 +540,8 @@ fn resolve_a02<R: ReadAt>(a02: &R, warnings: &mut Vec<Error>) -> Result<Vec<u32>
     // A02 sends every game to the first record).
     let direct = || links.iter().copied().filter(|&v| (v as i32) >= 0);
     // Records written in game order need no sorted copy to tell.
-    let ascending = direct().zip(direct().skip(1)).all(|(a, b)| a < b);
+    let mut last = None;
+    let ascending = direct().all(|v| last.replace(v).is_none_or(|l| l < v));
     let shared = if ascending {
         0
     } else {
