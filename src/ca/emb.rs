@@ -532,6 +532,13 @@ impl NameTable {
         }
     }
 
+    /// [`record_of`](Self::record_of) without the reason: what header
+    /// columns and search ask for every game.
+    pub fn record_index(&self, id: u32) -> Option<u32> {
+        let v = *self.record_of.get(id as usize)?;
+        (v & UNRESOLVED == 0).then_some(v)
+    }
+
     /// Record `index` (`0..record_count()`).
     pub fn record(&self, index: u32) -> Option<NameEntry<'_>> {
         let addr = *self.records.get(index as usize)?;

@@ -14,7 +14,7 @@ pub mod replay;
 pub mod search;
 pub mod writer;
 
-use alloc::{borrow::Cow, string::String, vec::Vec};
+use alloc::{borrow::Cow, string::String, vec, vec::Vec};
 use core::ops::ControlFlow;
 
 use shakmaty::Chess;
@@ -129,7 +129,7 @@ impl<R: ReadAt> Database<R> {
         for (slot, kind) in lists.iter_mut().zip(ListKind::ALL) {
             *slot = NameTable::read(&volume, &files.emb, kind, &mut claims, &mut warnings);
         }
-        let a02 = resolve_a02(&files.a02, &mut warnings)?;
+        let a02 = resolve_a02(&files.a02, files.d02.size(), &mut warnings)?;
         let d00_records = files.d00.size() / d00::RECORD_LEN as u64;
         if !files.d00.size().is_multiple_of(d00::RECORD_LEN as u64) {
             let k = ErrorKind::Invalid {
@@ -509,7 +509,11 @@ impl<R: ReadAt> Database<R> {
 }
 
 /// Reads A02 whole and resolves its chains (§6), one step per game id.
-fn resolve_a02<R: ReadAt>(a02: &R, warnings: &mut Vec<Error>) -> Result<Vec<u32>, Error> {
+fn resolve_a02<R: ReadAt>(
+    a02: &R,
+    d02_size: u64,
+    warnings: &mut Vec<Error>,
+) -> Result<Vec<u32>, Error> {
     // At most 2^30 entries, as resolve_links needs (a game id is 32-bit,
     // but no database has a billion games).
     let size = a02.size() - a02.size() % 4;
@@ -535,26 +539,47 @@ fn resolve_a02<R: ReadAt>(a02: &R, warnings: &mut Vec<Error>) -> Result<Vec<u32>
             .map_err(|k| Error::new(k, FileKind::A02).at(at as u64))?;
         links.extend(bytes.chunks_exact(4).map(|b| u32le(b, 0)));
     }
-    // Entries that redirect share their target's record by design; two
-    // entries that store the same address directly are damage (a zeroed
-    // A02 sends every game to the first record).
-    let direct = || links.iter().copied().filter(|&v| (v as i32) >= 0);
-    // Records written in game order need no sorted copy to tell.
-    let mut last = None;
-    let ascending = direct().all(|v| last.replace(v).is_none_or(|l| l < v));
-    let shared = if ascending {
-        0
-    } else {
-        let mut sorted: Vec<u32> = direct().collect();
-        sorted.sort_unstable();
-        sorted.windows(2).filter(|w| w[0] == w[1]).count() as u64
-    };
+    let shared = shared_addresses(&links, d02_size);
     if shared > 0 {
         let k = ErrorKind::SharedRecords { count: shared };
         warnings.push(Error::new(k, FileKind::A02));
     }
     emb::resolve_links(&mut links);
     Ok(links)
+}
+
+/// How many A02 entries store an address that another entry stores too.
+/// Entries that redirect share their target's record by design; two that
+/// store one address directly are damage (a zeroed A02 sends every game to
+/// the first record). A bit an address of D02 when that is at most twice
+/// the size of a sorted copy of the entries (a D02 averaging up to 64
+/// bytes a record), else the sorted copy.
+fn shared_addresses(links: &[u32], d02_size: u64) -> u64 {
+    // An address past D02 is no record: its game fails on reading.
+    let direct = || {
+        links
+            .iter()
+            .copied()
+            .filter(|&v| (v as i32) >= 0 && u64::from(v) < d02_size)
+    };
+    let words = usize::try_from(d02_size.div_ceil(64)).ok();
+    match words.filter(|_| d02_size / 8 <= links.len() as u64 * 8) {
+        Some(words) => {
+            let mut seen = vec![0u64; words];
+            let mut shared = 0;
+            for a in direct().map(|a| a as usize) {
+                let (word, bit) = (a / 64, 1u64 << (a % 64));
+                shared += u64::from(seen[word] & bit != 0);
+                seen[word] |= bit;
+            }
+            shared
+        }
+        None => {
+            let mut sorted: Vec<u32> = direct().collect();
+            sorted.sort_unstable();
+            sorted.windows(2).filter(|w| w[0] == w[1]).count() as u64
+        }
+    }
 }
 
 /// Counts plies and reads nothing else: the cheapest visitor. One type
@@ -597,5 +622,19 @@ impl GameVisitor for PlyCount {
     }
     fn end_game(&mut self) -> u32 {
         self.plies
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn shared_addresses_by_bits_and_by_sorting_agree() {
+        // 0 and 10 stored twice; -3 redirects (shares by design); 500 lies
+        // past a D02 of 100 bytes.
+        let links = [0u32, 10, 10, (-3i32) as u32, 20, 0, 500];
+        // 100 bytes of D02: a bit an address. 1000: the sorted copy.
+        assert_eq!(super::shared_addresses(&links, 100), 2);
+        assert_eq!(super::shared_addresses(&links, 1000), 2);
+        assert_eq!(super::shared_addresses(&links[..3], 1 << 40), 1);
     }
 }

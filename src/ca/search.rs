@@ -188,7 +188,7 @@ impl HeaderIndex {
                         record_rank[rec as usize] = r as u32 + 1;
                     }
                     (0..n as u32)
-                        .map(|id| t.record_of(id).map_or(0, |r| record_rank[r as usize]))
+                        .map(|id| t.record_index(id).map_or(0, |r| record_rank[r as usize]))
                         .collect()
                 }
             })
@@ -202,7 +202,7 @@ impl HeaderIndex {
         let t = db.list(kind);
         (0..t.len())
             .map(|id| {
-                t.record_of(id)
+                t.record_index(id)
                     .map_or(needle.is_empty(), |r| records[r as usize])
             })
             .collect()

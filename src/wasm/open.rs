@@ -223,7 +223,7 @@ pub(super) fn name_index(
     kind: ListKind,
     id: u32,
 ) -> u32 {
-    db.list(kind).record_of(id).map_or(0, |r| r + 1)
+    db.list(kind).record_index(id).map_or(0, |r| r + 1)
 }
 
 /// A JS array of strings, passed as one string that JS splits: one crossing
