@@ -18,11 +18,12 @@ use cadb::{
 /// The whole-database targets' input (`cadb_fuzz::split`): four u32
 /// lengths, then the five files back to back.
 fn database_input(files: &DatabaseFiles<Vec<u8>>) -> Vec<u8> {
+    let named = files.named();
     let mut db = Vec::new();
-    for f in [&files.cdp, &files.emb, &files.d00, &files.a02] {
+    for (_, f) in &named[..4] {
         db.extend_from_slice(&(f.len() as u32).to_le_bytes());
     }
-    for f in [&files.cdp, &files.emb, &files.d00, &files.a02, &files.d02] {
+    for (_, f) in named {
         db.extend_from_slice(f);
     }
     db

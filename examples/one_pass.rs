@@ -19,13 +19,7 @@ fn main() {
         let path = format!("{stem}.{ext}");
         std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
     };
-    let files = cadb::ca::DatabaseFiles {
-        cdp: read("CDP"),
-        emb: read("EMB"),
-        d00: read("D00"),
-        a02: read("A02"),
-        d02: read("D02"),
-    };
+    let files = cadb::ca::DatabaseFiles::try_from_fn(|ext| Ok::<_, ()>(read(ext))).unwrap();
     let db = cadb::ca::Database::open(files, cadb::ca::OpenOptions::default())
         .unwrap_or_else(|e| panic!("{stem}: {e}"));
     let pass = cadb::bench::Pass::from_key(pass).unwrap_or_else(|| panic!("no pass {pass:?}"));

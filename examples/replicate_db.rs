@@ -7,6 +7,8 @@
 
 use std::fs;
 
+use cadb::ca::DatabaseFiles;
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let [_, input, output, games] = &args[..] else {
@@ -17,13 +19,13 @@ fn main() {
     let read = |ext: &str| {
         fs::read(format!("{input}.{ext}")).unwrap_or_else(|e| panic!("{input}.{ext}: {e}"))
     };
-    let (mut cdp, emb, d00, a02, d02) = (
-        read("CDP"),
-        read("EMB"),
-        read("D00"),
-        read("A02"),
-        read("D02"),
-    );
+    let DatabaseFiles {
+        mut cdp,
+        emb,
+        d00,
+        a02,
+        d02,
+    } = DatabaseFiles::try_from_fn(|ext| Ok::<_, ()>(read(ext))).unwrap();
     let base_games = (d00.len() / 38) as u64;
     let ids = (a02.len() / 4) as u32;
     let copies = want.div_ceil(base_games);
@@ -57,18 +59,19 @@ fn main() {
     }
     let n = (out_d00.len() / 38) as u32;
     cdp[104..108].copy_from_slice(&n.to_le_bytes());
-    for (ext, bytes) in [
-        ("CDP", &cdp),
-        ("EMB", &emb),
-        ("D00", &out_d00),
-        ("A02", &out_a02),
-        ("D02", &out_d02),
-    ] {
+    let out = DatabaseFiles {
+        cdp,
+        emb,
+        d00: out_d00,
+        a02: out_a02,
+        d02: out_d02,
+    };
+    for (ext, bytes) in out.named() {
         fs::write(format!("{output}.{ext}"), bytes).unwrap();
     }
     println!(
         "{n} games: D00 {} bytes, D02 {} bytes",
-        out_d00.len(),
-        out_d02.len()
+        out.d00.len(),
+        out.d02.len()
     );
 }

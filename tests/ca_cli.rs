@@ -119,7 +119,7 @@ fn damaged_record_prints_the_good_games_and_names_the_bad_one() {
 fn missing_or_truncated_files_are_errors_not_panics() {
     let dir = scratch("truncated");
     let cdp = write_db(&dir, THREE);
-    for ext in ["CDP", "EMB", "D00", "A02", "D02"] {
+    for ext in cadb::ca::DatabaseFiles::<()>::EXTENSIONS {
         let path = dir.join(format!("GAMES.{ext}"));
         let whole = std::fs::read(&path).unwrap();
         for cut in [0, 1, whole.len() / 2, whole.len().saturating_sub(1)] {

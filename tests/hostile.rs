@@ -32,10 +32,7 @@ fn games() -> DatabaseFiles<Vec<u8>> {
 }
 
 fn total(f: &DatabaseFiles<Vec<u8>>) -> u64 {
-    [&f.cdp, &f.emb, &f.d00, &f.a02, &f.d02]
-        .iter()
-        .map(|b| b.len() as u64)
-        .sum()
+    f.named().iter().map(|(_, b)| b.len() as u64).sum()
 }
 
 fn budget(f: &DatabaseFiles<Vec<u8>>) -> usize {

@@ -91,13 +91,7 @@ fn a_database_read_lazily_from_disk_reads_as_in_memory() {
     let dir = std::env::temp_dir().join(format!("cadb-lazy-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = |ext: &str| dir.join(format!("DB.{ext}"));
-    for (ext, bytes) in [
-        ("CDP", &files.cdp),
-        ("EMB", &files.emb),
-        ("D00", &files.d00),
-        ("A02", &files.a02),
-        ("D02", &files.d02),
-    ] {
+    for (ext, bytes) in files.named() {
         std::fs::write(path(ext), bytes).unwrap();
     }
     // Threshold 0: every file is read piece by piece through the read-ahead.
@@ -106,13 +100,7 @@ fn a_database_read_lazily_from_disk_reads_as_in_memory() {
         assert!(matches!(f, FileBytes::Lazy(_)));
         f
     };
-    let on_disk = DatabaseFiles {
-        cdp: lazy("CDP"),
-        emb: lazy("EMB"),
-        d00: lazy("D00"),
-        a02: lazy("A02"),
-        d02: lazy("D02"),
-    };
+    let on_disk = DatabaseFiles::try_from_fn(|ext| Ok::<_, ()>(lazy(ext))).unwrap();
     let disk = Database::open(on_disk, OpenOptions::default()).unwrap();
     let memory = Database::open(files, OpenOptions::default()).unwrap();
     assert_eq!(disk.count(), games.len() as u64);

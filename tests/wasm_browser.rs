@@ -823,10 +823,7 @@ fn a_name_bomb_stays_within_the_memory_budget() {
     let mut d01 = vec![0xFFu8];
     d01.extend_from_slice(&[0x85; 400]);
     f.emb = volume::names(&vec![0u8; 4 << 20], &d01);
-    let size: u64 = [&f.cdp, &f.emb, &f.d00, &f.a02, &f.d02]
-        .iter()
-        .map(|b| b.len() as u64)
-        .sum();
+    let size: u64 = f.named().iter().map(|(_, b)| b.len() as u64).sum();
     let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().unchecked_into();
     let bytes = || f64::from(Uint8Array::new(&memory.buffer()).length());
     let before = bytes();

@@ -11,8 +11,6 @@ use cadb::{
 
 use crate::values;
 
-const EXTS: [&str; 5] = ["cdp", "emb", "d00", "a02", "d02"];
-
 /// The five paths of the database named by `path`.
 pub fn find(path: &Path) -> Result<DatabaseFiles<PathBuf>, String> {
     let (dir, stem) = if path.is_dir() {
@@ -53,22 +51,9 @@ pub fn find(path: &Path) -> Result<DatabaseFiles<PathBuf>, String> {
                         .is_some_and(|s| s.to_string_lossy().eq_ignore_ascii_case(&stem))
             })
             .cloned()
-            .ok_or_else(|| {
-                format!(
-                    "{}.{} is missing in {}",
-                    stem,
-                    ext.to_ascii_uppercase(),
-                    dir.display()
-                )
-            })
+            .ok_or_else(|| format!("{stem}.{ext} is missing in {}", dir.display()))
     };
-    Ok(DatabaseFiles {
-        cdp: pick(EXTS[0])?,
-        emb: pick(EXTS[1])?,
-        d00: pick(EXTS[2])?,
-        a02: pick(EXTS[3])?,
-        d02: pick(EXTS[4])?,
-    })
+    DatabaseFiles::try_from_fn(pick)
 }
 
 fn ext_is(p: &Path, ext: &str) -> bool {

@@ -74,13 +74,7 @@ pub fn run(args: WriteArgs) -> Result<ExitCode, String> {
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
     }
-    for (ext, bytes) in [
-        ("CDP", &files.cdp),
-        ("EMB", &files.emb),
-        ("D00", &files.d00),
-        ("A02", &files.a02),
-        ("D02", &files.d02),
-    ] {
+    for (ext, bytes) in files.named() {
         let mut path = OsString::from(&out);
         path.push(format!(".{ext}"));
         let path = PathBuf::from(path);
