@@ -3,6 +3,9 @@
 //!
 //! `cargo run --example fuzz_seeds` (rerun when a format changes).
 
+#[path = "../tests/support/fixtures.rs"]
+mod fixtures;
+
 use std::{fs, path::Path};
 
 use cadb::{
@@ -31,18 +34,7 @@ fn database_input(files: &DatabaseFiles<Vec<u8>>) -> Vec<u8> {
 
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut text = String::new();
-    let mut names: Vec<_> = fs::read_dir(root.join("tests/data/pgn"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
-        .collect();
-    names.sort();
-    for p in names {
-        text += &fs::read_to_string(p).unwrap();
-        text += "\n\n";
-    }
-    let games = read_pgn(&text).unwrap();
+    let games = read_pgn(&fixtures::pgn()).unwrap();
     // A few games of each kind: with variations and comments, from a setup, plain.
     let picks: Vec<&Game> = games.iter().step_by(27).take(8).collect();
     let from_start: Vec<&Game> = games

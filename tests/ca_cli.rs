@@ -3,6 +3,9 @@
 //! good game, lists the broken ones on stderr, and never panics (exit 101).
 #![cfg(feature = "cli")]
 
+#[path = "support/fixtures.rs"]
+mod fixtures;
+
 use std::path::{Path, PathBuf};
 
 mod common;
@@ -15,20 +18,6 @@ fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn fixture_pgn() -> String {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pgn");
-    let mut names: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
-        .collect();
-    names.sort();
-    names
-        .iter()
-        .map(|p| std::fs::read_to_string(p).unwrap() + "\n\n")
-        .collect()
 }
 
 /// Writes `pgn` as DIR/GAMES.* with `cadb write` (`--plain`: no A02
@@ -46,7 +35,7 @@ fn write_db(dir: &Path, pgn: &str) -> PathBuf {
 #[test]
 fn write_then_pgn_keeps_every_fixture_game() {
     let dir = scratch("fixtures");
-    let pgn = fixture_pgn();
+    let pgn = fixtures::pgn();
     let cdp = write_db(&dir, &pgn);
     let out = run(&["pgn", cdp.to_str().unwrap()], b"");
     assert!(out.status.success(), "{}", text(&out.stderr));

@@ -5,6 +5,9 @@
 //! 2. the exported PGN, reparsed by pgn-reader (an independent parser),
 //!    gives the same token stream as the source PGN reparsed by pgn-reader.
 
+#[path = "support/fixtures.rs"]
+mod fixtures;
+
 use std::{fs, ops::ControlFlow};
 
 use cadb::{
@@ -16,15 +19,7 @@ use pgn_reader::{Nag, RawComment, Reader, SanPlus, Skip, Visitor};
 
 fn fixture_games() -> Vec<(String, Game)> {
     let mut out = vec![];
-    let mut paths: Vec<_> = fs::read_dir("tests/data/pgn")
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    paths.sort();
-    for p in paths
-        .into_iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
-    {
+    for p in fixtures::paths() {
         let text = fs::read_to_string(&p).unwrap();
         for (i, g) in read_pgn_lenient(&text).into_iter().enumerate() {
             let name = format!("{}#{i}", p.file_name().unwrap().to_string_lossy());
@@ -236,11 +231,7 @@ fn canonical(mut t: Vec<String>) -> Vec<String> {
 #[test]
 fn exported_pgn_matches_the_source_under_pgn_reader() {
     let mut checked = 0;
-    for entry in fs::read_dir("tests/data/pgn").unwrap() {
-        let p = entry.unwrap().path();
-        if p.extension().is_none_or(|e| e != "pgn") {
-            continue;
-        }
+    for p in fixtures::paths() {
         let text = fs::read_to_string(&p).unwrap();
         let games: Vec<Game> = read_pgn_lenient(&text)
             .into_iter()

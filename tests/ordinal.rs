@@ -1,6 +1,9 @@
 //! PGC and MGC move ordinals: hand-checked orderings, the spec's traces for
 //! the corrected MGC decoder, hostile bytes, and round trips.
 
+#[path = "support/fixtures.rs"]
+mod fixtures;
+
 use cadb::game::{self, Ply, import::read_pgn_lenient};
 use cadb::ordinal::{Ordering, mgc, ordinals, pgc};
 use proptest::prelude::*;
@@ -134,15 +137,8 @@ fn spec_traces_with_the_corrected_decoder() {
 }
 
 fn corpus() -> Vec<cadb::game::Game> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn");
-    let mut paths: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
-        .collect();
-    paths.sort();
     let mut games = Vec::new();
-    for p in paths {
+    for p in fixtures::paths() {
         let text = std::fs::read_to_string(p).unwrap();
         games.extend(read_pgn_lenient(&text).into_iter().map(Result::unwrap));
     }

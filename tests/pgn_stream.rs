@@ -3,6 +3,9 @@
 //! exactly what it writes from the decoded tree, for every fixture game and
 //! for random legal games (many checks and mates).
 
+#[path = "support/fixtures.rs"]
+mod fixtures;
+
 use cadb::{
     ca::{Database, OpenOptions, writer},
     game::{Game, import::read_pgn, pgn::PgnWriter},
@@ -10,13 +13,7 @@ use cadb::{
 use shakmaty::{Chess, Position};
 
 fn fixture_games() -> Vec<Game> {
-    let mut paths: Vec<_> = std::fs::read_dir("tests/data/pgn")
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
-        .collect();
-    paths.sort();
-    paths
+    fixtures::paths()
         .iter()
         .flat_map(|p| read_pgn(&std::fs::read_to_string(p).unwrap()).unwrap())
         .collect()

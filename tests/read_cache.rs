@@ -2,6 +2,9 @@
 //! exactly what the bytes in memory give, errors included, and a pass in
 //! file order makes one inner read a block.
 
+#[path = "support/fixtures.rs"]
+mod fixtures;
+
 use std::cell::Cell;
 
 use cadb::bytes::{RangeSource, ReadAt, ReadCache};
@@ -79,13 +82,7 @@ fn a_database_read_lazily_from_disk_reads_as_in_memory() {
         bytes::FileBytes,
         ca::{Database, DatabaseFiles, OpenOptions, writer},
     };
-    let pgn: String = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
-        .map(|p| std::fs::read_to_string(p).unwrap() + "\n\n")
-        .collect();
-    let games = cadb::game::import::read_pgn(&pgn).unwrap();
+    let games = cadb::game::import::read_pgn(&fixtures::pgn()).unwrap();
     // The tricky writer: records in another order than the headers, chains, junk.
     let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
     let dir = std::env::temp_dir().join(format!("cadb-lazy-{}", std::process::id()));

@@ -1,25 +1,14 @@
 //! The compactness report: its figures checked against each format's own
 //! definition, not against numbers the code produced.
 
+#[path = "support/fixtures.rs"]
+mod fixtures;
+
 use cadb::{
     ca::{Database, OpenOptions, writer},
     game::import::read_pgn,
     report::{Report, compactness_of_database, compactness_of_games},
 };
-
-fn fixtures() -> String {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn");
-    let mut names: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
-        .collect();
-    names.sort();
-    names
-        .iter()
-        .map(|p| std::fs::read_to_string(p).unwrap() + "\n\n")
-        .collect()
-}
 
 fn row<'a>(r: &'a Report, format: &str, keeps_prefix: &str) -> &'a cadb::report::Row {
     r.rows
@@ -30,7 +19,7 @@ fn row<'a>(r: &'a Report, format: &str, keeps_prefix: &str) -> &'a cadb::report:
 
 #[test]
 fn figures_follow_each_format_definition() {
-    let games = read_pgn(&fixtures()).unwrap();
+    let games = read_pgn(&fixtures::pgn()).unwrap();
     let plies: u64 = games.iter().map(|g| g.moves.len() as u64).sum();
     let r = compactness_of_games(&games);
     let n = games.len() as u64;
@@ -70,7 +59,7 @@ fn figures_follow_each_format_definition() {
 
 #[test]
 fn database_rows_are_the_stored_records() {
-    let games = read_pgn(&fixtures()).unwrap();
+    let games = read_pgn(&fixtures::pgn()).unwrap();
     let (files, _) = writer::write_database(&games, &writer::WriterOptions::default()).unwrap();
     let db = Database::open(files, OpenOptions::default()).unwrap();
     let r = compactness_of_database(&db);

@@ -1,5 +1,8 @@
 //! The 64-bit move-statistics record and the opening tree.
 
+#[path = "support/fixtures.rs"]
+mod fixtures;
+
 use cadb::game::import::read_pgn;
 use cadb::stats::{
     DEFAULT_MAX_PLIES, MoveStats, OpeningTree, Promotion, TREE_MAGIC, TreeFile, Wdl,
@@ -485,19 +488,15 @@ proptest! {
 
 #[test]
 fn fixture_games_build() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn");
     let mut tree = OpeningTree::new();
     let mut plies = 0;
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "pgn") {
-            let text = std::fs::read_to_string(&path).unwrap();
-            for g in cadb::game::import::read_pgn_lenient(&text)
-                .into_iter()
-                .flatten()
-            {
-                plies += tree.add_game(&g).unwrap();
-            }
+    for path in fixtures::paths() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        for g in cadb::game::import::read_pgn_lenient(&text)
+            .into_iter()
+            .flatten()
+        {
+            plies += tree.add_game(&g).unwrap();
         }
     }
     assert!(tree.games() > 100);
@@ -521,18 +520,14 @@ fn tree_from_a_ca_database_equals_tree_from_its_games() {
         Database, OpenOptions,
         writer::{WriterOptions, write_database},
     };
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn");
     let mut games = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "pgn") {
-            let text = std::fs::read_to_string(&path).unwrap();
-            games.extend(
-                cadb::game::import::read_pgn_lenient(&text)
-                    .into_iter()
-                    .flatten(),
-            );
-        }
+    for path in fixtures::paths() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        games.extend(
+            cadb::game::import::read_pgn_lenient(&text)
+                .into_iter()
+                .flatten(),
+        );
     }
     // Shapes where shakmaty's incremental key update gives up or must not:
     // en passant (taken and not), castling both ways, rights lost by king and

@@ -3,6 +3,9 @@
 //! independent D02 decoder (written here from the spec's tables) that
 //! replays every written record.
 
+#[path = "../support/fixtures.rs"]
+mod fixtures;
+
 use cadb::{
     ca::{
         format::Convention,
@@ -80,15 +83,8 @@ fn follow(arr: &[u8], mut id: u32) -> (u32, u32) {
 }
 
 fn fixtures() -> Vec<Game> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn");
-    let mut paths: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
-        .collect();
-    paths.sort();
     let mut games = Vec::new();
-    for p in paths {
+    for p in fixtures::paths() {
         let text = std::fs::read_to_string(&p).unwrap();
         for g in cadb::game::import::read_pgn_lenient(&text) {
             games.push(g.unwrap_or_else(|e| panic!("{}: {e}", p.display())));
