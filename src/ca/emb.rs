@@ -401,9 +401,9 @@ impl Resolved {
     }
 }
 
-/// The i32 values of a little-endian array, as `u32`s.
-pub(crate) fn u32_values(bytes: &[u8]) -> Vec<u32> {
-    bytes.chunks_exact(4).map(|b| u32le(b, 0)).collect()
+/// The 32-bit values of a little-endian array (`.a01`, `.iii`, A02).
+pub(crate) fn u32_values(bytes: &[u8]) -> impl Iterator<Item = u32> + '_ {
+    bytes.chunks_exact(4).map(|b| u32le(b, 0))
 }
 
 /// One list: each id resolved once through `.a01` to one of the distinct
@@ -463,7 +463,7 @@ impl NameTable {
                 }
             }
         };
-        let mut links = u32_values(&get("a01"));
+        let mut links: Vec<u32> = u32_values(&get("a01")).collect();
         let d01 = get("d01");
         let iii = get("iii");
         let d00 = if kind == ListKind::Players {
@@ -525,11 +525,8 @@ impl NameTable {
                 id,
                 len: self.len(),
             })?;
-        if v & UNRESOLVED == 0 {
-            Ok(v)
-        } else {
-            Resolved::of(v).address(id, self.len())
-        }
+        // A record index reads as an address: it is below 2^31 too.
+        Resolved::of(v).address(id, self.len())
     }
 
     /// [`record_of`](Self::record_of) without the reason: what header
@@ -580,7 +577,7 @@ impl NameTable {
 
     /// The sorted order of ids (`.iii`), as stored.
     pub fn sort_order(&self) -> impl Iterator<Item = u32> + '_ {
-        self.iii.chunks_exact(4).map(|b| u32le(b, 0))
+        u32_values(&self.iii)
     }
 
     /// Whether the table has a `.iii` order.

@@ -31,7 +31,7 @@ pub use self::{
     },
 };
 use crate::{
-    bytes::{ReadAt, u32le},
+    bytes::ReadAt,
     error::{Error, ErrorKind, FileKind},
     game::{Game, GameVisitor, Headers, Ply, TreeBuilder, pgn::PgnWriter},
     limits::MAX_A02_BYTES,
@@ -580,7 +580,7 @@ fn resolve_a02<R: ReadAt>(
         let bytes = a02
             .read_at(at as u64, n)
             .map_err(|k| Error::new(k, FileKind::A02).at(at as u64))?;
-        links.extend(bytes.chunks_exact(4).map(|b| u32le(b, 0)));
+        links.extend(emb::u32_values(&bytes));
     }
     let shared = shared_addresses(&links, d02_size);
     if shared > 0 {

@@ -6,7 +6,7 @@ use alloc::{
     string::{String, ToString},
     vec::Vec,
 };
-use core::cell::RefCell;
+use core::{cell::RefCell, ops::Range};
 
 use js_sys::{Array, JsString, Object, Uint8Array};
 use wasm_bindgen::prelude::*;
@@ -44,11 +44,15 @@ fn array_prop(obj: &JsValue, key: &str) -> Result<Uint8Array, JsValue> {
     })
 }
 
-fn size_prop(obj: &JsValue, key: &str) -> Result<u64, JsValue> {
-    prop(obj, key)
-        .as_f64()
-        .filter(|n| *n >= 0.0 && n.fract() == 0.0 && *n < 9.0e15)
+/// A JS number that is whole and within `range`.
+fn whole_number(v: &JsValue, range: Range<f64>) -> Option<u64> {
+    v.as_f64()
+        .filter(|n| range.contains(n) && n.fract() == 0.0)
         .map(|n| n as u64)
+}
+
+fn size_prop(obj: &JsValue, key: &str) -> Result<u64, JsValue> {
+    whole_number(&prop(obj, key), 0.0..9.0e15)
         .ok_or_else(|| bad_argument(&alloc::format!("`{key}` must be a byte count")))
 }
 
@@ -57,11 +61,9 @@ fn limits_prop(obj: &JsValue) -> Result<Limits, JsValue> {
     let mut limits = Limits::default();
     let v = prop(obj, "maxTreeEntries");
     if !v.is_undefined() {
-        limits.max_tree_entries = v
-            .as_f64()
-            .filter(|n| *n >= 1.0 && n.fract() == 0.0 && *n <= u32::MAX as f64)
-            .map(|n| n as usize)
+        let n = whole_number(&v, 1.0..u32::MAX as f64 + 1.0)
             .ok_or_else(|| bad_argument("`maxTreeEntries` must be a whole number from 1"))?;
+        limits.max_tree_entries = n as usize;
     }
     Ok(limits)
 }
