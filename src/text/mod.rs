@@ -24,6 +24,53 @@ use alloc::{
 
 use crate::error::{Error, ErrorKind, FileKind};
 
+mod guess;
+
+pub use self::guess::{EncodingGuess, guess_encoding, is_utf8_string};
+
+/// How a database's strings are read (Q33): a code page, and whether a
+/// single string that is valid multi-byte UTF-8 is read as UTF-8 instead
+/// (a name typed into a later tool may be UTF-8 beside CP1251 ones).
+///
+/// ```
+/// use cadb::text::{Text, TextEncoding};
+/// let auto = Text { encoding: TextEncoding::Cp1251, utf8_strings: true };
+/// assert_eq!(auto.decode("Карпов".as_bytes()), "Карпов");
+/// assert_eq!(auto.decode(&[0xca, 0xe0]), "Ка");
+/// assert_eq!(Text::from(TextEncoding::Cp1251).decode("Ка".as_bytes()), "РљР°");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Text {
+    /// The code page of every other string.
+    pub encoding: TextEncoding,
+    /// Whether strings that are valid multi-byte UTF-8 are read as UTF-8.
+    pub utf8_strings: bool,
+}
+
+impl From<TextEncoding> for Text {
+    /// Exactly `encoding`, for every string (a caller's choice).
+    fn from(encoding: TextEncoding) -> Text {
+        Text {
+            encoding,
+            utf8_strings: false,
+        }
+    }
+}
+
+impl Text {
+    /// Decodes one string; malformed input becomes U+FFFD, never an error.
+    pub fn decode(self, bytes: &[u8]) -> Cow<'_, str> {
+        if self.utf8_strings
+            && self.encoding != TextEncoding::Utf8
+            && is_utf8_string(bytes)
+            && let Ok(s) = core::str::from_utf8(bytes)
+        {
+            return Cow::Borrowed(s);
+        }
+        self.encoding.decode(bytes)
+    }
+}
+
 /// A text encoding for names and comments.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum TextEncoding {
