@@ -256,7 +256,7 @@ fn headers_names_chains_and_fragments() {
 #[test]
 fn encodings_are_chosen_per_database() {
     let mut db = open(&[vec![]]);
-    db.set_encoding(TextEncoding::Cp866);
+    db.set_encoding(Some(TextEncoding::Cp866));
     // The same bytes in CP866 are other letters: nothing fails, the text differs.
     assert_ne!(db.headers(0).unwrap().black.as_deref(), Some("Петров"));
 }

@@ -50,7 +50,12 @@ struct Outcome {
 fn exercise(files: DatabaseFiles<Vec<u8>>, encoding: TextEncoding) -> Outcome {
     let (out, peak) = counting_alloc::peak(|| {
         let mut out = Outcome::default();
-        match Database::open(files, OpenOptions { encoding }) {
+        match Database::open(
+            files,
+            OpenOptions {
+                encoding: Some(encoding),
+            },
+        ) {
             Err(e) => {
                 assert!(!e.to_string().is_empty());
                 out.first_error = Some(e);
@@ -497,7 +502,7 @@ fn names_with_invalid_bytes_for_the_encoding() {
     let db = Database::open(
         plain(),
         OpenOptions {
-            encoding: TextEncoding::Utf8,
+            encoding: Some(TextEncoding::Utf8),
         },
     )
     .unwrap();

@@ -104,7 +104,13 @@ fn every_fixture_game_round_trips_through_the_writer() {
         };
         let (files, report) = writer::write_database(&sources, &options).unwrap();
         assert!(report.skipped.is_empty(), "skipped: {:?}", report.skipped);
-        let db = Database::open(files, OpenOptions { encoding: enc }).unwrap();
+        let db = Database::open(
+            files,
+            OpenOptions {
+                encoding: Some(enc),
+            },
+        )
+        .unwrap();
         assert_eq!(db.convention(), dir);
         assert_eq!(db.count(), sources.len() as u64);
         for (i, (name, src)) in games.iter().enumerate() {
@@ -245,7 +251,7 @@ fn exported_pgn_matches_the_source_under_pgn_reader() {
         let db = Database::open(
             files,
             OpenOptions {
-                encoding: TextEncoding::Utf8,
+                encoding: Some(TextEncoding::Utf8),
             },
         )
         .unwrap();

@@ -211,7 +211,7 @@ pub fn rows<R: ReadAt>(db: &Database<R>, indices: &[u32]) -> Result<Rows, Error>
     for &i in indices.iter().filter(|&&i| u64::from(i) < db.count()) {
         headers.push((i, db.raw_header(u64::from(i))?));
     }
-    let enc = db.encoding();
+    let enc = db.text();
     let mut names: BTreeMap<(u8, u32), Option<String>> = BTreeMap::new();
     for (_, h) in &headers {
         for (kind, id) in Column::ALL.iter().filter_map(|c| c.name_id(h)) {

@@ -56,8 +56,7 @@ impl<R: ReadAt> Database<R> {
                 ] {
                     // Variations too: a move in one is evidence as much as in the main line.
                     let mut probe = PlyCount::all();
-                    let mut r =
-                        replay::Replay::new(&body, base, i, conv, self.encoding, &mut probe);
+                    let mut r = replay::Replay::new(&body, base, i, conv, self.text, &mut probe);
                     *ok += u32::from(r.run().is_ok());
                 }
             }

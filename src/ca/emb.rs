@@ -24,7 +24,7 @@ use crate::{
     bytes::{ReadAt, u32le},
     error::{Error, ErrorKind, FileKind},
     limits::{MAX_DIRECTORY_ENTRIES, MAX_FRAGMENTS, MAX_INNER_FILE_BYTES},
-    text::TextEncoding,
+    text::Text,
 };
 
 /// The EMB header (§4.3).
@@ -554,17 +554,17 @@ impl NameTable {
     }
 
     /// The name of record `index`, decoded; `None` when empty.
-    pub fn record_name(&self, index: u32, enc: TextEncoding) -> Option<String> {
+    pub fn record_name(&self, index: u32, enc: Text) -> Option<String> {
         trimmed(enc.decode(self.record(index)?.name))
     }
 
     /// The name of `id`, decoded; `None` when it cannot be resolved or is empty.
-    pub fn name(&self, id: u32, enc: TextEncoding) -> Option<String> {
+    pub fn name(&self, id: u32, enc: Text) -> Option<String> {
         trimmed(enc.decode(self.entry(id).ok()?.name))
     }
 
     /// The title of player `id`, decoded.
-    pub fn title(&self, id: u32, enc: TextEncoding) -> Option<String> {
+    pub fn title(&self, id: u32, enc: Text) -> Option<String> {
         trimmed(enc.decode(self.entry(id).ok()?.title))
     }
 
@@ -578,6 +578,14 @@ impl NameTable {
     /// The sorted order of ids (`.iii`), as stored.
     pub fn sort_order(&self) -> impl Iterator<Item = u32> + '_ {
         u32_values(&self.iii)
+    }
+
+    /// Every name and title of the distinct records, as stored (the
+    /// code-page guess reads them).
+    pub fn strings(&self) -> impl Iterator<Item = &[u8]> + '_ {
+        (0..self.record_count())
+            .filter_map(|r| self.record(r))
+            .flat_map(|e| [e.name, e.title])
     }
 
     /// Whether the table has a `.iii` order.

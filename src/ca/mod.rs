@@ -35,7 +35,7 @@ use crate::{
     error::{Error, ErrorKind, FileKind},
     game::{Game, GameVisitor, Headers, Ply, TreeBuilder, pgn::PgnWriter},
     limits::MAX_A02_BYTES,
-    text::TextEncoding,
+    text::{EncodingGuess, Text, TextEncoding, guess_encoding},
 };
 
 /// The five files of a database, each any byte source.
@@ -107,12 +107,13 @@ impl DatabaseFiles<alloc::vec::Vec<u8>> {
 /// How to open a database.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct OpenOptions {
-    /// Encoding of names and comments (Windows-1251 unless chosen).
-    pub encoding: TextEncoding,
+    /// Encoding of names and comments; `None` (the default) guesses it
+    /// from the name tables, reading single UTF-8 strings as UTF-8 (Q33).
+    pub encoding: Option<TextEncoding>,
 }
 
 /// What a database says about itself.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct DbInfo {
     pub signature: String,
     pub version: String,
@@ -130,7 +131,12 @@ pub struct DbInfo {
     pub list_sizes: [u32; 4],
     pub convention: Convention,
     pub detection: Detection,
+    /// The code page in use.
     pub encoding: TextEncoding,
+    /// Whether it was chosen by the caller rather than guessed.
+    pub encoding_chosen: bool,
+    /// The guess from the name tables, whether or not it is in use.
+    pub encoding_guess: EncodingGuess,
 }
 
 /// An open Chess Assistant database.
@@ -148,7 +154,10 @@ pub struct DbInfo {
 /// ```
 pub struct Database<R> {
     files: DatabaseFiles<R>,
-    encoding: TextEncoding,
+    /// How strings are decoded: the caller's code page, or the guess.
+    text: Text,
+    encoding_chosen: bool,
+    encoding_guess: EncodingGuess,
     cdp: CdpInfo,
     volume: emb::Volume,
     lists: [NameTable; 4],
@@ -187,9 +196,24 @@ impl<R: ReadAt> Database<R> {
             };
             warnings.push(Error::new(k, FileKind::D00));
         }
+        let encoding_guess = guess_encoding(
+            lists
+                .iter()
+                .flat_map(NameTable::strings)
+                .chain([&cdp.comment[..]]),
+        );
+        let text = match options.encoding {
+            Some(e) => Text::from(e),
+            None => Text {
+                encoding: encoding_guess.encoding,
+                utf8_strings: true,
+            },
+        };
         let mut db = Database {
             files,
-            encoding: options.encoding,
+            text,
+            encoding_chosen: options.encoding.is_some(),
+            encoding_guess,
             cdp,
             volume,
             lists,
@@ -219,14 +243,40 @@ impl<R: ReadAt> Database<R> {
         &self.warnings
     }
 
-    /// The text encoding in use.
+    /// The code page in use.
     pub fn encoding(&self) -> TextEncoding {
-        self.encoding
+        self.text.encoding
     }
 
-    /// Changes the text encoding (names and comments are decoded on each read).
-    pub fn set_encoding(&mut self, encoding: TextEncoding) {
-        self.encoding = encoding;
+    /// How strings are decoded: the code page, and whether single UTF-8
+    /// strings read as UTF-8.
+    pub fn text(&self) -> Text {
+        self.text
+    }
+
+    /// Changes the text encoding (names and comments are decoded on each
+    /// read): a caller's code page for every string, or `None` for the
+    /// guess made on opening.
+    ///
+    /// ```
+    /// # use cadb::{ca::{Database, OpenOptions, writer}, text::TextEncoding};
+    /// # let games = cadb::game::import::read_pgn("[White \"Таль\"] 1. e4 *").unwrap();
+    /// # let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+    /// let mut db = Database::open(files, OpenOptions::default()).unwrap();
+    /// db.set_encoding(Some(TextEncoding::Cp866));
+    /// assert_ne!(db.headers(0).unwrap().white.unwrap(), "Таль");
+    /// db.set_encoding(None);
+    /// assert_eq!(db.headers(0).unwrap().white.unwrap(), "Таль");
+    /// ```
+    pub fn set_encoding(&mut self, encoding: Option<TextEncoding>) {
+        self.encoding_chosen = encoding.is_some();
+        self.text = match encoding {
+            Some(e) => Text::from(e),
+            None => Text {
+                encoding: self.encoding_guess.encoding,
+                utf8_strings: true,
+            },
+        };
     }
 
     /// A name table.
@@ -246,14 +296,16 @@ impl<R: ReadAt> Database<R> {
             version: self.cdp.version.clone(),
             emb_signature: self.volume.header.signature.clone(),
             emb_version: self.volume.header.version.clone(),
-            comment: String::from(self.encoding.decode(&self.cdp.comment)),
+            comment: String::from(self.text.decode(&self.cdp.comment)),
             cdp_count: self.cdp.game_count,
             d00_records: self.d00_records,
             count: self.count,
             list_sizes: core::array::from_fn(|k| self.lists[k].len()),
             convention: self.convention,
             detection: self.detection,
-            encoding: self.encoding,
+            encoding: self.text.encoding,
+            encoding_chosen: self.encoding_chosen,
+            encoding_guess: self.encoding_guess.clone(),
         }
     }
 
@@ -341,7 +393,7 @@ impl<R: ReadAt> Database<R> {
 
     /// Resolves a raw header's ids and codes.
     pub fn decode_headers(&self, raw: &RawHeader) -> Headers {
-        let enc = self.encoding;
+        let enc = self.text;
         let players = self.list(ListKind::Players);
         let (result, assessment) = d00::decode_outcome(raw.outcome);
         let mut other = Vec::new();
@@ -416,7 +468,7 @@ impl<R: ReadAt> Database<R> {
                 match self.record(index) {
                     Err(e) => Some(e),
                     Ok((base, body)) => {
-                        replay::Replay::new(&body, base, index, convention, self.encoding, v)
+                        replay::Replay::new(&body, base, index, convention, self.text, v)
                             .run()
                             .err()
                     }

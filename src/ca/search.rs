@@ -141,7 +141,7 @@ impl HeaderIndex {
     /// Decodes every name record of the four tables in the database's
     /// encoding, once each (ids that share a record share its name).
     pub fn new<R: ReadAt>(db: &Database<R>) -> HeaderIndex {
-        let enc = db.encoding();
+        let enc = db.text();
         let lower = ListKind::ALL.map(|kind| {
             let t = db.list(kind);
             let mut names = LowerNames::default();

@@ -39,7 +39,7 @@ impl Database {
     /// Opens from already-built sources (also used by the browser tests).
     pub fn from_sources(
         files: DatabaseFiles<Source>,
-        encoding: crate::text::TextEncoding,
+        encoding: Option<crate::text::TextEncoding>,
     ) -> Result<Database, JsValue> {
         let inner = ca::Database::open(files, OpenOptions { encoding }).map_err(to_js)?;
         Ok(Database {

@@ -77,11 +77,12 @@ pub(crate) fn bad_argument(message: &str) -> JsValue {
     to_js(crate::Error::argument(message))
 }
 
-/// An encoding name (`cp1251` when absent or empty).
-pub(crate) fn parse_encoding(name: Option<&str>) -> Result<TextEncoding, JsValue> {
+/// An encoding name; absent, empty or `auto` is `None`: the guess from
+/// the database's names.
+pub(crate) fn parse_encoding(name: Option<&str>) -> Result<Option<TextEncoding>, JsValue> {
     match name {
-        None | Some("") => Ok(TextEncoding::default()),
-        Some(name) => name.parse::<TextEncoding>().map_err(to_js),
+        None | Some("" | "auto") => Ok(None),
+        Some(name) => name.parse::<TextEncoding>().map(Some).map_err(to_js),
     }
 }
 

@@ -79,7 +79,7 @@ fn open_releasing_emb(
     d00: Source,
     a02: Uint8Array,
     d02: Source,
-    encoding: TextEncoding,
+    encoding: Option<TextEncoding>,
     limits: Limits,
 ) -> Result<Database, JsValue> {
     let emb = Rc::new(RefCell::new(Some(window(emb))));
@@ -171,6 +171,7 @@ impl Database {
         }
         set(&o, "convention", i.convention.name());
         set(&o, "encoding", i.encoding.name());
+        set(&o, "encodingGuessed", !i.encoding_chosen);
         let warnings: Array = self
             .inner
             .warnings()
@@ -190,11 +191,12 @@ impl Database {
         o.into()
     }
 
-    /// Changes the text encoding; call `names()` again afterwards.
+    /// Changes the text encoding (`"auto"`: the guess made on opening);
+    /// call `names()` again afterwards.
     #[wasm_bindgen(js_name = setEncoding)]
     pub fn set_encoding(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "Encoding")] encoding: &str,
+        #[wasm_bindgen(unchecked_param_type = "Encoding | \"auto\"")] encoding: &str,
     ) -> Result<(), JsValue> {
         self.inner.set_encoding(parse_encoding(Some(encoding))?);
         self.index = None;
@@ -206,7 +208,7 @@ impl Database {
     /// indices into them, 0 being "" for no name.
     #[wasm_bindgen(unchecked_return_type = "NameTables")]
     pub fn names(&self) -> JsValue {
-        let enc = self.inner.encoding();
+        let enc = self.inner.text();
         let o = Object::new();
         for (key, kind) in LIST_KEYS.iter().zip(ListKind::ALL) {
             let t = self.inner.list(kind);

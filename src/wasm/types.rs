@@ -6,7 +6,8 @@ use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
-/** Text encoding of names and comments. CP1251 is the default. */
+/** Text encoding of names and comments. Absent or "auto": guessed from the
+ * database's names (see diagnose()), single UTF-8 strings read as UTF-8. */
 export type Encoding = "cp1251" | "cp866" | "latin1" | "utf-8";
 
 /** An encoding and its label for a menu, as encodings() lists them (the default first). */
@@ -18,7 +19,7 @@ export interface CadbError extends Error { code: string }
 /** The five files of a database, in memory. */
 export interface DatabaseBytes {
   cdp: Uint8Array | ArrayBuffer; emb: Uint8Array | ArrayBuffer; d00: Uint8Array | ArrayBuffer;
-  a02: Uint8Array | ArrayBuffer; d02: Uint8Array | ArrayBuffer; encoding?: Encoding;
+  a02: Uint8Array | ArrayBuffer; d02: Uint8Array | ArrayBuffer; encoding?: Encoding | "auto";
   /** Most entries of the opening tree (default 2^24, about 640 MB); the
    * tree stops taking games there and info().warnings says so. */
   maxTreeEntries?: number;
@@ -38,7 +39,7 @@ export interface LazyDatabaseSource {
    * over every game calls this about once per 256 KB.
    */
   read: (file: "d00" | "d02", offset: number, length: number) => Uint8Array;
-  encoding?: Encoding;
+  encoding?: Encoding | "auto";
   /** As in DatabaseBytes. */
   maxTreeEntries?: number;
 }
@@ -49,7 +50,9 @@ export interface DbInfo {
   games: number; cdpCount: number; d00Records: number;
   players: number; events: number; sites: number; sources: number;
   /** The file-direction convention detected (spec §0). */
-  convention: "right" | "left"; encoding: Encoding;
+  convention: "right" | "left";
+  /** The code page in use; `encodingGuessed` when it is the guess, not a caller's choice. */
+  encoding: Encoding; encodingGuessed: boolean;
   /** Problems found while opening (damaged name tables, count mismatch, ...). */
   warnings: string[];
 }

@@ -76,19 +76,19 @@ pub fn is_database(path: &Path) -> bool {
 const WHOLE_UP_TO: u64 = 64 << 20;
 
 /// Opens the database named by `path`.
-pub fn open(path: &Path, encoding: TextEncoding) -> Result<Database<FileBytes>, String> {
+pub fn open(path: &Path, encoding: Option<TextEncoding>) -> Result<Database<FileBytes>, String> {
     open_with(path, encoding, WHOLE_UP_TO)
 }
 
 /// Reads the database named by `path` into memory, however large, and opens
 /// it (for the benchmark, which times decoding, not the disk).
-pub fn load(path: &Path, encoding: TextEncoding) -> Result<Database<FileBytes>, String> {
+pub fn load(path: &Path, encoding: Option<TextEncoding>) -> Result<Database<FileBytes>, String> {
     open_with(path, encoding, u64::MAX)
 }
 
 fn open_with(
     path: &Path,
-    encoding: TextEncoding,
+    encoding: Option<TextEncoding>,
     whole_up_to: u64,
 ) -> Result<Database<FileBytes>, String> {
     let paths = find(path)?;
@@ -107,8 +107,9 @@ fn open_with(
 /// `--encoding NAME`, for every command that opens a database.
 #[derive(clap::Args)]
 pub struct TextOption {
-    /// Encoding of the database's names and comments
-    #[arg(long, value_name = "NAME", value_parser = values::encoding(),
-          default_value = TextEncoding::default().name())]
-    pub encoding: TextEncoding,
+    /// Encoding of the database's names and comments [default: guessed
+    /// from the names, single UTF-8 strings read as UTF-8; `cadb doctor`
+    /// shows the evidence]
+    #[arg(long, value_name = "NAME", value_parser = values::encoding())]
+    pub encoding: Option<TextEncoding>,
 }

@@ -8,7 +8,7 @@ use crate::{
         record::Item,
     },
     game::{Codec, Eval, GameVisitor, Placement, RawItem},
-    text::TextEncoding,
+    text::Text,
 };
 
 /// Whether an item belongs to the move before it (everything but the
@@ -42,7 +42,7 @@ fn placement(kind: CommentKind) -> Placement {
 
 /// Sends a comment-like item to the visitor. Text is decoded only for a
 /// visitor that wants it.
-pub(super) fn annotate<V: GameVisitor>(v: &mut V, encoding: TextEncoding, item: &Item<'_>) {
+pub(super) fn annotate<V: GameVisitor>(v: &mut V, encoding: Text, item: &Item<'_>) {
     use CommentKind as K;
     let (kind, text) = match *item {
         Item::Opaque233(b) => return v.raw(&raw(item, alloc::vec![b])),

@@ -37,7 +37,7 @@ use crate::{
     error::{Error, ErrorKind, FileKind},
     game::GameVisitor,
     limits::{MAX_PLIES, MAX_VARIATION_DEPTH},
-    text::TextEncoding,
+    text::Text,
 };
 
 /// Replays one record body through a visitor.
@@ -47,7 +47,7 @@ pub(crate) struct Replay<'a, V> {
     pub base: u64,
     pub game: u64,
     pub convention: Convention,
-    pub encoding: TextEncoding,
+    pub encoding: Text,
     pub visitor: &'a mut V,
     plies: u32,
 }
@@ -58,7 +58,7 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
         base: u64,
         game: u64,
         convention: Convention,
-        encoding: TextEncoding,
+        encoding: Text,
         visitor: &'a mut V,
     ) -> Self {
         Replay {
