@@ -102,6 +102,9 @@ pub enum ErrorKind {
         count: u64,
         reason: &'static str,
     },
+    /// A reading of the format (spec §10, `point`) that the data could not
+    /// settle, or contradicts: the reader went on with its choice.
+    Uncertain { point: &'static str, detail: String },
     /// An inner file is missing from the EMB directory.
     MissingInnerFile { name: String },
     /// An EMB fragment list loops, overlaps or points outside the file.
@@ -141,6 +144,7 @@ impl ErrorKind {
             ErrorKind::ChainOutOfRange { .. } => "chain-out-of-range",
             ErrorKind::BadNames { .. } => "bad-names",
             ErrorKind::SharedRecords { .. } => "shared-records",
+            ErrorKind::Uncertain { .. } => "uncertain-reading",
             ErrorKind::MissingInnerFile { .. } => "missing-inner-file",
             ErrorKind::BadFragment { .. } => "bad-fragment",
             ErrorKind::TooLarge { .. } => "too-large",
@@ -202,6 +206,7 @@ impl fmt::Display for ErrorKind {
                 f,
                 "{count} entries store the D02 address another entry stores: their games show one record's moves"
             ),
+            ErrorKind::Uncertain { point, detail } => write!(f, "{point}: {detail}"),
             ErrorKind::MissingInnerFile { name } => write!(f, "inner file {name} is missing"),
             ErrorKind::BadFragment { reason } => write!(f, "bad fragment list: {reason}"),
             ErrorKind::TooLarge { what, size, limit } => {

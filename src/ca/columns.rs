@@ -209,7 +209,10 @@ pub struct Rows {
 pub fn rows<R: ReadAt>(db: &Database<R>, indices: &[u32]) -> Result<Rows, Error> {
     let mut headers = Vec::with_capacity(indices.len());
     for &i in indices.iter().filter(|&&i| u64::from(i) < db.count()) {
-        headers.push((i, db.raw_header(u64::from(i))?));
+        let mut h = db.raw_header(u64::from(i))?;
+        // The game's own ECO reading (Q11): none where it cannot be A00.
+        h.eco = db.eco_of(u64::from(i), &h).unwrap_or(d00::ECO_UNKNOWN);
+        headers.push((i, h));
     }
     let enc = db.text();
     let mut names: BTreeMap<(u8, u32), Option<String>> = BTreeMap::new();

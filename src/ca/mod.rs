@@ -9,6 +9,7 @@ pub mod columns;
 mod convention;
 pub mod emb;
 pub mod format;
+mod infer;
 pub mod record;
 pub mod replay;
 pub mod search;
@@ -22,13 +23,14 @@ use shakmaty::Chess;
 use self::format::{d00, d02};
 pub use self::{
     cdp::CdpInfo,
-    convention::{Detection, Reading},
+    convention::{Certainty, Detection, Reading},
     emb::NameTable,
     format::{
         Convention,
         d00::RawHeader,
         emb::{ListKind, PlayerData},
     },
+    infer::{EcoZero, EcoZeroDetection, Opening},
 };
 use crate::{
     bytes::ReadAt,
@@ -131,6 +133,8 @@ pub struct DbInfo {
     pub list_sizes: [u32; 4],
     pub convention: Convention,
     pub detection: Detection,
+    /// What a stored ECO of 0 was read as, and why.
+    pub eco_zero: EcoZeroDetection,
     /// The code page in use.
     pub encoding: TextEncoding,
     /// Whether it was chosen by the caller rather than guessed.
@@ -167,6 +171,7 @@ pub struct Database<R> {
     d00_records: u64,
     convention: Convention,
     detection: Detection,
+    eco_zero: EcoZeroDetection,
     warnings: Vec<Error>,
 }
 
@@ -222,9 +227,11 @@ impl<R: ReadAt> Database<R> {
             d00_records,
             convention: Convention::Right,
             detection: Detection::default(),
+            eco_zero: EcoZeroDetection::default(),
             warnings,
         };
         db.detect_convention();
+        db.detect_eco_zero();
         Ok(db)
     }
 
@@ -303,6 +310,7 @@ impl<R: ReadAt> Database<R> {
             list_sizes: core::array::from_fn(|k| self.lists[k].len()),
             convention: self.convention,
             detection: self.detection,
+            eco_zero: self.eco_zero,
             encoding: self.text.encoding,
             encoding_chosen: self.encoding_chosen,
             encoding_guess: self.encoding_guess.clone(),
@@ -388,7 +396,17 @@ impl<R: ReadAt> Database<R> {
 
     /// The headers of game `index`, with names resolved.
     pub fn headers(&self, index: u64) -> Result<Headers, Error> {
-        Ok(self.decode_headers(&self.raw_header(index)?))
+        Ok(self.game_headers(index, &self.raw_header(index)?))
+    }
+
+    /// [`decode_headers`](Self::decode_headers), and no ECO for a stored 0
+    /// in a game that cannot be A00 (Q11: its opening is read).
+    fn game_headers(&self, index: u64, raw: &RawHeader) -> Headers {
+        let mut h = self.decode_headers(raw);
+        if h.eco.is_some() && self.eco_of(index, raw).is_none() {
+            h.eco = None;
+        }
+        h
     }
 
     /// Resolves a raw header's ids and codes.
@@ -412,12 +430,24 @@ impl<R: ReadAt> Database<R> {
             black_elo: (raw.black_elo != 0).then_some(raw.black_elo),
             white_title: players.title(raw.white_id, enc),
             black_title: players.title(raw.black_id, enc),
-            eco: d00::decode_eco(raw.eco),
+            eco: d00::decode_eco(self.eco_code(raw.eco)),
             annotator: players.name(raw.annotator_id, enc),
             source: self.list(ListKind::Sources).name(raw.source_id, enc),
             game_type: d00::decode_game_type(raw.game_type),
             assessment,
             other,
+        }
+    }
+
+    /// A stored ECO as the database reads it (Q11): a 0 read as "none"
+    /// becomes [`d00::ECO_UNKNOWN`]. Per game, [`eco_of`](Self::eco_of)
+    /// also reads the opening; lists, sorting and search over every game
+    /// take this database-wide reading.
+    pub fn eco_code(&self, stored: u16) -> u16 {
+        if stored == 0 && self.eco_zero.reading == EcoZero::None {
+            d00::ECO_UNKNOWN
+        } else {
+            stored
         }
     }
 
@@ -463,7 +493,7 @@ impl<R: ReadAt> Database<R> {
             Err(e) => Some(e),
             Ok(raw) => {
                 if v.wants_text() {
-                    v.headers(&self.decode_headers(&raw));
+                    v.headers(&self.game_headers(index, &raw));
                 }
                 match self.record(index) {
                     Err(e) => Some(e),
@@ -686,6 +716,11 @@ pub(crate) struct PlyCount {
 }
 
 impl PlyCount {
+    /// The plies counted so far.
+    pub(crate) fn plies(&self) -> u32 {
+        self.plies
+    }
+
     /// Counts the main line, skipping variations.
     pub(crate) fn main_line() -> PlyCount {
         PlyCount {

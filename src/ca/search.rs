@@ -256,8 +256,8 @@ impl HeaderIndex {
                 && hit(&site, h.site_id)
                 && hit(&annotator, h.annotator_id)
                 && year_ok(h, q.year_from, q.year_to)
-                && eco_from.is_none_or(|e| h.eco < 500 && h.eco >= e)
-                && eco_to.is_none_or(|e| h.eco < 500 && h.eco <= e)
+                && eco_from.is_none_or(|e| db.eco_code(h.eco) < 500 && h.eco >= e)
+                && eco_to.is_none_or(|e| db.eco_code(h.eco) < 500 && h.eco <= e)
                 && q.result.is_none_or(|r| outcome_result(h.outcome) == r)
                 && q.min_elo
                     .is_none_or(|m| h.white_elo >= m && h.black_elo >= m);
@@ -292,6 +292,11 @@ impl HeaderIndex {
                 .unwrap_or(u32::MAX)
         };
         let key_of = |i: u32, h: &RawHeader| {
+            // ECO as the database reads it (Q11): a 0 meaning none sorts last.
+            let h = &RawHeader {
+                eco: db.eco_code(h.eco),
+                ..*h
+            };
             let k = key.sort_key(i, h, rank).unwrap_or(i);
             let k = if descending { !k } else { k };
             u64::from(k) << 32 | u64::from(i)

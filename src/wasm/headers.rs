@@ -67,7 +67,7 @@ impl Database {
             annotator.push(name(ListKind::Players, h.annotator_id));
             source.push(name(ListKind::Sources, h.source_id));
             round2.push(h.round2);
-            eco.push(h.eco);
+            eco.push(db.eco_code(h.eco));
             game_type.push(h.game_type);
         });
         scan.map_err(to_js)?;

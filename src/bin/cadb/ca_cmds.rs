@@ -75,16 +75,18 @@ pub fn info(args: InfoArgs) -> Result<ExitCode, String> {
     }
     let d = i.detection;
     say!(
-        "convention:  {} (x counts towards the {} file; of {} sampled games {} replay legally under right, {} under left)",
+        "convention:  {} (x counts towards the {} file; {}: of {} sampled games {} replay under right only, {} under left only, {} under both)",
         i.convention.name(),
         if i.convention == cadb::ca::Convention::Right {
             "h"
         } else {
             "a"
         },
+        d.certainty.name(),
         d.sampled,
-        d.right_ok,
-        d.left_ok
+        d.right_only,
+        d.left_only,
+        d.right_ok - d.right_only
     );
     say!("encoding:    {}", i.encoding.name());
     for w in db.warnings() {

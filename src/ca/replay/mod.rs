@@ -50,6 +50,8 @@ pub(crate) struct Replay<'a, V> {
     pub encoding: Text,
     pub visitor: &'a mut V,
     plies: u32,
+    /// Where the set-up (230) was, once applied.
+    setup_at: Option<usize>,
 }
 
 impl<'a, V: GameVisitor> Replay<'a, V> {
@@ -69,6 +71,7 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
             encoding,
             visitor,
             plies: 0,
+            setup_at: None,
         }
     }
 
@@ -84,16 +87,26 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
 
     /// Decodes the whole record. The visitor sees every event up to an error.
     pub fn run(&mut self) -> Result<(), Error> {
-        let mut items = Items::new(self.body);
         let mut state = State::standard();
-        if let Some(Ok((at, Item::Setup(b)))) = items.peek() {
-            items.next();
-            let text = self.visitor.wants_text();
-            let (s, fen) = setup_state(b, text).map_err(|k| self.err(k, at, None))?;
-            self.visitor.setup(&fen, &s.pos);
-            state = s;
+        // The source forbids 230 only after a move: comments and 233 may
+        // come first. The set-up is applied before them, so the visitor
+        // sees the position first; `line` then skips the 230 it meets.
+        let mut scan = Items::new(self.body);
+        while let Some(Ok((at, item))) = scan.next() {
+            match item {
+                Item::Setup(b) => {
+                    let text = self.visitor.wants_text();
+                    let (s, fen) = setup_state(b, text).map_err(|k| self.err(k, at, None))?;
+                    self.visitor.setup(&fen, &s.pos);
+                    state = s;
+                    self.setup_at = Some(at);
+                    break;
+                }
+                Item::Comment { .. } | Item::EmptyComment { .. } | Item::Opaque233(_) => {}
+                _ => break,
+            }
         }
-        let _ = self.line(&mut items, state, 0)?;
+        let _ = self.line(&mut Items::new(self.body), state, 0)?;
         Ok(())
     }
 
@@ -164,6 +177,7 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
                     pending.push(items.offset());
                     skip_variation(items).map_err(|(at, k)| self.err(k, at, Some(st.ply())))?;
                 }
+                Item::Setup(_) if depth == 0 && self.setup_at == Some(at) => {}
                 Item::Setup(_) => {
                     return Err(self.err(
                         ErrorKind::Invalid {
