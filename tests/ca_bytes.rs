@@ -638,3 +638,41 @@ fn truncated_files() {
     assert_eq!(db.count(), 0);
     assert!(!db.warnings().is_empty());
 }
+
+#[test]
+fn setup_after_a_leading_comment_or_233() {
+    // King e1 + rook h1 against king e8; 1.Rh8+ (rook 8? fixed rook numbers: h-rook is 15? use the king).
+    let w = [(15, 0x04, 6), (13, 0x07, 4)];
+    let b = [(15, 0x74, 6)];
+    let pos = setup(&w, &b, 0, 0, 0);
+    let comment = [235u8, 5, 5, b'p', b'r', b'e', b'!'];
+    let mut before_comment = comment.to_vec();
+    before_comment.extend(&pos);
+    let mut before_233 = vec![233u8, 0x42];
+    before_233.extend(&pos);
+    let db = open(&[before_comment, before_233.clone(), pos.clone()]);
+    for i in 0..3 {
+        let g = db.game(i).unwrap();
+        assert_eq!(
+            g.start_fen.as_deref(),
+            Some("4k3/8/8/8/8/8/8/4K2R w - - 0 1"),
+            "game {i}"
+        );
+    }
+    // The comment stays, as the text before the first move.
+    assert!(
+        db.pgn(0).unwrap().contains("{ pre! }"),
+        "{}",
+        db.pgn(0).unwrap()
+    );
+    // A set-up after a move is still an error: the position has moved on.
+    let mut after_move = pos.clone();
+    after_move.push(136); // the king e1 -> f1? any legal king move code
+    after_move.extend(&pos);
+    let e = db_error(&[after_move]);
+    assert!(e.to_string().contains("230"), "{e}");
+}
+
+fn db_error(records: &[Vec<u8>]) -> cadb::Error {
+    open(records).game(0).unwrap_err()
+}
