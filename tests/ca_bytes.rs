@@ -676,3 +676,36 @@ fn setup_after_a_leading_comment_or_233() {
 fn db_error(records: &[Vec<u8>]) -> cadb::Error {
     open(records).game(0).unwrap_err()
 }
+
+/// Q25: one-byte symbols read as NAGs unless the data says otherwise.
+#[test]
+fn symbol_bytes_read_as_the_database_uses_them() {
+    let with = |a: u8, b: u8| vec![19, 234, 2, a, 15, 234, 2, b];
+    // NAG numbers: $1 and $4.
+    let db = open(&[with(1, 4), with(146, 2)]);
+    assert_eq!(db.symbols().reading, cadb::ca::Symbols::Nag);
+    assert!(
+        db.pgn(0).unwrap().contains("1. e4 $1 d5 $4"),
+        "{}",
+        db.pgn(0).unwrap()
+    );
+    assert!(db.warnings().iter().all(|w| !w.to_string().contains("Q25")));
+    // ASCII marks: ! and ?, never $33 and $63.
+    let db = open(&[with(b'!', b'?'), with(b'!', b'!'), with(b'?', 1)]);
+    assert_eq!(db.symbols().reading, cadb::ca::Symbols::Ascii);
+    assert_eq!(db.symbols().counts(), [6, 1, 5, 0]);
+    let pgn = db.pgn(0).unwrap();
+    assert!(pgn.contains("1. e4 $1 d5 $2"), "{pgn}");
+    let w: Vec<String> = db.warnings().iter().map(|w| w.to_string()).collect();
+    assert!(
+        w.iter().any(|w| w.contains("Q25") && w.contains("33 ×3")),
+        "{w:?}"
+    );
+    // Anything else: kept raw, not printed as a NAG.
+    let db = open(&[with(200, 201), with(200, 250)]);
+    assert_eq!(db.symbols().reading, cadb::ca::Symbols::Raw);
+    let g = db.game(0).unwrap();
+    assert!(g.moves[0].nags.is_empty());
+    assert_eq!(g.moves[0].raw[0].bytes, [2, 200]);
+    assert!(!db.pgn(0).unwrap().contains("$200"));
+}

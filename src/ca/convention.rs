@@ -109,6 +109,7 @@ impl<R: ReadAt> Database<R> {
     /// a weak or undecided choice is a warning.
     pub(super) fn detect_convention(&mut self) {
         let mut d = Detection::default();
+        let mut symbols = super::SymbolDetection::default();
         let tries = self.count.min(u64::from(DETECTION_MAX) * 4);
         let mut k = 0;
         while k < tries
@@ -124,12 +125,13 @@ impl<R: ReadAt> Database<R> {
                 continue;
             }
             d.sampled += 1;
+            symbols.add(&body);
             let mut ok = [false; 2];
             let mut plies = 0;
             for (slot, conv) in ok.iter_mut().zip(Convention::ALL) {
                 // Variations too: a move in one is evidence as much as in the main line.
                 let mut probe = PlyCount::all();
-                let mut r = replay::Replay::new(&body, base, i, conv, self.text, &mut probe);
+                let mut r = replay::Replay::new(&body, base, i, conv, self.decoding(), &mut probe);
                 *slot = r.run().is_ok();
                 if *slot {
                     plies = probe.plies();
@@ -157,6 +159,8 @@ impl<R: ReadAt> Database<R> {
             Certainty::Weak
         };
         self.detection = d;
+        symbols.decide();
+        self.symbols = symbols;
         if d.certainty != Certainty::Strong && d.sampled > 0 {
             let detail = alloc::format!(
                 "{} of {} sampled games replay under one reading only ({} right, {} left); read as {}, \

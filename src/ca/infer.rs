@@ -175,3 +175,152 @@ impl<R: ReadAt> Database<R> {
         self.eco_zero = d;
     }
 }
+
+/// How a database's strings and symbols are decoded: what the replayer
+/// needs of the readings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Decoding {
+    pub text: crate::text::Text,
+    pub symbols: Symbols,
+}
+
+/// How a one-byte symbol comment (234, Q25) is read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Symbols {
+    /// A PGN NAG number (`1` is `$1`, `!`).
+    #[default]
+    Nag,
+    /// An ASCII mark: `!` is `$1`, `?` is `$2`, any other character is
+    /// comment text.
+    Ascii,
+    /// Neither: kept as stored (`[%ca 234 …]` in PGN), never as a NAG.
+    Raw,
+}
+
+impl Symbols {
+    /// `"nag"`, `"ascii"` or `"raw"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symbols::Nag => "nag",
+            Symbols::Ascii => "ascii",
+            Symbols::Raw => "raw",
+        }
+    }
+}
+
+/// ASCII marks a symbol byte might be: `!`, `?`, `+`, `-`, `=`.
+const ASCII_MARKS: [u8; 5] = [b'!', b'?', b'+', b'-', b'='];
+
+/// Whether a symbol byte is a NAG-like number: 1–146 (PGN's 1–139 and
+/// the common 140–146), other than the ASCII marks.
+fn nag_like(b: u8) -> bool {
+    (1..=146).contains(&b) && !ASCII_MARKS.contains(&b)
+}
+
+/// The one-byte symbol comments of the sampled games, by value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SymbolDetection {
+    /// How many symbols had each byte value.
+    pub histogram: [u32; 256],
+    pub reading: Symbols,
+}
+
+impl Default for SymbolDetection {
+    fn default() -> Self {
+        SymbolDetection {
+            histogram: [0; 256],
+            reading: Symbols::Nag,
+        }
+    }
+}
+
+impl SymbolDetection {
+    /// Counts the one-byte symbol comments of a record body (every item,
+    /// variations included; the scan stops at the first bad code).
+    pub(super) fn add(&mut self, body: &[u8]) {
+        for item in super::record::Items::new(body) {
+            match item {
+                Ok((
+                    _,
+                    super::record::Item::Comment {
+                        code: 234,
+                        text: &[b],
+                        ..
+                    },
+                )) => {
+                    self.histogram[usize::from(b)] += 1;
+                }
+                Ok(_) => {}
+                Err(_) => break,
+            }
+        }
+    }
+
+    /// Symbols seen, NAG-like, ASCII marks, and other values.
+    pub fn counts(&self) -> [u32; 4] {
+        let mut c = [0u32; 4];
+        for (b, &n) in self.histogram.iter().enumerate() {
+            let b = b as u8;
+            c[0] += n;
+            let k = if nag_like(b) {
+                1
+            } else if ASCII_MARKS.contains(&b) {
+                2
+            } else {
+                3
+            };
+            c[k] += n;
+        }
+        c
+    }
+
+    /// The reading the counts support: ASCII when marks outnumber NAG-like
+    /// numbers, raw when other values outnumber both, else NAG (also with
+    /// no symbols at all).
+    pub(super) fn decide(&mut self) {
+        let [_, nag, ascii, other] = self.counts();
+        self.reading = if ascii > nag && ascii >= other {
+            Symbols::Ascii
+        } else if other > nag && other > ascii {
+            Symbols::Raw
+        } else {
+            Symbols::Nag
+        };
+    }
+}
+
+impl<R: ReadAt> Database<R> {
+    /// Names a symbol reading other than NAG numbers in a warning, with
+    /// the commonest values.
+    pub(super) fn warn_symbols(&mut self) {
+        let reading = self.symbols.reading;
+        if reading == Symbols::Nag {
+            return;
+        }
+        let [seen, nag, ascii, other] = self.symbols.counts();
+        let mut top: alloc::vec::Vec<(u32, u8)> = (0..=255u8)
+            .map(|b| (self.symbols.histogram[usize::from(b)], b))
+            .filter(|&(n, _)| n > 0)
+            .collect();
+        top.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let top: alloc::vec::Vec<alloc::string::String> = top
+            .iter()
+            .take(5)
+            .map(|(n, b)| alloc::format!("{b} ×{n}"))
+            .collect();
+        let how = match reading {
+            Symbols::Ascii => "they look like ASCII marks: ! reads as $1, ? as $2, others as text",
+            _ => "they are neither NAG numbers nor ASCII marks: kept as stored ([%ca 234 …])",
+        };
+        let detail = alloc::format!(
+            "{seen} one-byte symbols in the sampled games ({nag} NAG-like, {ascii} ASCII marks, {other} other; commonest {}): {how}",
+            top.join(", ")
+        );
+        let k = crate::error::ErrorKind::Uncertain {
+            point: "symbol comments (Q25)",
+            detail,
+        };
+        self.warnings
+            .push(crate::error::Error::new(k, crate::error::FileKind::D02));
+    }
+}

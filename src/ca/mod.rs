@@ -9,7 +9,7 @@ pub mod columns;
 mod convention;
 pub mod emb;
 pub mod format;
-mod infer;
+pub mod infer;
 pub mod record;
 pub mod replay;
 pub mod search;
@@ -30,7 +30,7 @@ pub use self::{
         d00::RawHeader,
         emb::{ListKind, PlayerData},
     },
-    infer::{EcoZero, EcoZeroDetection, Opening},
+    infer::{Decoding, EcoZero, EcoZeroDetection, Opening, SymbolDetection, Symbols},
 };
 use crate::{
     bytes::ReadAt,
@@ -172,6 +172,7 @@ pub struct Database<R> {
     convention: Convention,
     detection: Detection,
     eco_zero: EcoZeroDetection,
+    symbols: SymbolDetection,
     warnings: Vec<Error>,
 }
 
@@ -228,9 +229,11 @@ impl<R: ReadAt> Database<R> {
             convention: Convention::Right,
             detection: Detection::default(),
             eco_zero: EcoZeroDetection::default(),
+            symbols: SymbolDetection::default(),
             warnings,
         };
         db.detect_convention();
+        db.warn_symbols();
         db.detect_eco_zero();
         Ok(db)
     }
@@ -248,6 +251,20 @@ impl<R: ReadAt> Database<R> {
     /// Problems found on opening that do not stop reading (missing name files, count mismatches).
     pub fn warnings(&self) -> &[Error] {
         &self.warnings
+    }
+
+    /// How strings and symbols are decoded.
+    pub fn decoding(&self) -> Decoding {
+        Decoding {
+            text: self.text,
+            symbols: self.symbols.reading,
+        }
+    }
+
+    /// The one-byte symbol comments of the games sampled on opening, and
+    /// how they are read (Q25).
+    pub fn symbols(&self) -> &SymbolDetection {
+        &self.symbols
     }
 
     /// The code page in use.
@@ -498,7 +515,7 @@ impl<R: ReadAt> Database<R> {
                 match self.record(index) {
                     Err(e) => Some(e),
                     Ok((base, body)) => {
-                        replay::Replay::new(&body, base, index, convention, self.text, v)
+                        replay::Replay::new(&body, base, index, convention, self.decoding(), v)
                             .run()
                             .err()
                     }

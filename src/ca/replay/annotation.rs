@@ -5,10 +5,10 @@ use alloc::{string::String, vec::Vec};
 use crate::{
     ca::{
         format::d02::{CommentKind, parse_engine_eval},
+        infer::{Decoding, Symbols},
         record::Item,
     },
     game::{Codec, Eval, GameVisitor, Placement, RawItem},
-    text::Text,
 };
 
 /// Whether an item belongs to the move before it (everything but the
@@ -42,7 +42,8 @@ fn placement(kind: CommentKind) -> Placement {
 
 /// Sends a comment-like item to the visitor. Text is decoded only for a
 /// visitor that wants it.
-pub(super) fn annotate<V: GameVisitor>(v: &mut V, encoding: Text, item: &Item<'_>) {
+pub(super) fn annotate<V: GameVisitor>(v: &mut V, decoding: Decoding, item: &Item<'_>) {
+    let encoding = decoding.text;
     use CommentKind as K;
     let (kind, text) = match *item {
         Item::Opaque233(b) => return v.raw(&raw(item, alloc::vec![b])),
@@ -55,8 +56,18 @@ pub(super) fn annotate<V: GameVisitor>(v: &mut V, encoding: Text, item: &Item<'_
         return v.raw(&whole());
     };
     match (known, text) {
-        // One byte of a symbol comment is a NAG (Q25); more is text.
-        (K::SymbolAfter | K::SymbolBefore, &[nag]) => v.nag(nag, placement(known)),
+        // One byte of a symbol comment is a NAG (Q25), or what the
+        // database's symbols read as; more is text.
+        (K::SymbolAfter | K::SymbolBefore, &[b]) => match decoding.symbols {
+            Symbols::Nag => v.nag(b, placement(known)),
+            Symbols::Ascii => match b {
+                b'!' => v.nag(1, placement(known)),
+                b'?' => v.nag(2, placement(known)),
+                _ if v.wants_text() => v.comment(&encoding.decode(&[b]), placement(known)),
+                _ => {}
+            },
+            Symbols::Raw => v.raw(&whole()),
+        },
         (K::SymbolAfter | K::SymbolBefore | K::TextAfter | K::TextBefore, _) => {
             if v.wants_text() {
                 v.comment(&encoding.decode(text), placement(known));

@@ -31,13 +31,13 @@ use self::{
 };
 use super::{
     format::{Convention, d02::code},
+    infer::Decoding,
     record::{Item, Items, skip_variation},
 };
 use crate::{
     error::{Error, ErrorKind, FileKind},
     game::GameVisitor,
     limits::{MAX_PLIES, MAX_VARIATION_DEPTH},
-    text::Text,
 };
 
 /// Replays one record body through a visitor.
@@ -47,7 +47,7 @@ pub(crate) struct Replay<'a, V> {
     pub base: u64,
     pub game: u64,
     pub convention: Convention,
-    pub encoding: Text,
+    pub decoding: Decoding,
     pub visitor: &'a mut V,
     plies: u32,
     /// Where the set-up (230) was, once applied.
@@ -60,7 +60,7 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
         base: u64,
         game: u64,
         convention: Convention,
-        encoding: Text,
+        decoding: Decoding,
         visitor: &'a mut V,
     ) -> Self {
         Replay {
@@ -68,7 +68,7 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
             base,
             game,
             convention,
-            encoding,
+            decoding,
             visitor,
             plies: 0,
             setup_at: None,
@@ -238,7 +238,7 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
                             break;
                         }
                         items.next();
-                        annotate(&mut *self.visitor, self.encoding, &next);
+                        annotate(&mut *self.visitor, self.decoding, &next);
                     }
                     if let Some(before) = before {
                         for start in core::mem::take(&mut pending) {
@@ -264,7 +264,7 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
                             Some(st.ply()),
                         ));
                     }
-                    annotate(&mut *self.visitor, self.encoding, it);
+                    annotate(&mut *self.visitor, self.decoding, it);
                 }
             }
         }
