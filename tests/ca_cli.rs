@@ -244,3 +244,48 @@ fn control_characters_from_the_file_reach_the_terminal_escaped() {
     }
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// `cadb doctor`: every reading with its evidence, as text and JSON, and
+/// nothing of the games themselves (a user pastes it into a report).
+#[test]
+fn doctor_reports_readings_and_counts_but_no_game_content() {
+    let dir = scratch("doctor");
+    let pgn = "[White \"Корчной, Виктор\"] [Black \"Zzyzx\"] [Event \"Secret Open\"] [ECO \"A00\"]\n\
+               1. e4 {a private note} e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n\
+               [White \"Zzyzx\"] [Black \"Корчной, Виктор\"] [ECO \"A00\"]\n1. d4 d5 *\n";
+    let cdp = write_db(&dir, pgn);
+    let out = run(&["doctor", cdp.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    for point in [
+        "(Q17)",
+        "(Q33)",
+        "(Q11)",
+        "(Q6, Q36)",
+        "(Q25)",
+        "(Q9)",
+        "(Q10)",
+        "(Q14)",
+    ] {
+        assert!(report.contains(point), "{point} missing:\n{report}");
+    }
+    // Both ECO-0 games open with 1.e4 or 1.d4: 0 reads as none.
+    assert!(report.contains("reading:   none"), "{report}");
+    assert!(report.contains("      2  games storing 0"), "{report}");
+    for private in ["Корчной", "Zzyzx", "Secret", "private", "Bb5", "a6"] {
+        assert!(!report.contains(private), "{private} leaked:\n{report}");
+    }
+    let json = run(&["doctor", cdp.to_str().unwrap(), "--json"], b"");
+    assert!(json.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(v["games"], 2);
+    assert_eq!(v["gamesScanned"], 2);
+    let eco = v["points"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == "eco-zero")
+        .unwrap();
+    assert_eq!(eco["reading"], "none");
+    assert_eq!(eco["evidence"][0]["count"], 2);
+}

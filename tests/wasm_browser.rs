@@ -854,3 +854,62 @@ fn a_name_bomb_stays_within_the_memory_budget() {
         "wasm memory grew {grown} bytes, over the budget {budget}"
     );
 }
+
+/// `diagnose()`: the readings with their evidence, the plain report, and
+/// the guessed code page of a CP866 database (no encoding given).
+#[wasm_bindgen_test]
+fn diagnose_reports_readings_and_the_guessed_code_page() {
+    let pgn = "[White \"Таль, Михаил\"] [Black \"Петросян, Тигран\"] [Event \"Чемпионат СССР\"] [ECO \"A00\"]\n\
+               1. e4 e5 2. Nf3 Nc6 *\n";
+    let games = read_pgn(pgn).unwrap();
+    let options = WriterOptions {
+        encoding: cadb::text::TextEncoding::Cp866,
+        ..WriterOptions::default()
+    };
+    let files = write_database(&games, &options).unwrap().0;
+    let db = open(&files);
+    let info = db.info();
+    assert_eq!(get(&info, "encodingGuessed").as_bool(), Some(true));
+    assert_eq!(get(&info, "encoding").as_string().as_deref(), Some("cp866"));
+    let names = db.names();
+    let players: Array = get(&names, "players").dyn_into().unwrap();
+    assert!(players.includes(&JsValue::from_str("Таль, Михаил"), 0));
+
+    let progress = Array::new();
+    let on_progress = Function::new_with_args("d, t", "this.push([d, t])").bind0(&progress);
+    let d = db.diagnose(JsValue::NULL, Some(on_progress)).unwrap();
+    assert_eq!(get(&d, "gamesScanned").as_f64(), Some(1.0));
+    assert!(progress.length() >= 1);
+    let points: Array = get(&d, "points").dyn_into().unwrap();
+    let point = |id: &str| {
+        points
+            .iter()
+            .find(|p| get(p, "id").as_string().as_deref() == Some(id))
+            .unwrap_or_else(|| panic!("no point {id}"))
+    };
+    assert!(
+        get(&point("encoding"), "reading")
+            .as_string()
+            .unwrap()
+            .starts_with("cp866")
+    );
+    assert_eq!(
+        get(&point("eco-zero"), "reading").as_string().as_deref(),
+        Some("none")
+    );
+    let ev: Array = get(&point("file-direction"), "evidence")
+        .dyn_into()
+        .unwrap();
+    assert!(get(&ev.get(0), "count").as_f64().unwrap() >= 1.0);
+    let text = get(&d, "text").as_string().unwrap();
+    assert!(text.contains("(Q17)") && !text.contains("Таль"), "{text}");
+    // One game, short: the file direction is weak, so the viewer shows a notice.
+    assert_eq!(get(&d, "needsAttention").as_bool(), Some(true));
+    // A bounded scan.
+    let d = db.diagnose(obj(&[("maxGames", 0.0.into())]), None).unwrap();
+    assert_eq!(get(&d, "gamesScanned").as_f64(), Some(0.0));
+    assert!(
+        db.diagnose(obj(&[("maxGames", (-1.0).into())]), None)
+            .is_err()
+    );
+}

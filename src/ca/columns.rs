@@ -212,6 +212,7 @@ pub fn rows<R: ReadAt>(db: &Database<R>, indices: &[u32]) -> Result<Rows, Error>
         let mut h = db.raw_header(u64::from(i))?;
         // The game's own ECO reading (Q11): none where it cannot be A00.
         h.eco = db.eco_of(u64::from(i), &h).unwrap_or(d00::ECO_UNKNOWN);
+        h.game_type = db.game_type_code(h.game_type);
         headers.push((i, h));
     }
     let enc = db.text();

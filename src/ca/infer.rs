@@ -38,6 +38,43 @@ impl EcoZero {
     }
 }
 
+/// What the game-type field holds (Q9).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum GameTypes {
+    /// One type, 1–30 (the spec's reading); a larger value, which this
+    /// reading cannot explain, is read as a bit set.
+    #[default]
+    Enum,
+    /// A bit set (bit k−1 = type k) for every value: sampled values above
+    /// 30 are possible only so.
+    BitSet,
+}
+
+impl GameTypes {
+    /// `"enum"` or `"bit set"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameTypes::Enum => "enum",
+            GameTypes::BitSet => "bit set",
+        }
+    }
+}
+
+/// The game-type values of the sampled D00 records.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameTypeDetection {
+    /// Records with 0 (none), 1–30, and above 30.
+    pub zero: u64,
+    pub small: u64,
+    pub large: u64,
+    pub reading: GameTypes,
+}
+
+/// The bit that marks a game-type code as a bit set even at 30 or below
+/// (bit 30 names no type): [`decode_game_type`](super::format::d00::decode_game_type)
+/// reads every value above 30 as a set of bits 0–29.
+const BIT_SET_MARK: u32 = 1 << 30;
+
 /// How the ECO-0 reading was chosen: ECO-0 games sampled from D00 blocks
 /// spread over the file, and how many of them cannot be A00.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -143,16 +180,38 @@ impl<R: ReadAt> Database<R> {
         }
     }
 
-    /// Samples ECO-0 games across D00 and reads how each starts.
-    pub(super) fn detect_eco_zero(&mut self) {
+    /// A stored game type as the database reads it (Q9): under
+    /// [`GameTypes::BitSet`] a value of 30 or below is marked so that it
+    /// decodes as a bit set too.
+    pub fn game_type_code(&self, stored: u32) -> u32 {
+        match self.game_types.reading {
+            GameTypes::BitSet if (1..=30).contains(&stored) => stored | BIT_SET_MARK,
+            _ => stored,
+        }
+    }
+
+    /// What the game-type field was read as, and the sampled values.
+    pub fn game_types(&self) -> GameTypeDetection {
+        self.game_types
+    }
+
+    /// Scans D00 blocks spread over the file: the game types (Q9), and
+    /// the ECO-0 games, each read up to its first move (Q11).
+    pub(super) fn detect_from_headers(&mut self) {
         const BLOCK: u64 = 1024;
         let mut d = EcoZeroDetection::default();
         let blocks = self.count.div_ceil(BLOCK);
         let step = blocks.div_ceil(ECO_ZERO_BLOCKS).max(1);
         let mut zeros = alloc::vec::Vec::new();
+        let mut types = GameTypeDetection::default();
         for b in (0..blocks).step_by(step as usize) {
             let _ = self.scan_raw_headers(b * BLOCK, (b + 1) * BLOCK, |i, h| {
                 d.scanned += 1;
+                match h.game_type {
+                    0 => types.zero += 1,
+                    1..=30 => types.small += 1,
+                    _ => types.large += 1,
+                }
                 if h.eco == 0 && zeros.len() < ECO_ZERO_SAMPLE as usize {
                     zeros.push(i);
                 }
@@ -173,6 +232,12 @@ impl<R: ReadAt> Database<R> {
             EcoZero::A00
         };
         self.eco_zero = d;
+        types.reading = if types.large > 0 {
+            GameTypes::BitSet
+        } else {
+            GameTypes::Enum
+        };
+        self.game_types = types;
     }
 }
 
@@ -215,6 +280,13 @@ const ASCII_MARKS: [u8; 5] = [b'!', b'?', b'+', b'-', b'='];
 /// the common 140–146), other than the ASCII marks.
 fn nag_like(b: u8) -> bool {
     (1..=146).contains(&b) && !ASCII_MARKS.contains(&b)
+}
+
+/// A symbol byte as `[any, NAG-like, ASCII mark, other]`.
+pub(super) fn classify(b: u8) -> [bool; 4] {
+    let nag = nag_like(b);
+    let ascii = ASCII_MARKS.contains(&b);
+    [true, nag, ascii, !nag && !ascii]
 }
 
 /// The one-byte symbol comments of the sampled games, by value.
@@ -260,16 +332,9 @@ impl SymbolDetection {
     pub fn counts(&self) -> [u32; 4] {
         let mut c = [0u32; 4];
         for (b, &n) in self.histogram.iter().enumerate() {
-            let b = b as u8;
-            c[0] += n;
-            let k = if nag_like(b) {
-                1
-            } else if ASCII_MARKS.contains(&b) {
-                2
-            } else {
-                3
-            };
-            c[k] += n;
+            for (c, hit) in c.iter_mut().zip(classify(b as u8)) {
+                *c += n * u32::from(hit);
+            }
         }
         c
     }

@@ -7,6 +7,7 @@
 pub mod cdp;
 pub mod columns;
 mod convention;
+pub mod diagnose;
 pub mod emb;
 pub mod format;
 pub mod infer;
@@ -30,7 +31,10 @@ pub use self::{
         d00::RawHeader,
         emb::{ListKind, PlayerData},
     },
-    infer::{Decoding, EcoZero, EcoZeroDetection, Opening, SymbolDetection, Symbols},
+    infer::{
+        Decoding, EcoZero, EcoZeroDetection, GameTypeDetection, GameTypes, Opening,
+        SymbolDetection, Symbols,
+    },
 };
 use crate::{
     bytes::ReadAt,
@@ -173,6 +177,7 @@ pub struct Database<R> {
     detection: Detection,
     eco_zero: EcoZeroDetection,
     symbols: SymbolDetection,
+    game_types: GameTypeDetection,
     warnings: Vec<Error>,
 }
 
@@ -230,11 +235,12 @@ impl<R: ReadAt> Database<R> {
             detection: Detection::default(),
             eco_zero: EcoZeroDetection::default(),
             symbols: SymbolDetection::default(),
+            game_types: GameTypeDetection::default(),
             warnings,
         };
         db.detect_convention();
         db.warn_symbols();
-        db.detect_eco_zero();
+        db.detect_from_headers();
         Ok(db)
     }
 
@@ -450,7 +456,7 @@ impl<R: ReadAt> Database<R> {
             eco: d00::decode_eco(self.eco_code(raw.eco)),
             annotator: players.name(raw.annotator_id, enc),
             source: self.list(ListKind::Sources).name(raw.source_id, enc),
-            game_type: d00::decode_game_type(raw.game_type),
+            game_type: d00::decode_game_type(self.game_type_code(raw.game_type)),
             assessment,
             other,
         }

@@ -68,7 +68,7 @@ impl Database {
             source.push(name(ListKind::Sources, h.source_id));
             round2.push(h.round2);
             eco.push(db.eco_code(h.eco));
-            game_type.push(h.game_type);
+            game_type.push(db.game_type_code(h.game_type));
         });
         scan.map_err(to_js)?;
         let o = Object::new();

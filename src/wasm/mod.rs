@@ -20,6 +20,7 @@
 //!   - [`games`]: `game(i)` (the move tree), `pgn(i)`, `exportPgn` in chunks;
 //!   - [`search`]: `search(query)` and `sort(column)` over all headers;
 //!   - [`stats`]: `openingTree(fen)` and `compactness()`;
+//!   - [`diagnose`]: `diagnose()`, every inferred reading and its evidence;
 //!   - [`bench`]: one whole-database pass, for the browser benchmark.
 //! - [`codecs`]: Jose GameText, UCI16, MGC/PGC and stats64, both ways.
 //! - [`types`]: the TypeScript declarations of every object crossing the
@@ -40,6 +41,7 @@ use crate::text::TextEncoding;
 pub mod bench;
 pub mod codecs;
 pub mod database;
+pub mod diagnose;
 pub mod games;
 pub mod headers;
 pub mod open;

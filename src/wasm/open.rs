@@ -45,7 +45,7 @@ fn array_prop(obj: &JsValue, key: &str) -> Result<Uint8Array, JsValue> {
 }
 
 /// A JS number that is whole and within `range`.
-fn whole_number(v: &JsValue, range: Range<f64>) -> Option<u64> {
+pub(super) fn whole_number(v: &JsValue, range: Range<f64>) -> Option<u64> {
     v.as_f64()
         .filter(|n| range.contains(n) && n.fract() == 0.0)
         .map(|n| n as u64)

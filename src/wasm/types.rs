@@ -57,6 +57,33 @@ export interface DbInfo {
   warnings: string[];
 }
 
+/** One reading of the format the reader had to make (spec §10). */
+export interface DiagnosisPoint {
+  /** Stable key: "file-direction", "encoding", "eco-zero", "ids", "symbols",
+   * "game-type", "round", "codes", "d00-offset-28", "players-d00". */
+  id: string;
+  /** The spec's open question ("Q17"), or "". */
+  question: string; title: string;
+  /** The reading in use. */
+  reading: string;
+  certainty: "strong" | "weak" | "undecided" | "chosen" | "n/a";
+  /** The counts it rests on. */
+  evidence: { what: string; count: number }[];
+}
+
+/** diagnose(): what the reader inferred and found, with no game content. */
+export interface Diagnosis {
+  signature: string; version: string; cdpCount: number; d00Records: number; games: number;
+  /** Games whose D02 record was scanned. */
+  gamesScanned: number; stopped: boolean;
+  points: DiagnosisPoint[];
+  warnings: { code: string; message: string }[];
+  /** A weak or undecided reading, or a warning: worth a notice. */
+  needsAttention: boolean;
+  /** The same as a plain-text report (what `cadb doctor` prints). */
+  text: string;
+}
+
 /** Headers of rows start..start+count as columns. The name columns (white,
  * black, event, site, annotator, source) index db.names(); 0 is no name. */
 export interface HeaderColumns {

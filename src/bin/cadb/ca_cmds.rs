@@ -20,6 +20,16 @@ pub struct DbArgs {
     text: dbfiles::TextOption,
 }
 
+impl DbArgs {
+    pub fn path(&self) -> &std::path::Path {
+        &self.path
+    }
+
+    pub fn encoding(&self) -> Option<cadb::text::TextEncoding> {
+        self.text.encoding
+    }
+}
+
 #[derive(clap::Args)]
 pub struct InfoArgs {
     #[command(flatten)]

@@ -8,6 +8,7 @@ mod terminal;
 mod bench;
 mod ca_cmds;
 mod dbfiles;
+mod doctor;
 mod hex;
 mod jose;
 mod mgc;
@@ -44,6 +45,9 @@ struct Cli {
 enum Cmd {
     /// Summary of a database: game count, lists, convention, encoding, warnings.
     Info(ca_cmds::InfoArgs),
+    /// Every reading the reader inferred, with its evidence, and every warning
+    /// (counts only: safe to paste into a problem report).
+    Doctor(doctor::DoctorArgs),
     /// A database's games as PGN (exit 1 if some could not be fully decoded).
     Pgn(ca_cmds::PgnArgs),
     /// One game of a database as JSON.
@@ -70,6 +74,7 @@ fn main() -> ExitCode {
     // Usage errors: clap's message and exit 2; help and version: exit 0.
     let result = match Cli::parse().command {
         Cmd::Info(a) => ca_cmds::info(a),
+        Cmd::Doctor(a) => doctor::run(a),
         Cmd::Pgn(a) => ca_cmds::pgn(a),
         Cmd::Json(a) => ca_cmds::json(a),
         Cmd::Write(a) => write::run(a),

@@ -1,0 +1,37 @@
+//! `cadb doctor DB [--json] [--games N]`: every reading the reader had to
+//! make, with its evidence, how sure it is, and every warning. The report
+//! holds counts and offsets only, so it can go into a problem report.
+
+use std::{ops::ControlFlow, process::ExitCode};
+
+use cadb::ca::diagnose::DiagnoseOptions;
+
+use crate::{ca_cmds::DbArgs, dbfiles};
+
+#[derive(clap::Args)]
+pub struct DoctorArgs {
+    #[command(flatten)]
+    db: DbArgs,
+    /// The report as JSON
+    #[arg(long)]
+    json: bool,
+    /// Scan the D02 records of at most N games, spread over the file [default: all]
+    #[arg(long, value_name = "N")]
+    games: Option<u64>,
+}
+
+/// `cadb doctor`: exit 0 when the report was made, whatever it says.
+pub fn run(args: DoctorArgs) -> Result<ExitCode, String> {
+    let db = dbfiles::open(args.db.path(), args.db.encoding())?;
+    let options = DiagnoseOptions {
+        max_games: args.games.unwrap_or(u64::MAX),
+    };
+    let d = db.diagnose(options, |_, _| ControlFlow::Continue(()));
+    if args.json {
+        let text = serde_json::to_string_pretty(&d).map_err(|e| e.to_string())?;
+        say_raw!("{text}\n");
+    } else {
+        say_raw!("{d}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
