@@ -709,3 +709,29 @@ fn symbol_bytes_read_as_the_database_uses_them() {
     assert_eq!(g.moves[0].raw[0].bytes, [2, 200]);
     assert!(!db.pgn(0).unwrap().contains("$200"));
 }
+
+/// Q6: id 0 is an ordinary id, but when a field is 0 in most games while
+/// id 0 holds a name, the doctor says 0 may mean none there.
+#[test]
+fn doctor_warns_when_id_zero_looks_like_none() {
+    use cadb::ca::diagnose::DiagnoseOptions;
+    let db = open(&[vec![19, 15], vec![19, 15], vec![20, 16]]);
+    // Black is id 0 in every header here, and id 0 redirects to a name.
+    assert_eq!(db.headers(0).unwrap().black.as_deref(), Some("Петров"));
+    let d = db.diagnose(DiagnoseOptions::default(), |_, _| {
+        core::ops::ControlFlow::Continue(())
+    });
+    let w: Vec<&str> = d.warnings.iter().map(|w| w.message.as_str()).collect();
+    assert!(
+        w.iter()
+            .any(|w| w.contains("3 of 3 games store 0 as Black")),
+        "{w:?}"
+    );
+    assert!(!w.iter().any(|w| w.contains("as White")), "{w:?}");
+    let ids = d.points.iter().find(|p| p.id == "ids").unwrap();
+    assert!(ids.evidence.iter().any(|c| {
+        c.what
+            .starts_with("Players ids in headers that are 0 (id 0 has a name)")
+            && c.count == 3
+    }));
+}

@@ -155,7 +155,19 @@ struct HeaderScan {
     list_out_of_range: [u64; 4],
     list_zero: [u64; 4],
     list_unresolved: [u64; 4],
+    /// Per header field ([`FIELDS`]): games storing 0.
+    field_zero: [u64; 6],
 }
+
+/// The header fields that name a list entry, as the doctor names them.
+const FIELDS: [(&str, ListKind); 6] = [
+    ("White", ListKind::Players),
+    ("Black", ListKind::Players),
+    ("Annotator", ListKind::Players),
+    ("Event", ListKind::Events),
+    ("Site", ListKind::Places),
+    ("Source", ListKind::Sources),
+];
 
 /// What the scan of the D02 records counts.
 #[derive(Default)]
@@ -275,18 +287,19 @@ impl<R: ReadAt> Database<R> {
                 h.game_id_last_plus_one += u64::from(id == a02_len);
             }
             let ids = [
-                (ListKind::Players, raw.white_id),
-                (ListKind::Players, raw.black_id),
-                (ListKind::Players, raw.annotator_id),
-                (ListKind::Events, raw.event_id),
-                (ListKind::Places, raw.site_id),
-                (ListKind::Sources, raw.source_id),
+                raw.white_id,
+                raw.black_id,
+                raw.annotator_id,
+                raw.event_id,
+                raw.site_id,
+                raw.source_id,
             ];
-            for (kind, id) in ids {
-                let k = kind as usize;
+            for (f, ((_, kind), id)) in FIELDS.iter().zip(ids).enumerate() {
+                let k = *kind as usize;
                 let t = lists[k];
                 if id == 0 {
                     h.list_zero[k] += 1;
+                    h.field_zero[f] += 1;
                 } else if id >= t.len() {
                     h.list_out_of_range[k] += 1;
                 } else if t.record_index(id).is_none() {
@@ -613,6 +626,25 @@ impl<R: ReadAt> Database<R> {
                     h.game_id_out_of_range, h.game_id_last_plus_one, h.game_id_repeated
                 ),
             );
+        }
+        // Id 0 is an ordinary id (Q6); but a field that is 0 in most games
+        // while id 0 holds a name may be using 0 for "none".
+        for (f, (field, kind)) in FIELDS.iter().enumerate() {
+            let t = self.list(*kind);
+            let named = t
+                .record_of(0)
+                .is_ok_and(|r| t.record_name(r, self.text).is_some());
+            if named && self.count > 0 && h.field_zero[f] * 2 >= self.count {
+                uncertain(
+                    "name id 0 (Q6)",
+                    format!(
+                        "{} of {} games store 0 as {field}, and {} id 0 has a name: shown as that name, though 0 may mean none here",
+                        h.field_zero[f],
+                        self.count,
+                        kind.stem()
+                    ),
+                );
+            }
         }
         if h.type_large > 0 && h.type_small > 0 && self.game_types.reading == GameTypes::BitSet {
             uncertain(
