@@ -1,12 +1,14 @@
 #![no_main]
 //! What the JS API asks of an open database, on the host: the name tables
 //! (each record, each id), search, sort by every column, a page of rows,
-//! the compactness report and an opening tree under a small entry limit
-//! (so the limit is reached). The database is cut like `database`'s.
+//! the compactness report, an opening tree under a small entry limit
+//! (so the limit is reached) and the doctor's report. The database is cut
+//! like `database`'s.
 use cadb::{
     ca::{
         Database, ListKind, OpenOptions,
         columns::{self, Column},
+        diagnose::DiagnoseOptions,
         search::{HeaderIndex, Query, Side},
     },
     limits::Limits,
@@ -21,7 +23,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(db) = Database::open(files, OpenOptions::default()) else {
         return;
     };
-    let enc = db.encoding();
+    let enc = db.text();
     for kind in ListKind::ALL {
         let t = db.list(kind);
         for r in 0..t.record_count() {
@@ -55,4 +57,8 @@ fuzz_target!(|data: &[u8]| {
     };
     let (tree, build) = OpeningTree::of_database(&db, 40, &limits);
     assert!(build.left_out == 0 || tree.len() < 64 + (1 << 16) + 40);
+    let d = db.diagnose(DiagnoseOptions { max_games: 256 }, |_, _| {
+        core::ops::ControlFlow::Continue(())
+    });
+    assert!(d.games_scanned <= 256 && !d.to_string().is_empty());
 });

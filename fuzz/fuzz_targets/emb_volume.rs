@@ -16,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
     for kind in ListKind::ALL {
         let t = NameTable::read(&vol, data, kind, &mut claims, &mut warnings);
         for id in 0..t.len().min(64) {
-            let _ = t.name(id, cadb::text::TextEncoding::Cp1251);
+            let _ = t.name(id, cadb::text::TextEncoding::Cp1251.into());
             let _ = t.player_data(id);
         }
         // Names decode once per record, so a table's names fit its .d01.

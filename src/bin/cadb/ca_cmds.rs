@@ -98,7 +98,20 @@ pub fn info(args: InfoArgs) -> Result<ExitCode, String> {
         d.left_only,
         d.right_ok - d.right_only
     );
-    say!("encoding:    {}", i.encoding.name());
+    if i.encoding_chosen {
+        say!("encoding:    {} (chosen)", i.encoding.name());
+    } else {
+        say!(
+            "encoding:    {} (guessed from the names; single UTF-8 strings read as UTF-8; `cadb doctor` shows the evidence)",
+            i.encoding.name()
+        );
+    }
+    say!(
+        "eco 0:       {} ({} of {} sampled ECO-0 games cannot be A00)",
+        i.eco_zero.reading.name(),
+        i.eco_zero.setups + i.eco_zero.other_openings,
+        i.eco_zero.sampled
+    );
     for w in db.warnings() {
         say!("warning:     {w}");
     }
