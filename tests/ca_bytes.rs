@@ -117,12 +117,17 @@ fn list(stem: &'static str, names: &[&[u8]]) -> Vec<(String, Vec<u8>)> {
 }
 
 fn volume(frag: usize) -> Vec<u8> {
+    volume_named(frag, b"Moscow ch", b"Moscow")
+}
+
+/// [`volume`] with the one event and the one place named as given.
+fn volume_named(frag: usize, event: &[u8], place: &[u8]) -> Vec<u8> {
     let mut files: Vec<(String, Vec<u8>)> = players()
         .into_iter()
         .map(|(n, d)| (n.to_string(), d))
         .collect();
-    files.extend(list("Events", &[b"Moscow ch"]));
-    files.extend(list("Places", &[b"Moscow"]));
+    files.extend(list("Events", &[event]));
+    files.extend(list("Places", &[place]));
     files.extend(list("Sources", &[b"Informator 1"]));
     // Lowercase names: lookup must ignore case.
     files.push(("players.extra".into(), vec![1, 2, 3]));
@@ -149,6 +154,11 @@ fn header(game_id: u32, outcome: u8) -> [u8; 38] {
 /// A database of one game per record; record `i` has GameID `i + 1` and A02
 /// sends every id through a redirection, with junk between records.
 fn database(records: &[Vec<u8>]) -> DatabaseFiles<Vec<u8>> {
+    database_in(records, volume(7))
+}
+
+/// [`database`] with the EMB volume given.
+fn database_in(records: &[Vec<u8>], emb: Vec<u8>) -> DatabaseFiles<Vec<u8>> {
     let mut d02 = vec![0x55, 0x55, 0x55]; // junk before the first record
     let mut offsets = vec![];
     for body in records {
@@ -174,7 +184,7 @@ fn database(records: &[Vec<u8>]) -> DatabaseFiles<Vec<u8>> {
         .collect();
     DatabaseFiles {
         cdp: cdp(records.len() as u32, b"test db"),
-        emb: volume(7),
+        emb,
         d00,
         a02: i32s(&a02),
         d02,
@@ -734,4 +744,29 @@ fn doctor_warns_when_id_zero_looks_like_none() {
             .starts_with("Players ids in headers that are 0 (id 0 has a name)")
             && c.count == 3
     }));
+}
+
+/// Q33: a name stored as UTF-8 among CP1251 names reads right with no
+/// option, one string at a time; a caller's code page still wins.
+#[test]
+fn utf8_names_among_cp1251_names() {
+    let event = "Чемпионат СССР".as_bytes();
+    let place = b"\xcc\xee\xf1\xea\xe2\xe0"; // "Москва" in CP1251
+    let files = database_in(&[vec![19, 15]], volume_named(7, event, place));
+    let db = Database::open(files.clone(), OpenOptions::default()).unwrap();
+    assert_eq!(db.encoding(), TextEncoding::Cp1251);
+    let h = db.headers(0).unwrap();
+    assert_eq!(h.event.as_deref(), Some("Чемпионат СССР"));
+    assert_eq!(h.site.as_deref(), Some("Москва"));
+    assert_eq!(h.black.as_deref(), Some("Петров"));
+    assert_eq!(db.info().encoding_guess.utf8_strings, 1);
+    let chosen = OpenOptions {
+        encoding: Some(TextEncoding::Cp1251),
+    };
+    let db = Database::open(files, chosen).unwrap();
+    let mojibake = TextEncoding::Cp1251.decode(event);
+    assert_eq!(
+        db.headers(0).unwrap().event.as_deref(),
+        Some(mojibake.trim())
+    );
 }
