@@ -231,3 +231,52 @@ fn eco_zero_is_a00_except_where_the_game_rules_it_out() {
         .unwrap();
     assert_eq!(rows.text[col], ["A00", ""]);
 }
+
+/// Q33: a database written on Windows (CP1251), in DOS (CP866) or with
+/// Western names (Latin-1) reads right with no option.
+#[test]
+fn the_code_page_is_guessed_from_the_names() {
+    use cadb::text::TextEncoding;
+    let russian = r#"
+[White "Ботвинник, Михаил"] [Black "Смыслов, Василий"] [Event "Матч на первенство мира"] [Site "Москва"] [Annotator "Бронштейн"]
+1. d4 Nf6 {Защита Нимцовича} 2. c4 e6 *
+
+[White "Таль, Михаил"] [Black "Петросян, Тигран"] [Event "Чемпионат СССР"] [Site "Рига"]
+1. e4 c5 *
+"#;
+    let western = r#"
+[White "Hübner, Robert"] [Black "Åkesson, Ralf"] [Event "Bundesliga"] [Site "München"]
+1. e4 e5 *
+
+[White "Müller, Karsten"] [Black "Sánchez, Luis"] [Site "Köln"]
+1. d4 d5 *
+"#;
+    for (pgn, encoding) in [
+        (russian, TextEncoding::Cp866),
+        (russian, TextEncoding::Cp1251),
+        (western, TextEncoding::Latin1),
+    ] {
+        let games = read_pgn(pgn).unwrap();
+        let options = WriterOptions {
+            encoding,
+            ..WriterOptions::plain()
+        };
+        let db = open(write(&games, &options));
+        let info = db.info();
+        assert_eq!(info.encoding, encoding, "{:?}", info.encoding_guess);
+        assert!(!info.encoding_chosen);
+        assert!(info.encoding_guess.high_strings > 0);
+        for (i, g) in games.iter().enumerate() {
+            let h = db.headers(i as u64).unwrap();
+            assert_eq!(
+                (h.white, h.black, h.site),
+                (
+                    g.headers.white.clone(),
+                    g.headers.black.clone(),
+                    g.headers.site.clone()
+                ),
+                "{encoding:?}"
+            );
+        }
+    }
+}

@@ -1,16 +1,52 @@
 //! Guessing a database's code page from its strings (Q33), and telling a
 //! single UTF-8 string among single-byte ones.
+//!
+//! Each word with a byte above 127 is decoded under each candidate code
+//! page and scored: a word of one script (all Cyrillic, or Latin letters
+//! with a few accented ones) scores for the code page; box-drawing
+//! characters (CP1251 text read as CP866), punctuation or symbols inside a
+//! word (CP866 text read as CP1251), a Cyrillic letter among Latin ones
+//! ("Mьller": Latin-1 read as CP1251), a word made only of accented
+//! letters ("Êàðïîâ": CP1251 read as Latin-1) and a capital after a small
+//! letter score against it. Integer arithmetic only: the same guess on
+//! every platform.
+
+use alloc::vec::Vec;
 
 use super::TextEncoding;
 
-/// Whether `bytes` is valid UTF-8 with at least one multi-byte sequence.
+/// Whether `bytes` is valid UTF-8 with at least one multi-byte sequence,
+/// every one of them a character a name or a chess comment may hold.
+/// Single-byte text is sometimes valid UTF-8 by accident (CP866 "раб" is
+/// E0 A0 A1, which UTF-8 reads as a Samaritan letter), so the characters
+/// must be plausible too.
 ///
 /// ```
 /// assert!(cadb::text::is_utf8_string("Таль".as_bytes()));
 /// assert!(!cadb::text::is_utf8_string(b"Tal"));
+/// assert!(!cadb::text::is_utf8_string(&[0xe0, 0xa0, 0xa1])); // CP866 "раб"
 /// ```
 pub fn is_utf8_string(bytes: &[u8]) -> bool {
-    !bytes.is_ascii() && core::str::from_utf8(bytes).is_ok()
+    if bytes.is_ascii() {
+        return false;
+    }
+    match core::str::from_utf8(bytes) {
+        Ok(s) => s.chars().all(|c| c.is_ascii() || plausible(c)),
+        Err(_) => false,
+    }
+}
+
+/// Characters beyond ASCII that names and chess comments use.
+fn plausible(c: char) -> bool {
+    matches!(c as u32,
+        0xA0..=0x24F        // Latin-1 letters and signs, Latin Extended-A/B
+        | 0x370..=0x52F     // Greek, Cyrillic
+        | 0x2010..=0x206F   // general punctuation
+        | 0x20A0..=0x20CF   // currency
+        | 0x2100..=0x22FF   // letterlike, number forms, arrows, maths (±, ∞)
+        | 0x25A0..=0x26FF   // shapes, symbols, chess figurines
+        | 0x1F300..=0x1FAFF // emoji
+    )
 }
 
 /// The code page guessed from a database's strings, and the evidence.
@@ -24,29 +60,361 @@ pub struct EncodingGuess {
     pub high_strings: u64,
     /// Strings read as UTF-8 one at a time.
     pub utf8_strings: u64,
-    /// Each single-byte candidate and its score (higher is likelier).
-    pub scores: alloc::vec::Vec<(TextEncoding, f64)>,
-    /// How sure the guess is, 0 to 1 (0 when nothing told the code pages apart).
+    /// Each single-byte candidate and its score: the sum over words with a
+    /// byte above 127 (higher is likelier).
+    pub scores: Vec<(TextEncoding, f64)>,
+    /// How far the best score is ahead of the next, 0 to 1:
+    /// `(best − next) / (|best| + |next|)`; 0 when nothing told the code
+    /// pages apart (no byte above 127 outside UTF-8 strings).
     pub confidence: f64,
 }
+
+/// The candidates, the default first (it wins ties).
+const CANDIDATES: [TextEncoding; 3] = [
+    TextEncoding::Cp1251,
+    TextEncoding::Cp866,
+    TextEncoding::Latin1,
+];
 
 /// Guesses the code page of `strings` (CP1251, CP866 or Latin-1).
 ///
 /// ```
 /// use cadb::text::{TextEncoding, guess_encoding};
-/// let g = guess_encoding([&b"Tal"[..]].into_iter());
-/// assert_eq!(g.encoding, TextEncoding::Cp1251);
+/// let cp866 = [&[0x92u8, 0xa0, 0xab, 0xec][..]]; // "Таль"
+/// assert_eq!(guess_encoding(cp866.into_iter()).encoding, TextEncoding::Cp866);
+/// let cp1251 = [&[0xd2u8, 0xe0, 0xeb, 0xfc][..]];
+/// assert_eq!(guess_encoding(cp1251.into_iter()).encoding, TextEncoding::Cp1251);
+/// let ascii = guess_encoding([&b"Tal"[..]].into_iter());
+/// assert_eq!((ascii.encoding, ascii.confidence), (TextEncoding::Cp1251, 0.0));
 /// ```
 pub fn guess_encoding<'a>(strings: impl Iterator<Item = &'a [u8]>) -> EncodingGuess {
     let mut g = EncodingGuess::default();
+    let mut scores = [0i64; CANDIDATES.len()];
+    let mut scored = false;
     for s in strings {
         g.strings += 1;
-        if !s.is_ascii() {
-            g.high_strings += 1;
-            if is_utf8_string(s) {
-                g.utf8_strings += 1;
+        if s.is_ascii() {
+            continue;
+        }
+        g.high_strings += 1;
+        if is_utf8_string(s) {
+            g.utf8_strings += 1;
+            continue;
+        }
+        scored = true;
+        for (score, enc) in scores.iter_mut().zip(CANDIDATES) {
+            *score += string_score(s, enc);
+        }
+    }
+    g.scores = CANDIDATES
+        .iter()
+        .zip(scores)
+        .map(|(&e, s)| (e, s as f64))
+        .collect();
+    if !scored {
+        return g;
+    }
+    let mut order: Vec<usize> = (0..CANDIDATES.len()).collect();
+    // Stable: a tie keeps the earlier candidate (the default first).
+    order.sort_by(|&a, &b| scores[b].cmp(&scores[a]));
+    let (best, next) = (scores[order[0]], scores[order[1]]);
+    g.encoding = CANDIDATES[order[0]];
+    let spread = best.unsigned_abs() + next.unsigned_abs();
+    g.confidence = if spread == 0 {
+        0.0
+    } else {
+        ((best - next) as f64 / spread as f64).clamp(0.0, 1.0)
+    };
+    g
+}
+
+/// What the characters of one word are.
+#[derive(Default)]
+struct Word {
+    ascii: u32,
+    cyrillic: u32,
+    /// Cyrillic letters outside Russian's (Ђ Ѓ Љ Ґ ў ...): rare in
+    /// names, common in CP866 text read as CP1251.
+    rare: u32,
+    accented: u32,
+    boxes: u32,
+    other: u32,
+    case_breaks: u32,
+    high: bool,
+    last_lower: bool,
+}
+
+impl Word {
+    fn push(&mut self, b: u8, c: char) {
+        self.high |= b >= 0x80;
+        let letter = if c.is_ascii_alphabetic() {
+            self.ascii += 1;
+            true
+        } else if ('\u{410}'..='\u{44f}').contains(&c) || c == 'Ё' || c == 'ё' {
+            self.cyrillic += 1;
+            true
+        } else if ('\u{400}'..='\u{4ff}').contains(&c) && c.is_alphabetic() {
+            self.cyrillic += 1;
+            self.rare += 1;
+            true
+        } else if ('\u{c0}'..='\u{24f}').contains(&c) && c.is_alphabetic() {
+            self.accented += 1;
+            true
+        } else if ('\u{2500}'..='\u{259f}').contains(&c) {
+            self.boxes += 1;
+            false
+        } else {
+            self.other += 1;
+            false
+        };
+        if letter {
+            self.case_breaks += u32::from(self.last_lower && c.is_uppercase());
+            self.last_lower = c.is_lowercase();
+        } else {
+            self.last_lower = false;
+        }
+    }
+
+    fn score(&self) -> i64 {
+        if !self.high {
+            return 0;
+        }
+        let mut s = -4 * i64::from(self.boxes)
+            - i64::from(self.other)
+            - i64::from(self.rare)
+            - 2 * i64::from(self.case_breaks);
+        let latin = self.ascii + self.accented;
+        if self.cyrillic > 0 && latin > 0 {
+            s -= 3;
+        } else if self.cyrillic > 0 {
+            s += 2;
+        } else if self.accented > 0 {
+            if self.ascii > 0 && self.accented * 2 <= latin {
+                s += 2;
+            } else if self.ascii == 0 && self.accented >= 2 {
+                s -= 2;
+            }
+        }
+        s
+    }
+}
+
+/// The score of one string under `enc`: the sum of its words' scores.
+fn string_score(s: &[u8], enc: TextEncoding) -> i64 {
+    let mut total = 0;
+    let mut word = Word::default();
+    for &b in s {
+        if b < 0x80 && !b.is_ascii_alphabetic() {
+            total += word.score();
+            word = Word::default();
+        } else {
+            word.push(b, enc.char_of(b));
+        }
+    }
+    total + word.score()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn enc(e: &'static encoding_rs::Encoding, s: &str) -> Vec<u8> {
+        let (b, _, bad) = e.encode(s);
+        assert!(!bad, "{s} in {}", e.name());
+        b.into_owned()
+    }
+
+    const RUSSIAN: &[&str] = &[
+        "Карпов, Анатолий",
+        "Каспаров, Гарри",
+        "Ботвинник, Михаил",
+        "Смыслов, Василий",
+        "Таль, Михаил",
+        "Петросян, Тигран",
+        "Спасский, Борис",
+        "Корчной, Виктор",
+        "Бронштейн, Давид",
+        "Керес, Пауль",
+        "Геллер, Ефим",
+        "Полугаевский, Лев",
+        "Тайманов, Марк",
+        "Авербах, Юрий",
+        "Штейн, Леонид",
+        "Белявский, Александр",
+        "Юсупов, Артур",
+        "Крамник, Владимир",
+        "Свидлер, Пётр",
+        "Морозевич, Александр",
+        "Гроссмейстер",
+        "гр",
+        "мм",
+        "мс",
+        "Чемпионат СССР",
+        "Москва",
+        "Ленинград",
+        "Рига",
+        "Тбилиси",
+        "Киев",
+        "Шахматы в СССР",
+        "64",
+        "Шахматный бюллетень",
+        "Матч на первенство мира",
+        "Мемориал Чигорина",
+        "Сочи",
+        "Ереван",
+        "Баку",
+        "Ход",
+        "ферзь",
+        "лучше",
+        "с идеей",
+        "Сицилианская защита",
+        "Защита Нимцовича",
+        "Ферзевый гамбит",
+        "Испанская партия",
+        "белые",
+        "чёрные",
+        "ладья",
+        "конь",
+        "слон",
+        "пешка",
+        "король",
+        "выигрывает",
+        "ничья",
+        "сильнее было",
+        "ошибка",
+    ];
+
+    const WESTERN: &[&str] = &[
+        "Hübner, Robert",
+        "Åkesson, Ralf",
+        "München",
+        "Müller, Karsten",
+        "Sánchez, Luis",
+        "Köln",
+        "Ståhlberg, Gideon",
+        "Larsen, Bent",
+        "Andersson, Ulf",
+        "Gligorić",
+        "Ivanchuk",
+        "Benkő, Pál",
+        "Portisch, Lajos",
+        "Fernández",
+        "Rodríguez",
+        "Bundesliga",
+        "Hastings",
+        "Reykjavík",
+        "Zürich",
+        "Gödel",
+        "Nunn, John",
+        "Ribli, Zoltán",
+    ];
+
+    /// Strings the Latin-1 table can hold (Gligorić and Benkő's ő cannot).
+    fn latin1_names() -> Vec<Vec<u8>> {
+        WESTERN
+            .iter()
+            .filter(|s| s.chars().all(|c| (c as u32) < 0x100))
+            .map(|s| enc(encoding_rs::WINDOWS_1252, s))
+            .collect()
+    }
+
+    fn guess(list: &[Vec<u8>]) -> EncodingGuess {
+        guess_encoding(list.iter().map(|v| v.as_slice()))
+    }
+
+    #[test]
+    fn single_byte_russian_and_western_text_is_not_taken_for_utf8() {
+        let mut naive = 0;
+        let mut checked = 0;
+        for e in [encoding_rs::WINDOWS_1251, encoding_rs::IBM866] {
+            for s in RUSSIAN {
+                let b = enc(e, s);
+                checked += 1;
+                naive += usize::from(!b.is_ascii() && core::str::from_utf8(&b).is_ok());
+                assert!(!is_utf8_string(&b), "{s} in {}", e.name());
+            }
+        }
+        for b in latin1_names() {
+            checked += 1;
+            naive += usize::from(!b.is_ascii() && core::str::from_utf8(&b).is_ok());
+            assert!(!is_utf8_string(&b));
+        }
+        // Measured, not asserted: how many the naive rule (any valid
+        // UTF-8 with a high byte) would take for UTF-8.
+        std::println!("naive rule: {naive} of {checked} taken for UTF-8");
+        // Short CP866 words are valid UTF-8 by accident: "раб", "рад".
+        for s in ["раб", "рад", "ран"] {
+            let b = enc(encoding_rs::IBM866, s);
+            assert!(core::str::from_utf8(&b).is_ok(), "{s}");
+            assert!(!is_utf8_string(&b), "{s}");
+        }
+        for s in RUSSIAN.iter().chain(WESTERN) {
+            assert_eq!(is_utf8_string(s.as_bytes()), !s.is_ascii(), "{s}");
+        }
+    }
+
+    #[test]
+    fn russian_names_in_each_code_page_and_western_names_in_latin1() {
+        for (e, want) in [
+            (encoding_rs::WINDOWS_1251, TextEncoding::Cp1251),
+            (encoding_rs::IBM866, TextEncoding::Cp866),
+        ] {
+            let all: Vec<Vec<u8>> = RUSSIAN.iter().map(|s| enc(e, s)).collect();
+            let g = guess(&all);
+            assert_eq!(g.encoding, want, "{g:?}");
+            assert!(g.confidence >= 0.5, "{g:?}");
+            // Every Russian string alone, too (a surname and a first name at least).
+            for (s, b) in RUSSIAN.iter().zip(&all) {
+                if s.chars().filter(|c| !c.is_ascii()).count() >= 4 {
+                    assert_eq!(guess(core::slice::from_ref(b)).encoding, want, "{s} alone");
+                }
+            }
+        }
+        let g = guess(&latin1_names());
+        assert_eq!(g.encoding, TextEncoding::Latin1, "{g:?}");
+        assert!(g.confidence >= 0.5, "{g:?}");
+    }
+
+    #[test]
+    fn a_few_russian_names_among_ascii_ones_and_utf8_strings() {
+        for (e, want) in [
+            (encoding_rs::WINDOWS_1251, TextEncoding::Cp1251),
+            (encoding_rs::IBM866, TextEncoding::Cp866),
+        ] {
+            let mut list: Vec<Vec<u8>> = ["Fischer", "Spassky", "Reykjavik", "Fischer, Robert"]
+                .iter()
+                .map(|s| s.as_bytes().to_vec())
+                .collect();
+            list.push(enc(e, "Таль"));
+            list.push(enc(e, "Рига"));
+            list.push("Чемпионат мира".as_bytes().to_vec());
+            let g = guess(&list);
+            assert_eq!(
+                (g.encoding, g.utf8_strings, g.high_strings),
+                (want, 1, 3),
+                "{g:?}"
+            );
+        }
+        let g = guess(&[b"Tal".to_vec(), "Таль".as_bytes().to_vec()]);
+        assert_eq!(
+            (g.encoding, g.confidence, g.utf8_strings),
+            (TextEncoding::Cp1251, 0.0, 1)
+        );
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_mix_of_russian_names_comes_out_right(picks in proptest::collection::vec(0..RUSSIAN.len(), 1..12)) {
+            for (e, want) in [
+                (encoding_rs::WINDOWS_1251, TextEncoding::Cp1251),
+                (encoding_rs::IBM866, TextEncoding::Cp866),
+            ] {
+                let list: Vec<Vec<u8>> = picks.iter().map(|&i| enc(e, RUSSIAN[i])).collect();
+                // Short words alone ("гр", "64") may not decide; anything with a longer word must.
+                if picks.iter().any(|&i| RUSSIAN[i].chars().filter(|c| !c.is_ascii()).count() >= 4) {
+                    proptest::prop_assert_eq!(guess(&list).encoding, want);
+                }
             }
         }
     }
-    g
 }

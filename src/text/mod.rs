@@ -167,6 +167,16 @@ impl TextEncoding {
         self.spec().label
     }
 
+    /// The character of one byte in a single-byte code page (U+FFFD for a
+    /// high byte in UTF-8, which has no such table).
+    pub(crate) fn char_of(self, b: u8) -> char {
+        match self.upper() {
+            _ if b < 0x80 => char::from(b),
+            Some(upper) => upper[usize::from(b - 0x80)],
+            None => char::REPLACEMENT_CHARACTER,
+        }
+    }
+
     /// Decodes bytes; malformed input becomes U+FFFD, never an error.
     pub fn decode(self, bytes: &[u8]) -> Cow<'_, str> {
         let Some(upper) = self.upper() else {
