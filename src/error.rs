@@ -105,6 +105,12 @@ pub enum ErrorKind {
     /// A reading of the format (spec §10, `point`) that the data could not
     /// settle, or contradicts: the reader went on with its choice.
     Uncertain { point: &'static str, detail: String },
+    /// An inner file of the EMB could not be read (`cause`) and is left
+    /// out; no game is lost by it. Its code is the cause's.
+    DamagedInnerFile {
+        name: String,
+        cause: alloc::boxed::Box<ErrorKind>,
+    },
     /// An inner file is missing from the EMB directory.
     MissingInnerFile { name: String },
     /// An EMB fragment list loops, overlaps or points outside the file.
@@ -145,6 +151,7 @@ impl ErrorKind {
             ErrorKind::BadNames { .. } => "bad-names",
             ErrorKind::SharedRecords { .. } => "shared-records",
             ErrorKind::Uncertain { .. } => "uncertain-reading",
+            ErrorKind::DamagedInnerFile { cause, .. } => cause.code(),
             ErrorKind::MissingInnerFile { .. } => "missing-inner-file",
             ErrorKind::BadFragment { .. } => "bad-fragment",
             ErrorKind::TooLarge { .. } => "too-large",
@@ -207,6 +214,20 @@ impl fmt::Display for ErrorKind {
                 "{count} entries store the D02 address another entry stores: their games show one record's moves"
             ),
             ErrorKind::Uncertain { point, detail } => write!(f, "{point}: {detail}"),
+            ErrorKind::DamagedInnerFile { name, cause } => {
+                let left = match name
+                    .rsplit('.')
+                    .next()
+                    .map(str::to_ascii_lowercase)
+                    .as_deref()
+                {
+                    Some("a01" | "d01") => "left out: its names show as #id",
+                    Some("iii") => "left out: the list sorts by name",
+                    Some("d00") => "left out: no ratings or FIDE ids",
+                    _ => "left out",
+                };
+                write!(f, "inner file {name} is damaged ({cause}); {left}")
+            }
             ErrorKind::MissingInnerFile { name } => write!(f, "inner file {name} is missing"),
             ErrorKind::BadFragment { reason } => write!(f, "bad fragment list: {reason}"),
             ErrorKind::TooLarge { what, size, limit } => {

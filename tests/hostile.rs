@@ -228,7 +228,9 @@ fn ids_near_2_30() {
     f.d00[24..28].copy_from_slice(&((1u32 << 30) + 5).to_le_bytes());
     let db = Database::open(f, OpenOptions::default()).unwrap();
     let h = db.headers(0).unwrap();
-    assert_eq!((h.white, h.black), (None, None));
+    // Ids past the list show as themselves, never as another's name.
+    let past = Some(format!("#{}", (1u32 << 24) - 1));
+    assert_eq!((h.white, h.black), (past.clone(), past));
     let players = db.list(ListKind::Players);
     assert_eq!(players.player_data((1 << 30) - 1), None);
     assert_eq!(players.player_data(u32::MAX), None);

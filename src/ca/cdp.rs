@@ -61,4 +61,62 @@ impl CdpInfo {
             comment: comment.into_owned(),
         })
     }
+
+    /// Reads a CDP file whatever its cosmetic fields say: a comment whose
+    /// length is impossible is left out, and a file too short for its
+    /// fixed part gives no game count (`None`: D00's count stands), each
+    /// with a warning. Only the game count matters to the games.
+    ///
+    /// ```
+    /// let mut cdp = vec![0u8; 112];
+    /// cdp[104] = 7; // games
+    /// cdp[108..112].copy_from_slice(&u32::MAX.to_le_bytes()); // comment length
+    /// let mut warnings = Vec::new();
+    /// let (info, count) = cadb::ca::cdp::CdpInfo::read_lenient(&cdp[..], &mut warnings);
+    /// assert_eq!((count, info.comment.len(), warnings.len()), (Some(7), 0, 1));
+    /// ```
+    pub fn read_lenient<R: ReadAt + ?Sized>(
+        cdp: &R,
+        warnings: &mut Vec<Error>,
+    ) -> (CdpInfo, Option<u32>) {
+        match CdpInfo::read(cdp) {
+            Ok(info) => {
+                let count = info.game_count;
+                (info, Some(count))
+            }
+            Err(e) => {
+                let fixed = cdp
+                    .read_at(0, FIXED_LEN)
+                    .ok()
+                    .filter(|b| b.len() == FIXED_LEN);
+                let info = CdpInfo {
+                    signature: fixed
+                        .as_ref()
+                        .map_or_else(String::new, |b| c_string(&b[SIGNATURE_FIELD])),
+                    version: fixed
+                        .as_ref()
+                        .map_or_else(String::new, |b| c_string(&b[VERSION_FIELD])),
+                    game_count: fixed.as_ref().map_or(0, |b| u32le(b, GAME_COUNT)),
+                    comment: Vec::new(),
+                };
+                let count = fixed.is_some().then_some(info.game_count);
+                let what = if count.is_some() {
+                    "the database comment is left out"
+                } else {
+                    "the game count is taken from D00"
+                };
+                warnings.push(
+                    Error::new(
+                        ErrorKind::Uncertain {
+                            point: "a damaged field",
+                            detail: alloc::format!("{}; {what}", e.kind),
+                        },
+                        FileKind::Cdp,
+                    )
+                    .at(e.offset.unwrap_or(0)),
+                );
+                (info, count)
+            }
+        }
+    }
 }

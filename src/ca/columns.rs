@@ -221,7 +221,7 @@ pub fn rows<R: ReadAt>(db: &Database<R>, indices: &[u32]) -> Result<Rows, Error>
         for (kind, id) in Column::ALL.iter().filter_map(|c| c.name_id(h)) {
             names
                 .entry((kind as u8, id))
-                .or_insert_with(|| db.list(kind).name(id, enc));
+                .or_insert_with(|| db.list(kind).display_name(id, enc));
         }
     }
     let mut text: Vec<Vec<String>> = Column::ALL

@@ -92,31 +92,35 @@ fn read_inner_spans<R: ReadAt + ?Sized>(
     let mut out = Vec::with_capacity(length as usize);
     let mut spans: Vec<Span> = Vec::new();
     let mut desc = u64::from(offset);
+    // Descriptors, not bytes, bound the loop: zero-length ones add none.
     let max_desc = (size / FRAGMENT_LEN as u64).min(MAX_FRAGMENTS);
+    let mut read = 0u64;
     while (out.len() as u64) < length {
-        if spans.len() as u64 >= max_desc {
+        if read >= max_desc {
             let k = ErrorKind::TooLarge {
                 what: "fragment count",
-                size: spans.len() as u64 + 1,
+                size: read + 1,
                 limit: max_desc,
             };
             return Err(emb_err(k, desc));
         }
+        read += 1;
         let d = emb
             .read_at(desc, FRAGMENT_LEN)
             .map_err(|k| emb_err(k, desc))?;
         let d: &[u8; FRAGMENT_LEN] = (&*d).try_into().map_err(|_| short_read(desc))?;
         let (len, at) = fragment(d);
         let (len, at) = (u64::from(len), u64::from(at));
+        // The source's GetFile skips a fragment of length 0.
         if len == 0 {
-            return Err(emb_err(
-                ErrorKind::BadFragment {
-                    reason: "a fragment of length 0",
-                },
-                desc,
-            ));
+            desc += FRAGMENT_LEN as u64;
+            continue;
         }
-        if at.checked_add(len).is_none_or(|end| end > size) {
+        // The last fragment may overshoot; keep only what the file needs
+        // (Q2), and check only those bytes against the volume, as GetFile
+        // reads only them.
+        let want = (length - out.len() as u64).min(len) as usize;
+        if at.checked_add(want as u64).is_none_or(|end| end > size) {
             return Err(emb_err(
                 ErrorKind::BadFragment {
                     reason: "a fragment lies outside the file",
@@ -124,8 +128,6 @@ fn read_inner_spans<R: ReadAt + ?Sized>(
                 desc,
             ));
         }
-        // The last fragment may overshoot; keep only what the file needs (Q2).
-        let want = (length - out.len() as u64).min(len) as usize;
         spans.push((at, want as u64));
         let bytes = emb.read_at(at, want).map_err(|k| emb_err(k, at))?;
         out.extend_from_slice(&bytes);
@@ -458,19 +460,30 @@ impl NameTable {
                     Vec::new()
                 }
                 Err(e) => {
-                    warnings.push(e);
+                    warnings.push(damaged(name, e));
                     Vec::new()
                 }
             }
         };
         let mut links: Vec<u32> = u32_values(&get("a01")).collect();
         let d01 = get("d01");
-        let iii = get("iii");
+        let mut iii = get("iii");
         let d00 = if kind == ListKind::Players {
             get("d00")
         } else {
             Vec::new()
         };
+        if !links.is_empty() && !iii.is_empty() && !is_order_of(&iii, links.len()) {
+            let k = ErrorKind::Invalid {
+                what: "the sort order names an id past the list, or one id twice",
+            };
+            let e = Error::new(k, FileKind::EmbInner);
+            warnings.push(damaged(kind.inner_name("iii"), e));
+            iii.clear();
+        } else if links.is_empty() {
+            // No ids to order (the .a01 is missing or damaged, and said so).
+            iii.clear();
+        }
         resolve_links(&mut links);
         let records = distinct_records(kind, &d01, &mut links);
         let mut bad = [0u64; 4];
@@ -563,6 +576,26 @@ impl NameTable {
         trimmed(enc.decode(self.entry(id).ok()?.name))
     }
 
+    /// The name of `id` as a list shows it: its name (`None` when empty),
+    /// or `#id` when the id resolves to no record (a damaged list, a
+    /// broken chain); id 0 without a record is no name (0 may mean none).
+    ///
+    /// ```
+    /// # use cadb::ca::{Database, ListKind, OpenOptions, writer};
+    /// # let games = cadb::game::import::read_pgn("[White \"Tal\"] 1. e4 *").unwrap();
+    /// # let (files, _) = writer::write_database(&games, &writer::WriterOptions::plain()).unwrap();
+    /// # let db = Database::open(files, OpenOptions::default()).unwrap();
+    /// let players = db.list(ListKind::Players);
+    /// assert_eq!(players.display_name(1_000_000, db.text()).as_deref(), Some("#1000000"));
+    /// ```
+    pub fn display_name(&self, id: u32, enc: Text) -> Option<String> {
+        match self.record_of(id) {
+            Ok(r) => self.record_name(r, enc),
+            Err(_) if id == 0 => None,
+            Err(_) => Some(alloc::format!("#{id}")),
+        }
+    }
+
     /// The title of player `id`, decoded.
     pub fn title(&self, id: u32, enc: Text) -> Option<String> {
         trimmed(enc.decode(self.entry(id).ok()?.title))
@@ -592,6 +625,40 @@ impl NameTable {
     pub fn has_sort_order(&self) -> bool {
         self.iii.len() >= 4
     }
+}
+
+/// A damaged inner file's error as the warning that names it.
+fn damaged(name: String, e: Error) -> Error {
+    let offset = e.offset;
+    let mut w = Error::new(
+        ErrorKind::DamagedInnerFile {
+            name,
+            cause: alloc::boxed::Box::new(e.kind),
+        },
+        e.file,
+    );
+    w.offset = offset;
+    w
+}
+
+/// Whether `iii` holds ids of `0..len`, each at most once. It may leave
+/// ids out (redirected ones need no place; sorting puts any it misses
+/// last), but an id out of range or twice is damage.
+fn is_order_of(iii: &[u8], len: usize) -> bool {
+    if iii.len() > len * 4 {
+        return false;
+    }
+    let mut seen = alloc::vec![0u64; len.div_ceil(64)];
+    u32_values(iii).all(|id| {
+        let id = id as usize;
+        if id >= len {
+            return false;
+        }
+        let (w, bit) = (id / 64, 1u64 << (id % 64));
+        let fresh = seen[w] & bit == 0;
+        seen[w] |= bit;
+        fresh
+    })
 }
 
 fn trimmed(s: Cow<'_, str>) -> Option<String> {

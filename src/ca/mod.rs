@@ -184,9 +184,9 @@ pub struct Database<R> {
 impl<R: ReadAt> Database<R> {
     /// Opens a database from its five files.
     pub fn open(files: DatabaseFiles<R>, options: OpenOptions) -> Result<Database<R>, Error> {
-        let cdp = CdpInfo::read(&files.cdp)?;
-        let volume = emb::Volume::open(&files.emb)?;
         let mut warnings = Vec::new();
+        let (mut cdp, cdp_count) = CdpInfo::read_lenient(&files.cdp, &mut warnings);
+        let volume = emb::Volume::open(&files.emb)?;
         let mut lists: [NameTable; 4] = Default::default();
         let mut claims = volume.claims();
         for (slot, kind) in lists.iter_mut().zip(ListKind::ALL) {
@@ -194,6 +194,8 @@ impl<R: ReadAt> Database<R> {
         }
         let a02 = resolve_a02(&files.a02, files.d02.size(), &mut warnings)?;
         let d00_records = files.d00.size() / d00::RECORD_LEN as u64;
+        // A CDP too short to say: D00's count stands.
+        cdp.game_count = cdp_count.unwrap_or(u32::try_from(d00_records).unwrap_or(u32::MAX));
         if !files.d00.size().is_multiple_of(d00::RECORD_LEN as u64) {
             let k = ErrorKind::Invalid {
                 what: "D00 size is not a multiple of 38; the partial record is ignored",
@@ -442,20 +444,22 @@ impl<R: ReadAt> Database<R> {
             other.push((String::from("CAOutcome"), alloc::format!("{}", raw.outcome)));
         }
         Headers {
-            event: self.list(ListKind::Events).name(raw.event_id, enc),
-            site: self.list(ListKind::Places).name(raw.site_id, enc),
+            event: self.list(ListKind::Events).display_name(raw.event_id, enc),
+            site: self.list(ListKind::Places).display_name(raw.site_id, enc),
             date: d00::decode_date(raw.date),
             round: d00::decode_round(raw.round2),
-            white: players.name(raw.white_id, enc),
-            black: players.name(raw.black_id, enc),
+            white: players.display_name(raw.white_id, enc),
+            black: players.display_name(raw.black_id, enc),
             result,
             white_elo: (raw.white_elo != 0).then_some(raw.white_elo),
             black_elo: (raw.black_elo != 0).then_some(raw.black_elo),
             white_title: players.title(raw.white_id, enc),
             black_title: players.title(raw.black_id, enc),
             eco: d00::decode_eco(self.eco_code(raw.eco)),
-            annotator: players.name(raw.annotator_id, enc),
-            source: self.list(ListKind::Sources).name(raw.source_id, enc),
+            annotator: players.display_name(raw.annotator_id, enc),
+            source: self
+                .list(ListKind::Sources)
+                .display_name(raw.source_id, enc),
             game_type: d00::decode_game_type(self.game_type_code(raw.game_type)),
             assessment,
             other,
