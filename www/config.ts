@@ -76,3 +76,8 @@ export const DEMO_NAME = 'DEMO';
 /** The opening tree decodes every game once. Up to this many games it is
  * built as soon as a game opens; beyond, only when the user asks. */
 export const AUTO_TREE_MAX_GAMES = 50_000;
+
+/** The Database panel's report scans the D02 records of this many games
+ * (spread over the file) when a database opens; "Check every game" scans
+ * them all. Every D00 record is scanned either way. */
+export const DIAGNOSE_MAX_GAMES = 20_000;

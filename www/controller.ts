@@ -8,13 +8,13 @@
 // replaces it and calls `restarted`: the database open before is reopened
 // in the fresh one, and the page keeps what it shows.
 
-import type { Encoding, SortColumn } from '../pkg/cadb.js';
-import { AUTO_TREE_MAX_GAMES, DEMO_NAME, FILTER_DEBOUNCE_MS } from './config.js';
+import type { SortColumn } from '../pkg/cadb.js';
+import { AUTO_TREE_MAX_GAMES, DEMO_NAME, DIAGNOSE_MAX_GAMES, FILTER_DEBOUNCE_MS } from './config.js';
 import { fetchDemo } from './demo.js';
 import { download, gameFileName } from './download.js';
 import { droppedFiles, groupFiles } from './files.js';
 import { currentFen, flatten, type Step, target } from './game.js';
-import type { OpenSource, RequestType, Requests, RowsResult } from './protocol.js';
+import type { OpenSource, RequestType, Requests, RowsResult, TextChoice } from './protocol.js';
 import { freshList, initialState } from './state.js';
 import { type CallOptions, isCancelled, isFatal, type WorkerError, type WorkerHost } from './worker-host.js';
 import { errorText } from './view/text.js';
@@ -26,9 +26,11 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
 export class Controller {
   readonly state = initialState();
   /** The database open in the Worker, to open it again in a fresh one. */
-  private opened: { source: OpenSource; encoding: Encoding | undefined } | null = null;
+  private opened: { source: OpenSource; encoding: TextChoice | undefined } | null = null;
   /** A reopen is under way: if it fails too, it is not tried again. */
   private reopening = false;
+  /** The latest diagnosis asked for: older answers are dropped. */
+  private diagnosisRequest = 0;
 
   constructor(
     private rpc: WorkerHost,
@@ -67,18 +69,19 @@ export class Controller {
     const t0 = performance.now();
     let opened;
     try {
-      opened = await this.rpc.call('open', { source, encoding: s.encoding });
+      // Each database's code page is guessed from its own names.
+      opened = await this.rpc.call('open', { source, encoding: 'auto' });
     } catch (err) {
       // The Worker keeps the database it had: so does the page.
       s.status = { text: `${source.name} not opened.${s.info ? ` ${s.name} is still open.` : ''}` };
       throw err;
     }
     const { info, wasmBytes } = opened;
-    this.opened = { source, encoding: info.encoding };
+    this.opened = { source, encoding: 'auto' };
     clearTimeout(s.list.filterTimer);
     s.name = source.name;
     s.info = info;
-    s.encoding = info.encoding;
+    s.encoding = 'auto';
     s.list = freshList(s.list.version + 1);
     s.game = null;
     s.compactness.forName = '';
@@ -89,6 +92,7 @@ export class Controller {
     const memory = (wasmBytes / 1048576).toFixed(1);
     this.say(`Opened ${source.name}: ${info.games.toLocaleString('en')} games in ${ms} ms; decoder memory ${memory} MB.`);
     void this.refreshCompactness();
+    void this.refreshDiagnosis(false);
     if (info.games > 0) await this.loadGame(0);
   }
 
@@ -104,7 +108,7 @@ export class Controller {
     if (notes.length) this.fail(notes.join('; '));
   }
 
-  setEncoding(encoding: Encoding): Promise<void> {
+  setEncoding(encoding: TextChoice): Promise<void> {
     const s = this.state;
     const before = s.encoding;
     s.encoding = encoding;
@@ -119,6 +123,7 @@ export class Controller {
       if (this.opened) this.opened.encoding = encoding;
       s.list.version++;
       this.redraw();
+      void this.refreshDiagnosis(s.diagnosis.full);
       if (s.game) await this.loadGame(s.game.index);
     });
   }
@@ -286,6 +291,61 @@ export class Controller {
     this.redraw();
   }
 
+  /** The doctor's report: of a sample of games when a database opens
+   * (quick), or of every game when asked (`full`: progress and Cancel). */
+  async refreshDiagnosis(full: boolean): Promise<void> {
+    const s = this.state;
+    if (!s.info) return;
+    const mine = ++this.diagnosisRequest;
+    const d = s.diagnosis;
+    d.full = full;
+    d.copied = null;
+    d.view = { kind: 'text', text: full ? 'Checking every game…' : 'Checking the database…' };
+    this.redraw();
+    try {
+      const report = full
+        ? await this.long('check of every game', 'diagnose', { maxGames: null }, {
+          onProgress: (done, total) => {
+            s.exporting = { done, total };
+            this.redraw();
+          },
+        }).finally(() => {
+          s.exporting = null;
+        })
+        : await this.rpc.call('diagnose', { maxGames: DIAGNOSE_MAX_GAMES });
+      if (mine !== this.diagnosisRequest) return;
+      d.view = { kind: 'data', data: report };
+    } catch (err) {
+      if (mine !== this.diagnosisRequest) return;
+      d.full = false;
+      if (full && isCancelled(err)) {
+        // The sampled report again, from the fresh decoder.
+        void this.refreshDiagnosis(false);
+        return;
+      }
+      d.view = { kind: 'text', text: `The check failed: ${errorText(err)}` };
+    }
+    this.redraw();
+  }
+
+  /** Copies the doctor's report (counts only, no game content). Where the
+   * clipboard is refused, the report's text in the panel is selected. */
+  copyReport(): void {
+    const s = this.state;
+    const v = s.diagnosis.view;
+    if (v.kind !== 'data') return;
+    navigator.clipboard.writeText(v.data.text).then(
+      () => {
+        s.diagnosis.copied = { text: 'Report copied.' };
+        this.redraw();
+      },
+      () => {
+        s.diagnosis.copied = { text: 'The clipboard refused it: the report text is shown below, to copy by hand.' };
+        this.redraw();
+      },
+    );
+  }
+
   // ---- export and copy ----
 
   /** Downloads the PGN of every game listed (all, or the filter's). */
@@ -429,6 +489,8 @@ export class Controller {
     s.tree.view = { kind: 'none' };
     s.compactness.forName = '';
     s.compactness.view = { kind: 'none' };
+    this.diagnosisRequest++;
+    s.diagnosis.view = { kind: 'none' };
     s.status = { text: 'No database open.' };
     s.error = { text: why };
     this.redraw();

@@ -4,7 +4,6 @@
 // events to the controller. Decoding happens in the Worker (worker.ts),
 // which the host (worker-host.ts) starts, and replaces when it fails.
 
-import type { Encoding } from '../pkg/cadb.js';
 import { Board } from './board.js';
 import { KEYS } from './config.js';
 import { Controller } from './controller.js';
@@ -12,6 +11,7 @@ import { byId, byTestId, keyOf, toggleTheme } from './dom.js';
 import { acceptDrops } from './files.js';
 import { pageHooks } from './e2e-hooks.js';
 import { GameList } from './list.js';
+import type { TextChoice } from './protocol.js';
 import { Page } from './view/page.js';
 import { WorkerHost } from './worker-host.js';
 
@@ -29,12 +29,20 @@ const page = new Page({
   status: byTestId('status'), error: byTestId('error'), count: byTestId('game-count'), progress: byTestId('progress'), cancel: byTestId('cancel'),
   encoding, filter, info: byId('info'), title: byId('game-title'), moves: byTestId('moves'), tree: byId('tree'),
   compactness: byId('compactness'), treePanel: panels.tree, compactnessPanel: panels.compactness,
+  diagnosis: byId('diagnosis'), notice: byTestId('db-notice'), noticeText: byId('notice-text'),
 }, new Board(byId('board')), list, ctrl);
 
 const click: Record<string, () => unknown> = {
   'nav-start': () => ctrl.step('start'), 'nav-back': () => ctrl.step('back'), 'nav-forward': () => ctrl.step('forward'),
   'nav-end': () => ctrl.step('end'), flip: () => ctrl.flip(), 'copy-fen': () => ctrl.copyFen(), 'copy-pgn': () => ctrl.copyPgn(),
   'save-game': () => ctrl.saveGame(), theme: toggleTheme, cancel: () => ctrl.cancel(),
+  // The notice's Details: the Database panel, opened and in view.
+  'notice-details': () => {
+    const panel = byId('db-panel') as HTMLDetailsElement;
+    panel.open = true;
+    panel.scrollIntoView({ block: 'nearest' });
+    panel.querySelector('summary')?.focus();
+  },
 };
 for (const [id, action] of Object.entries(click)) byId(id).addEventListener('click', () => void action());
 byTestId('export-pgn').addEventListener('click', () => void ctrl.exportAll());
@@ -60,7 +68,7 @@ byId('board').addEventListener('wheel', (e) => {
   ctrl.step(e.deltaY > 0 ? 'forward' : 'back');
 }, { passive: false });
 
-encoding.addEventListener('change', () => void ctrl.setEncoding(encoding.value as Encoding));
+encoding.addEventListener('change', () => void ctrl.setEncoding(encoding.value as TextChoice));
 filter.addEventListener('input', () => ctrl.filter(filter.value));
 files.addEventListener('change', () => {
   if (files.files?.length) void ctrl.openFiles(Array.from(files.files));

@@ -3,7 +3,8 @@
 // progress before the answer.
 
 import type {
-  ColumnKey, CompactnessRow, DbInfo, Encoding, EncodingChoice, ExportSummary, GameRows, GameView, SearchQuery, SortColumn, TreeMove,
+  ColumnKey, CompactnessRow, DbInfo, Diagnosis, Encoding, EncodingChoice, ExportSummary, GameRows, GameView, SearchQuery, SortColumn,
+  TreeMove,
 } from '../pkg/cadb.js';
 import type { Part } from './config.js';
 
@@ -29,13 +30,19 @@ export type OpenSource =
   /** Files picked or dropped: D02 is read on demand, never loaded whole. */
   | { kind: 'files'; name: string; files: Record<Part, File> };
 
+/** A code page, or 'auto': the one the decoder guessed from the names. */
+export type TextChoice = Encoding | 'auto';
+
 export interface Requests {
   /** `wasmBytes`: the decoder's memory after opening (D02 is not in it). */
   /** The decoder's encodings, for the menu. */
   encodings: { args: Record<string, never>; result: EncodingChoice[] };
-  /** `encoding` undefined: the decoder's default. */
-  open: { args: { source: OpenSource; encoding: Encoding | undefined }; result: { info: DbInfo; wasmBytes: number } };
-  setEncoding: { args: { encoding: Encoding }; result: DbInfo };
+  /** `encoding` undefined: the guess from the names, as 'auto'. */
+  open: { args: { source: OpenSource; encoding: TextChoice | undefined }; result: { info: DbInfo; wasmBytes: number } };
+  setEncoding: { args: { encoding: TextChoice }; result: DbInfo };
+  /** What the reader inferred, its evidence and its warnings; D02 of at
+   * most `maxGames` games is scanned (null: every game). */
+  diagnose: { args: { maxGames: number | null }; result: Diagnosis };
   /** Answered by one `db.rows` call. */
   rows: { args: { indices: Uint32Array }; result: RowsResult };
   search: { args: { query: SearchQuery }; result: Uint32Array };

@@ -2,7 +2,8 @@
 // the page shows is derived from it by the views (view/*.ts). The Worker
 // holds the database itself; the page holds only what is on screen.
 
-import type { CompactnessRow, DbInfo, Encoding, EncodingChoice, GameView, SortColumn, TreeMove } from '../pkg/cadb.js';
+import type { CompactnessRow, DbInfo, Diagnosis, EncodingChoice, GameView, SortColumn, TreeMove } from '../pkg/cadb.js';
+import type { TextChoice } from './protocol.js';
 
 /** A move of the open game, flattened from the API's move tree (the API's
  * `MoveNode`) so that stepping is array lookups. Ids index `GameState.nodes`;
@@ -67,6 +68,17 @@ export interface TreeState {
   view: TreeView;
 }
 
+/** The doctor's report of the open database (the Database panel, the notice). */
+export interface DiagnosisState {
+  /** The database it is for: an answer for another is dropped. */
+  forVersion: number;
+  view: PanelView<Diagnosis>;
+  /** Whether every game's record was scanned ("Check every game"). */
+  full: boolean;
+  /** "Copied" after the report was copied, for the live region. */
+  copied: Message | null;
+}
+
 export interface CompactnessState {
   open: boolean;
   /** The database the table was computed for (once per database). */
@@ -85,13 +97,15 @@ export interface State {
   info: DbInfo | null;
   /** The encodings the decoder knows, its default first (from the Worker). */
   encodings: EncodingChoice[];
-  /** The encoding chosen; undefined until one is: the decoder's default. */
-  encoding: Encoding | undefined;
+  /** The encoding chosen; 'auto' (or undefined before any database): the
+   * decoder's guess from the names. */
+  encoding: TextChoice | undefined;
   list: ListState;
   game: GameState | null;
   orientation: 'white' | 'black';
   tree: TreeState;
   compactness: CompactnessState;
+  diagnosis: DiagnosisState;
   /** The status line. */
   status: Message;
   /** The error line (null: hidden). */
@@ -126,6 +140,7 @@ export function initialState(): State {
     orientation: 'white',
     tree: { open: true, wanted: false, request: 0, view: { kind: 'none' } },
     compactness: { open: false, forName: '', view: { kind: 'none' } },
+    diagnosis: { forVersion: -1, view: { kind: 'none' }, full: false, copied: null },
     status: { text: 'Loading…' },
     error: null,
     exporting: null,

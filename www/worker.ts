@@ -5,9 +5,8 @@
 // on which the page replaces this Worker (worker-host.ts).
 
 import init, { Database, encodings } from '../pkg/cadb.js';
-import type { Encoding } from '../pkg/cadb.js';
 import { e2eFault, hookMessage } from './e2e-hooks.js';
-import type { OpenSource, Request, RequestType, Requests, Response } from './protocol.js';
+import type { OpenSource, Request, RequestType, Requests, Response, TextChoice } from './protocol.js';
 
 // FileReaderSync exists in workers only (not in TypeScript's DOM library).
 declare class FileReaderSync {
@@ -29,7 +28,7 @@ function post(message: Response, transfer: Transferable[] = []): void {
   scope.postMessage(message, transfer);
 }
 
-function open(source: OpenSource, encoding: Encoding | undefined): Database {
+function open(source: OpenSource, encoding: TextChoice | undefined): Database {
   if (source.kind === 'bytes') {
     return Database.open({ ...source.files, encoding });
   }
@@ -101,6 +100,8 @@ const handlers: Handlers = {
       (done, total) => post({ id, kind: 'progress', done, total }),
     ),
   openingTree: ({ fen }) => need().openingTree(fen),
+  diagnose: ({ maxGames }, id) =>
+    need().diagnose(maxGames === null ? null : { maxGames }, (done, total) => post({ id, kind: 'progress', done, total })),
   compactness: () => need().compactness(),
 };
 

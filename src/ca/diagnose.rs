@@ -426,9 +426,12 @@ impl<R: ReadAt> Database<R> {
 
     fn eco_point(&self, h: &HeaderScan) -> Point {
         let z = self.eco_zero;
+        // Few samples decide little only when they disagree: games that
+        // cannot be A00 show no ECO under either reading.
+        let not_a00 = z.setups + z.other_openings;
         let certainty = if h.eco_zero == 0 {
             "n/a"
-        } else if z.sampled >= 8 {
+        } else if z.sampled >= 8 || not_a00 == 0 || not_a00 == z.sampled {
             "strong"
         } else {
             "weak"

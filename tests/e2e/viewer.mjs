@@ -221,16 +221,17 @@ await test('the compactness panel shows bytes per move', async (page) => {
   for (const f of ['CA D02', 'Jose', 'UCI16', 'PGC', 'MGC', 'PGN']) assert.ok(text.includes(f), f);
 });
 
-await test('the encoding menu lists the decoder\'s encodings and keeps the choice', async (page) => {
+await test('the encoding menu starts at Auto, takes a choice, and each database is guessed anew', async (page) => {
   const select = page.locator('#encoding');
   const values = await select.locator('option').evaluateAll((os) => os.map((o) => o.value));
-  assert.deepEqual(values, ['cp1251', 'cp866', 'latin1', 'utf-8']);
-  assert.equal(await select.inputValue(), 'cp1251');
+  assert.deepEqual(values, ['auto', 'cp1251', 'cp866', 'latin1', 'utf-8']);
+  assert.equal(await select.inputValue(), 'auto');
   await select.selectOption('cp866');
-  // Opening another database reads it in the encoding chosen.
+  await page.waitForFunction(() => document.querySelector('#encoding')?.value === 'cp866');
+  // Another database: its own code page is guessed again.
   await page.locator('[data-testid=open-files]').setInputFiles(demoFiles);
   await page.locator('[data-testid=status]').filter({ hasText: /^Opened DEMO/ }).waitFor();
-  assert.equal(await select.inputValue(), 'cp866');
+  assert.equal(await select.inputValue(), 'auto');
 });
 
 await test('an incomplete file set names the missing part', async (page) => {
@@ -278,6 +279,62 @@ async function openRow(page, n) {
 const rowsFilled = (page) => page.waitForFunction(() => {
   const cells = [...document.querySelectorAll('[data-testid=game-row] .cell:nth-child(6)')].slice(0, 5);
   return cells.length === 5 && cells.every((c) => c.textContent.trim() !== '');
+});
+
+// ---- what the reader inferred (issue 13) ----
+
+// Russian names stored as CP866 (DOS), which the reader must guess.
+execFileSync(cadb, ['write', path.join(tmp, 'DOS'), '--encoding', 'cp866'], { input: `[Event "Чемпионат СССР"] [White "Таль, Михаил"] [Black "Петросян, Тигран"] [Result "1/2-1/2"]
+1. e4 c5 2. Nf3 d6 1/2-1/2
+` });
+const dosFiles = readdirSync(tmp).filter((f) => f.startsWith('DOS.')).map((f) => path.join(tmp, f));
+const notice = (page) => page.locator('[data-testid=db-notice]');
+const openDbPanel = (page) => page.locator('#db-panel > summary').click();
+
+await test('the Database panel shows each reading with its evidence; a clean database has no notice', async (page) => {
+  await status(page, /^Opened DEMO/);
+  await page.locator('[data-testid=readings]').waitFor({ state: 'attached' });
+  assert.equal(await notice(page).isVisible(), false, 'no notice for the demo');
+  await openDbPanel(page);
+  const text = await page.locator('[data-testid=diagnosis]').textContent();
+  for (const q of ['(Q17)', '(Q33)', '(Q11)', '(Q25)']) assert.ok(text.includes(q), q);
+  assert.match(text, /strong/);
+  // The evidence is a disclosure: counts under the reading.
+  await page.locator('[data-testid=readings] li').first().locator('summary').click();
+  assert.match(await page.locator('[data-testid=readings] li').first().locator('table').textContent(), /legal under right only/);
+});
+
+await test('a database with a weak reading shows a notice that leads to the panel; the report copies without names', async (page) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.locator('[data-testid=open-files]').setInputFiles(twoFiles);
+  await status(page, /^Opened TWO/);
+  await notice(page).waitFor({ state: 'visible' });
+  assert.match(await notice(page).textContent(), /file direction of move offsets: (weak|undecided) evidence/);
+  await page.locator('#notice-details').click();
+  assert.equal(await page.locator('#db-panel').evaluate((d) => d.open), true);
+  await page.locator('[data-testid=copy-report]').click();
+  await page.getByText('Report copied.').waitFor();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(copied, /\(Q17\)/);
+  for (const name of ['Anna', 'Boris', 'Cleo', 'E2E']) assert.ok(!copied.includes(name), `${name} in the report`);
+  // Another database, clean: the notice goes.
+  await page.locator('[data-testid=open-files]').setInputFiles(demoFiles);
+  await status(page, /^Opened DEMO/);
+  await page.locator('[data-testid=readings]').waitFor({ state: 'attached' });
+  await notice(page).waitFor({ state: 'hidden' });
+});
+
+await test('a DOS database reads right with no choice; Auto names the guess, and a choice still wins', async (page) => {
+  await page.locator('[data-testid=open-files]').setInputFiles(dosFiles);
+  await status(page, /^Opened DOS/);
+  await rows(page).first().filter({ hasText: 'Таль, Михаил' }).waitFor();
+  const select = page.locator('#encoding');
+  assert.equal(await select.inputValue(), 'auto');
+  assert.match(await select.locator('option:checked').textContent(), /Auto: CP866/);
+  await select.selectOption('cp1251');
+  await page.waitForFunction(() => !document.querySelector('[data-testid=game-row]')?.textContent?.includes('Таль'));
+  await select.selectOption('auto');
+  await rows(page).first().filter({ hasText: 'Таль, Михаил' }).waitFor();
 });
 
 await test('a damaged database leaves the open one on screen, and working', async (page) => {

@@ -7,10 +7,12 @@ import type { CompactnessRow, DbInfo, EncodingChoice } from '../../pkg/cadb.js';
 import type { Board } from '../board.js';
 import type { Controller } from '../controller.js';
 import type { GameList } from '../list.js';
-import type { GameState, Message, PanelView, TreeView } from '../state.js';
+import type { Diagnosis } from '../../pkg/cadb.js';
+import type { DiagnosisState, GameState, Message, PanelView, TreeView } from '../state.js';
+import { el as make } from '../dom.js';
 import { markCurrent, renderMoves } from './moves.js';
-import { compactnessPanel, renderInfo, treePanel } from './panels.js';
-import { cancelLabel, gameCount, gameTitle } from './text.js';
+import { compactnessPanel, renderDiagnosis, renderInfo, treePanel } from './panels.js';
+import { cancelLabel, gameCount, gameTitle, noticeText, rescuedTo } from './text.js';
 
 /** The fixed elements of index.html that show the state. */
 export interface PageElements {
@@ -28,6 +30,9 @@ export interface PageElements {
   compactness: HTMLElement;
   treePanel: HTMLDetailsElement;
   compactnessPanel: HTMLDetailsElement;
+  diagnosis: HTMLElement;
+  notice: HTMLElement;
+  noticeText: HTMLElement;
 }
 
 /** What was drawn last. */
@@ -41,6 +46,8 @@ interface Drawn {
   tree: TreeView | null;
   compactness: PanelView<CompactnessRow[]> | null;
   encodings: EncodingChoice[];
+  diagnosis: PanelView<Diagnosis> | null;
+  copied: Message | null;
 }
 
 function option(value: string, label: string): HTMLOptionElement {
@@ -50,6 +57,21 @@ function option(value: string, label: string): HTMLOptionElement {
   return o;
 }
 
+/** The encoding menu: Auto (the guess, named when in use), then each code page. */
+function encodingOptions(encodings: EncodingChoice[], info: DbInfo | null): HTMLOptionElement[] {
+  const guessed = info?.encodingGuessed ? `: ${encodings.find((e) => e.name === info.encoding)?.label ?? info.encoding}` : ' (guessed from the names)';
+  return [option('auto', `Auto${guessed}`), ...encodings.map((e) => option(e.name, e.label))];
+}
+
+/** A note by the moves of a game read under the other file direction. */
+function rescueNote(g: GameState): Node[] {
+  const to = rescuedTo(g.view.headers);
+  if (!to) return [];
+  const p = make('p', 'warning', `Read with the file direction "${to}": this game does not replay under the database's own. Check its moves.`);
+  p.setAttribute('data-testid', 'game-convention');
+  return [p];
+}
+
 function setText(el: HTMLElement, text: string): void {
   if (el.textContent !== text) el.textContent = text;
 }
@@ -57,6 +79,7 @@ function setText(el: HTMLElement, text: string): void {
 export class Page {
   private drawn: Drawn = {
     status: null, error: null, info: null, game: null, current: -1, orientation: '', tree: null, compactness: null, encodings: [],
+    diagnosis: null, copied: null,
   };
 
   constructor(
@@ -83,15 +106,17 @@ export class Page {
     }
     el.cancel.hidden = s.tasks.length === 0;
     if (s.tasks.length > 0) setText(el.cancel, cancelLabel(s.tasks));
-    if (s.encodings !== d.encodings) el.encoding.replaceChildren(...s.encodings.map((e) => option(e.name, e.label)));
-    if (s.encoding && el.encoding.value !== s.encoding) el.encoding.value = s.encoding;
+    if (s.encodings !== d.encodings || s.info !== d.info) el.encoding.replaceChildren(...encodingOptions(s.encodings, s.info));
+    const choice = s.encoding ?? 'auto';
+    if (el.encoding.value !== choice) el.encoding.value = choice;
     if (el.filter.value !== s.list.input) el.filter.value = s.list.input;
     if (s.info !== d.info) el.info.replaceChildren(...(s.info ? [renderInfo(s.name, s.info)] : []));
+    this.renderDiagnosis(s.diagnosis, s.info?.warnings ?? [], d);
 
     const g = s.game;
     if (g !== d.game) {
       setText(el.title, g ? gameTitle(g.view.headers) : '');
-      el.moves.replaceChildren(...(g ? [renderMoves(g.view, g.nodes, (id) => ctrl.goTo(id))] : []));
+      el.moves.replaceChildren(...(g ? [...rescueNote(g), renderMoves(g.view, g.nodes, (id) => ctrl.goTo(id))] : []));
     }
     const current = g ? g.current : -1;
     if (g && (g !== d.game || current !== d.current)) {
@@ -118,6 +143,20 @@ export class Page {
     this.drawn = {
       status: s.status, error: s.error, info: s.info, game: g, current, orientation: s.orientation,
       tree: s.tree.view, compactness: s.compactness.view, encodings: s.encodings,
+      diagnosis: s.diagnosis.view, copied: s.diagnosis.copied,
     };
+  }
+
+  /** The Database panel's report and the notice above the page. */
+  private renderDiagnosis(diag: DiagnosisState, shown: readonly string[], d: Drawn): void {
+    if (diag.view === d.diagnosis && diag.copied === d.copied) return;
+    const { el, ctrl } = this;
+    el.diagnosis.replaceChildren(...renderDiagnosis(diag.view, diag.full, diag.copied?.text ?? '', shown, {
+      copy: () => ctrl.copyReport(),
+      checkAll: () => void ctrl.refreshDiagnosis(true),
+    }));
+    const text = noticeText(diag.view.kind === 'data' ? diag.view.data : null);
+    setText(el.noticeText, text);
+    el.notice.hidden = text === '';
   }
 }

@@ -1,7 +1,7 @@
 // Side panels as pure view functions: database info, the opening tree of
 // the current position, and the compactness report.
 
-import type { CompactnessRow, DbInfo, TreeMove } from '../../pkg/cadb.js';
+import type { CompactnessRow, DbInfo, Diagnosis, TreeMove } from '../../pkg/cadb.js';
 import { el } from '../dom.js';
 import type { PanelView, TreeView } from '../state.js';
 
@@ -46,6 +46,92 @@ export function renderInfo(name: string, info: DbInfo): DocumentFragment {
   f.append(dl);
   for (const w of info.warnings) f.append(el('p', 'warning', `⚠ ${w}`));
   return f;
+}
+
+/** What the diagnosis panel can do. */
+export interface DiagnosisActions {
+  copy: () => void;
+  checkAll: () => void;
+}
+
+/** The doctor's report: each reading the reader inferred, how sure it is
+ * (as text, not colour only), its evidence under a disclosure, every
+ * warning, and the report's text to copy. */
+export function renderDiagnosis(
+  view: PanelView<Diagnosis>, full: boolean, copied: string, shown: readonly string[], on: DiagnosisActions,
+): Node[] {
+  if (view.kind !== 'data') return note(view);
+  const d = view.data;
+  const out: Node[] = [];
+  const scope = d.gamesScanned === d.games
+    ? `every game's record checked (${d.games.toLocaleString('en')})`
+    : `${d.gamesScanned.toLocaleString('en')} of ${d.games.toLocaleString('en')} games' records checked`;
+  out.push(el('p', 'muted', `What the reader inferred about this database: ${scope}.`));
+  const list = el('ul', 'readings');
+  list.setAttribute('data-testid', 'readings');
+  for (const p of d.points) {
+    const li = el('li', `reading certainty-${p.certainty.replace('/', '')}`);
+    const head = el('div', 'reading-head');
+    head.append(
+      el('span', 'reading-title', p.question ? `${p.title} (${p.question})` : p.title),
+      el('span', 'badge', p.certainty),
+    );
+    const details = el('details', '');
+    details.append(el('summary', '', p.reading));
+    const table = el('table', 'evidence');
+    for (const c of p.evidence) {
+      const tr = el('tr', '');
+      tr.append(el('td', 'num', c.count.toLocaleString('en')), el('td', '', c.what));
+      table.append(tr);
+    }
+    details.append(table);
+    li.append(head, details);
+    list.append(li);
+  }
+  out.push(list);
+  // The warnings of opening are above, with the database's facts; the
+  // scan's own come here.
+  const more = d.warnings.filter((w) => !shown.includes(w.message));
+  if (more.length) {
+    const w = el('ul', 'warnings');
+    for (const x of more) w.append(el('li', 'warning', `⚠ ${x.message}`));
+    out.push(w);
+  } else if (d.warnings.length === 0) {
+    out.push(el('p', 'muted', 'No warnings.'));
+  }
+  const tools = el('div', 'report-tools');
+  const copy = el('button', '', 'Copy report');
+  copy.setAttribute('type', 'button');
+  copy.setAttribute('data-testid', 'copy-report');
+  copy.title = 'Counts and offsets only: no names, moves or comments';
+  copy.addEventListener('click', on.copy);
+  tools.append(copy);
+  if (!full && d.gamesScanned < d.games) {
+    const all = el('button', '', 'Check every game');
+    all.setAttribute('type', 'button');
+    all.setAttribute('data-testid', 'check-all');
+    all.addEventListener('click', on.checkAll);
+    tools.append(all);
+  }
+  const said = el('span', 'muted', copied);
+  said.setAttribute('aria-live', 'polite');
+  tools.append(said);
+  out.push(tools);
+  const text = el('details', 'report-text') as HTMLDetailsElement;
+  text.append(el('summary', '', 'Report text'));
+  const area = document.createElement('textarea');
+  area.readOnly = true;
+  area.rows = 8;
+  area.value = d.text;
+  area.setAttribute('data-testid', 'report-text');
+  area.setAttribute('aria-label', 'Report text');
+  text.append(area);
+  if (copied.startsWith('The clipboard refused')) {
+    text.open = true;
+    queueMicrotask(() => area.select());
+  }
+  out.push(text);
+  return out;
 }
 
 /** The moves played from the current position, with a W/D/L bar. */

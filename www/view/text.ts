@@ -1,7 +1,7 @@
 // The page's short texts, as pure functions of the state: the game's title
 // line, the game count, and an error's message.
 
-import type { GameHeaders } from '../../pkg/cadb.js';
+import type { Diagnosis, GameHeaders } from '../../pkg/cadb.js';
 import type { State } from '../state.js';
 
 /** "White (Elo) – Black (Elo)  result · event · site · date". */
@@ -18,6 +18,24 @@ export function gameCount(s: State): string {
   if (!s.info) return '–';
   const n = order ? order.length : games;
   return order && filtered ? `${n.toLocaleString('en')} of ${games.toLocaleString('en')}` : n.toLocaleString('en');
+}
+
+/** The notice above the page when a reading was weak or a part is
+ * damaged: the first issue in a few words, and how many more; '' for none. */
+export function noticeText(d: Diagnosis | null): string {
+  if (!d || !d.needsAttention) return '';
+  const issues = [
+    ...d.points.filter((p) => p.certainty === 'weak' || p.certainty === 'undecided').map((p) => `${p.title.toLowerCase()}: ${p.certainty} evidence`),
+    ...d.warnings.filter((w) => w.code !== 'uncertain-reading').map((w) => w.message),
+  ];
+  const first = issues[0] ?? d.warnings[0]?.message ?? 'see the details';
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
+  return `This database needs a look: ${first}${more}.`;
+}
+
+/** Whether a game was read under the file direction its database does not use. */
+export function rescuedTo(h: GameHeaders): string | null {
+  return h.other.find(([k]) => k === 'CAConvention')?.[1] ?? null;
 }
 
 /** The Cancel button's label: what it stops. */
