@@ -567,7 +567,9 @@ fn damaged_games_and_bad_input_are_coded_errors() {
     assert_eq!(db.count(), 3.0);
     let warnings: Array = get(&db.info(), "warnings").dyn_into().unwrap();
     assert!(
-        warnings.iter().any(|w| w.as_string().unwrap().starts_with("CDP")),
+        warnings
+            .iter()
+            .any(|w| w.as_string().unwrap().starts_with("CDP")),
         "{warnings:?}"
     );
     let files = files_from_pgn(GAMES);
