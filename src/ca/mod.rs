@@ -443,6 +443,30 @@ impl<R: ReadAt> Database<R> {
         if raw.outcome == 0 || raw.outcome > 16 {
             other.push((String::from("CAOutcome"), alloc::format!("{}", raw.outcome)));
         }
+        // Players.d00 (Q35): the FIDE id, and the list rating where it is
+        // not the game's Elo; the annotator's title.
+        for (side, id, elo) in [
+            ("White", raw.white_id, raw.white_elo),
+            ("Black", raw.black_id, raw.black_elo),
+        ] {
+            if let Some(p) = players.player_data(id) {
+                if p.fide_id != 0 {
+                    other.push((
+                        alloc::format!("{side}FideId"),
+                        alloc::format!("{}", p.fide_id),
+                    ));
+                }
+                if p.rating != 0 && p.rating != elo {
+                    other.push((
+                        alloc::format!("{side}CARating"),
+                        alloc::format!("{}", p.rating),
+                    ));
+                }
+            }
+        }
+        if let Some(t) = players.title(raw.annotator_id, enc) {
+            other.push((String::from("AnnotatorTitle"), t));
+        }
         Headers {
             event: self.list(ListKind::Events).display_name(raw.event_id, enc),
             site: self.list(ListKind::Places).display_name(raw.site_id, enc),

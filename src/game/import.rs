@@ -15,7 +15,9 @@ use std::{io, ops::ControlFlow, string::String, vec::Vec};
 use pgn_reader::{Nag, Outcome, RawComment, RawTag, Reader, SanPlus, Skip, Visitor};
 use shakmaty::{Chess, san::San};
 
-use super::{Date, Eval, Game, GameResult, GameVisitor, Headers, Placement, Ply, TreeBuilder};
+use super::{
+    Codec, Date, Eval, Game, GameResult, GameVisitor, Headers, Placement, Ply, RawItem, TreeBuilder,
+};
 use crate::{
     error::ErrorKind,
     game::visitor::Skip as OurSkip,
@@ -234,12 +236,15 @@ impl Visitor for Importer {
             m.error = Some(too_large("comment bytes", len, MAX_COMMENT_BYTES));
             return ControlFlow::Continue(());
         }
-        let (rest, evals, diagram) = split_commands(&text(comment.as_bytes()));
+        let (rest, evals, diagram, raws) = split_commands(&text(comment.as_bytes()));
         if !rest.is_empty() {
             m.tree.comment(&rest, Placement::After);
         }
         for e in evals {
             m.tree.eval(&e);
+        }
+        for r in raws {
+            m.tree.raw(&r);
         }
         if diagram {
             m.tree.diagram(Placement::After);
@@ -297,10 +302,11 @@ impl Visitor for Importer {
     }
 }
 
-/// Splits `[%eval x]` and `[#]` commands out of a comment's text.
-fn split_commands(comment: &str) -> (String, Vec<Eval>, bool) {
+/// Splits `[%eval x]`, `[%ca CODE HEX]` and `[#]` commands out of a comment's text.
+fn split_commands(comment: &str) -> (String, Vec<Eval>, bool, Vec<RawItem>) {
     let mut rest = String::new();
     let mut evals = Vec::new();
+    let mut raws = Vec::new();
     let mut diagram = false;
     let mut s = comment;
     while let Some(start) = s.find('[') {
@@ -319,6 +325,14 @@ fn split_commands(comment: &str) -> (String, Vec<Eval>, bool) {
                 }
                 None => false,
             }
+        } else if let Some(v) = cmd.strip_prefix("%ca ") {
+            match parse_ca(v.trim()) {
+                Some(r) => {
+                    raws.push(r);
+                    true
+                }
+                None => false,
+            }
         } else {
             false
         };
@@ -333,7 +347,34 @@ fn split_commands(comment: &str) -> (String, Vec<Eval>, bool) {
         rest.split_whitespace().collect::<Vec<_>>().join(" "),
         evals,
         diagram,
+        raws,
     )
+}
+
+/// `233 42` (a code, then its bytes in hex, as [`super::pgn::ca_command`]
+/// writes them) to a Chess Assistant raw item; `None` when malformed.
+fn parse_ca(v: &str) -> Option<RawItem> {
+    // Any whitespace apart: a long command may be wrapped at its space.
+    let mut parts = v.split_whitespace();
+    let (code, hex) = (parts.next()?, parts.next()?);
+    if parts.next().is_some() {
+        return None;
+    }
+    let code: u8 = code.parse().ok()?;
+    let hex = hex.as_bytes();
+    if hex.len() % 2 != 0 || hex.len() > 2 * MAX_COMMENT_BYTES as usize {
+        return None;
+    }
+    let digit = |c: u8| char::from(c).to_digit(16).map(|d| d as u8);
+    let bytes = hex
+        .chunks_exact(2)
+        .map(|p| Some(digit(p[0])? << 4 | digit(p[1])?))
+        .collect::<Option<Vec<u8>>>()?;
+    Some(RawItem {
+        source: Codec::ChessAssistant,
+        code,
+        bytes,
+    })
 }
 
 /// `0.35`, `-1.20` (pawns) to centipawns; `CAP` suffix kept as a flag.

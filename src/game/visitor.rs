@@ -178,8 +178,15 @@ impl GameVisitor for TreeBuilder {
     }
 
     fn raw(&mut self, item: &RawItem) {
-        if let Some(node) = self.last() {
-            node.raw.push(item.clone());
+        match self.last() {
+            Some(node) => node.raw.push(item.clone()),
+            // Before any move a node has no place for it: kept as its
+            // command in the comment before the next move, not lost.
+            None => {
+                if let Some(c) = super::pgn::ca_command(item) {
+                    self.before_comments.push(c);
+                }
+            }
         }
     }
 

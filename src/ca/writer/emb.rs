@@ -136,6 +136,10 @@ impl Lists {
             }
             e.rating = e.rating.max(elo.unwrap_or(0));
             let t = |suffix: &str| tag(h, &alloc::format!("{prefix}{suffix}"));
+            // The list rating a reader exported where it was not the game's Elo.
+            if let Some(r) = t("CARating").and_then(|v| v.trim().parse::<u16>().ok()) {
+                e.rating = e.rating.max(r);
+            }
             if let Some(id) = t("FideId").and_then(|v| v.trim().parse().ok()) {
                 e.fide_id = id;
             }
