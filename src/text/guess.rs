@@ -69,6 +69,10 @@ pub struct EncodingGuess {
     pub confidence: f64,
 }
 
+/// Strings scored at most: past this, more names add no evidence worth
+/// the time (every string is still counted, and checked for UTF-8).
+const MAX_SCORED: u64 = 50_000;
+
 /// The candidates, the default first (it wins ties).
 const CANDIDATES: [TextEncoding; 3] = [
     TextEncoding::Cp1251,
@@ -90,7 +94,8 @@ const CANDIDATES: [TextEncoding; 3] = [
 pub fn guess_encoding<'a>(strings: impl Iterator<Item = &'a [u8]>) -> EncodingGuess {
     let mut g = EncodingGuess::default();
     let mut scores = [0i64; CANDIDATES.len()];
-    let mut scored = false;
+    let tables = CANDIDATES.map(classes);
+    let mut scored = 0u64;
     for s in strings {
         g.strings += 1;
         if s.is_ascii() {
@@ -101,9 +106,11 @@ pub fn guess_encoding<'a>(strings: impl Iterator<Item = &'a [u8]>) -> EncodingGu
             g.utf8_strings += 1;
             continue;
         }
-        scored = true;
-        for (score, enc) in scores.iter_mut().zip(CANDIDATES) {
-            *score += string_score(s, enc);
+        if scored < MAX_SCORED {
+            scored += 1;
+            for (score, table) in scores.iter_mut().zip(&tables) {
+                *score += string_score(s, table);
+            }
         }
     }
     g.scores = CANDIDATES
@@ -111,7 +118,7 @@ pub fn guess_encoding<'a>(strings: impl Iterator<Item = &'a [u8]>) -> EncodingGu
         .zip(scores)
         .map(|(&e, s)| (e, s as f64))
         .collect();
-    if !scored {
+    if scored == 0 {
         return g;
     }
     let mut order: Vec<usize> = (0..CANDIDATES.len()).collect();
@@ -144,32 +151,81 @@ struct Word {
     last_lower: bool,
 }
 
+/// What a character is, for scoring.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Class {
+    Ascii,
+    Cyrillic,
+    /// A Cyrillic letter outside Russian's.
+    Rare,
+    Accented,
+    Box,
+    Other,
+}
+
+/// A byte's class and case under a code page.
+#[derive(Clone, Copy)]
+struct Char {
+    class: Class,
+    upper: bool,
+    lower: bool,
+}
+
+/// The class of each byte above 127 under `enc`, worked out once a guess
+/// (the ranges hold letters only, but for ×, ÷ and the Cyrillic signs
+/// U+0482–U+0489, so no Unicode table is needed).
+fn classes(enc: TextEncoding) -> [Char; 128] {
+    core::array::from_fn(|i| {
+        let c = enc.char_of(0x80 + i as u8);
+        let class = match c {
+            '\u{410}'..='\u{44f}' | 'Ё' | 'ё' => Class::Cyrillic,
+            '\u{482}'..='\u{489}' => Class::Other,
+            '\u{400}'..='\u{4ff}' => Class::Rare,
+            '×' | '÷' => Class::Other,
+            '\u{c0}'..='\u{24f}' => Class::Accented,
+            '\u{2500}'..='\u{259f}' => Class::Box,
+            _ => Class::Other,
+        };
+        Char {
+            class,
+            upper: c.is_uppercase(),
+            lower: c.is_lowercase(),
+        }
+    })
+}
+
 impl Word {
-    fn push(&mut self, b: u8, c: char) {
-        self.high |= b >= 0x80;
-        let letter = if c.is_ascii_alphabetic() {
-            self.ascii += 1;
-            true
-        } else if ('\u{410}'..='\u{44f}').contains(&c) || c == 'Ё' || c == 'ё' {
-            self.cyrillic += 1;
-            true
-        } else if ('\u{400}'..='\u{4ff}').contains(&c) && c.is_alphabetic() {
-            self.cyrillic += 1;
-            self.rare += 1;
-            true
-        } else if ('\u{c0}'..='\u{24f}').contains(&c) && c.is_alphabetic() {
-            self.accented += 1;
-            true
-        } else if ('\u{2500}'..='\u{259f}').contains(&c) {
-            self.boxes += 1;
-            false
-        } else {
-            self.other += 1;
-            false
+    fn push(&mut self, c: Char) {
+        let letter = match c.class {
+            Class::Ascii => {
+                self.ascii += 1;
+                true
+            }
+            Class::Cyrillic => {
+                self.cyrillic += 1;
+                true
+            }
+            Class::Rare => {
+                self.cyrillic += 1;
+                self.rare += 1;
+                true
+            }
+            Class::Accented => {
+                self.accented += 1;
+                true
+            }
+            Class::Box => {
+                self.boxes += 1;
+                false
+            }
+            Class::Other => {
+                self.other += 1;
+                false
+            }
         };
         if letter {
-            self.case_breaks += u32::from(self.last_lower && c.is_uppercase());
-            self.last_lower = c.is_lowercase();
+            self.case_breaks += u32::from(self.last_lower && c.upper);
+            self.last_lower = c.lower;
         } else {
             self.last_lower = false;
         }
@@ -199,16 +255,24 @@ impl Word {
     }
 }
 
-/// The score of one string under `enc`: the sum of its words' scores.
-fn string_score(s: &[u8], enc: TextEncoding) -> i64 {
+/// The score of one string under a code page's classes: the sum of its
+/// words' scores.
+fn string_score(s: &[u8], table: &[Char; 128]) -> i64 {
     let mut total = 0;
     let mut word = Word::default();
     for &b in s {
-        if b < 0x80 && !b.is_ascii_alphabetic() {
+        if b >= 0x80 {
+            word.high = true;
+            word.push(table[usize::from(b - 0x80)]);
+        } else if b.is_ascii_alphabetic() {
+            word.push(Char {
+                class: Class::Ascii,
+                upper: b.is_ascii_uppercase(),
+                lower: b.is_ascii_lowercase(),
+            });
+        } else {
             total += word.score();
             word = Word::default();
-        } else {
-            word.push(b, enc.char_of(b));
         }
     }
     total + word.score()
