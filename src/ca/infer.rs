@@ -1,16 +1,19 @@
 //! Readings the spec leaves open that the data can settle on opening: what
-//! ECO 0 means (Q11). (The file direction, Q17, is `convention.rs`; the
+//! ECO 0 means (Q11), how symbol bytes read (Q25), what the game-type field
+//! holds (Q9). (The file direction, Q17, is `convention.rs`; the
 //! code page, Q33, is `text::guess`.)
 
-use core::ops::ControlFlow;
+use shakmaty::{File, Rank, Role, Square};
 
-use shakmaty::{Chess, Role, Square};
-
-use super::{Database, format::d00::RawHeader};
-use crate::{
-    bytes::ReadAt,
-    game::{GameVisitor, Ply, Skip},
+use super::{
+    Database,
+    format::{
+        d00::RawHeader,
+        d02::{FIXED_ROLES, STANDARD_BACK_RANK, apply_offset, decode_piece_code},
+    },
+    record::{Item, Items, skip_variation},
 };
+use crate::bytes::ReadAt;
 
 /// ECO-0 games whose opening the detection looks at, at most.
 const ECO_ZERO_SAMPLE: u32 = 256;
@@ -129,45 +132,43 @@ impl Opening {
     }
 }
 
-/// Reads a game up to its first move.
-#[derive(Default)]
-struct FirstMove {
-    setup: bool,
-    first: Option<(Role, Square, Square)>,
-}
-
-impl GameVisitor for FirstMove {
-    type Output = Opening;
-    fn wants_text(&self) -> bool {
-        false
-    }
-    fn setup(&mut self, _fen: &str, _pos: &Chess) {
-        self.setup = true;
-    }
-    fn ply(&mut self, _: &Chess, ply: &Ply) -> ControlFlow<()> {
-        if let Ply::Move(m) = ply {
-            self.first = Some((m.role(), m.from().unwrap_or(m.to()), m.to()));
-        }
-        ControlFlow::Break(())
-    }
-    fn begin_variation(&mut self) -> Skip {
-        Skip(true)
-    }
-    fn end_game(&mut self) -> Opening {
-        if self.setup {
-            Opening::Setup
-        } else {
-            Opening::First(self.first.take())
-        }
-    }
-}
-
 impl<R: ReadAt> Database<R> {
-    /// How game `index` starts (under the convention policy; a game that
-    /// does not decode counts as having no moves).
+    /// How game `index` starts: read from its first codes, not replayed
+    /// (the first move is made from the standard position, where every
+    /// piece number stands on its home square), so no other copy of the
+    /// replayer is built for it. A record that cannot be read, or whose
+    /// first move is not a plain piece move, has no first move here.
     pub fn opening(&self, index: u64) -> Opening {
-        let r = self.read_retrying(|c| self.read_game_with(index, c, &mut FirstMove::default()));
-        r.output
+        let Ok((_, body)) = self.record(index) else {
+            return Opening::First(None);
+        };
+        let mut items = Items::new(&body);
+        while let Some(Ok((_, item))) = items.next() {
+            match item {
+                Item::Setup(_) => return Opening::Setup,
+                // A variation before the first move holds other first moves.
+                Item::VariationStart => {
+                    if skip_variation(&mut items).is_err() {
+                        break;
+                    }
+                }
+                Item::Piece { code } => {
+                    let (n, white_offset, _) = decode_piece_code(code);
+                    let from = match n {
+                        0..=7 => Square::from_coords(File::new(u32::from(n)), Rank::Second),
+                        _ => match STANDARD_BACK_RANK.iter().position(|&b| b == n) {
+                            Some(file) => Square::from_coords(File::new(file as u32), Rank::First),
+                            None => break,
+                        },
+                    };
+                    let to = apply_offset(from, white_offset, self.convention);
+                    return Opening::First(Some((FIXED_ROLES[usize::from(n.min(15))], from, to)));
+                }
+                Item::Comment { .. } | Item::EmptyComment { .. } | Item::Opaque233(_) => {}
+                _ => break,
+            }
+        }
+        Opening::First(None)
     }
 
     /// The ECO of a game: `None` for a stored 0 read as "none", or for a
