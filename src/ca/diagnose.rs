@@ -176,13 +176,37 @@ struct RecordScan {
     rescued: u64,
     failed: u64,
     failures: Vec<(&'static str, u64)>,
-    unknown_codes: Vec<(u8, u64)>,
-    unknown_comment_types: Vec<(u8, u64)>,
+    /// By code, and by comment type (histograms: read in order, never sorted).
+    unknown_codes: Vec<u64>,
+    unknown_comment_types: Vec<u64>,
     opaque_233: u64,
     symbols: u64,
     symbols_nag_like: u64,
     symbols_ascii: u64,
     setups: u64,
+}
+
+/// The `k` commonest values of a histogram, commonest first (the smaller
+/// value first among equals), with their counts; values never seen are
+/// left out. A selection, not a sort: `k` is small, and each sort instance
+/// is kilobytes of wasm.
+pub(crate) fn commonest(hist: &[u64], k: usize) -> Vec<(usize, u64)> {
+    let mut out: Vec<(usize, u64)> = Vec::with_capacity(k);
+    for _ in 0..k {
+        let next = hist
+            .iter()
+            .enumerate()
+            .filter(|(v, n)| **n > 0 && !out.iter().any(|(w, _)| w == v))
+            .fold(None, |best: Option<(usize, u64)>, (v, &n)| match best {
+                Some((_, m)) if m >= n => best,
+                _ => Some((v, n)),
+            });
+        match next {
+            Some(x) => out.push(x),
+            None => break,
+        }
+    }
+    out
 }
 
 fn bump<K: PartialEq>(list: &mut Vec<(K, u64)>, key: K) {
@@ -203,7 +227,11 @@ impl<R: ReadAt> Database<R> {
     ) -> Diagnosis {
         let h = self.scan_headers();
         let total = self.count.min(options.max_games);
-        let mut r = RecordScan::default();
+        let mut r = RecordScan {
+            unknown_codes: vec![0; 256],
+            unknown_comment_types: vec![0; 256],
+            ..RecordScan::default()
+        };
         let mut stopped = false;
         let mut scanned = 0;
         for k in 0..total {
@@ -313,13 +341,14 @@ impl<R: ReadAt> Database<R> {
     /// Scans one game's record: its codes, then a replay under the policy.
     fn scan_record(&self, index: u64, r: &mut RecordScan) {
         if let Ok((_, body)) = self.record(index) {
-            for item in Items::new(&body) {
+            let mut items = Items::new(&body);
+            while let Some(item) = items.next_cold() {
                 match item {
                     Ok((_, Item::Opaque233(_))) => r.opaque_233 += 1,
                     Ok((_, Item::Setup(_))) => r.setups += 1,
                     Ok((_, Item::Comment { code, kind, text })) => {
                         if CommentKind::from_byte(kind).is_none() {
-                            bump(&mut r.unknown_comment_types, kind);
+                            r.unknown_comment_types[usize::from(kind)] += 1;
                         }
                         if code == code::SYMBOL
                             && let [b] = text
@@ -332,7 +361,7 @@ impl<R: ReadAt> Database<R> {
                     }
                     Ok(_) => {}
                     Err((_, ErrorKind::UnknownCode { code })) => {
-                        bump(&mut r.unknown_codes, code);
+                        r.unknown_codes[usize::from(code)] += 1;
                         break;
                     }
                     Err(_) => break,
@@ -686,14 +715,15 @@ fn codes_point(r: &RecordScan, h: &HeaderScan, scanned: u64) -> Point {
         count("set-up positions (230)", r.setups),
         count("outcome codes 0 or above 16", h.outcome_undefined),
     ];
-    let mut codes = r.unknown_codes.clone();
-    codes.sort_unstable();
-    for (c, n) in codes {
+    for (c, &n) in r.unknown_codes.iter().enumerate().filter(|(_, n)| **n > 0) {
         evidence.push(count(format!("unknown code {c} (ends the record)"), n));
     }
-    let mut types = r.unknown_comment_types.clone();
-    types.sort_unstable();
-    for (t, n) in types {
+    for (t, &n) in r
+        .unknown_comment_types
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| **n > 0)
+    {
         evidence.push(count(format!("comment type {t} (kept as [%ca …])"), n));
     }
     for (code, n) in &r.failures {
@@ -706,8 +736,11 @@ fn codes_point(r: &RecordScan, h: &HeaderScan, scanned: u64) -> Point {
         reading: String::from(
             "233 and unknown comment types kept as stored; unknown codes end the game with an error",
         ),
-        certainty: if r.unknown_codes.is_empty()
-            && r.unknown_comment_types.is_empty()
+        certainty: if r
+            .unknown_codes
+            .iter()
+            .chain(&r.unknown_comment_types)
+            .all(|&n| n == 0)
             && r.opaque_233 == 0
         {
             "n/a"
@@ -719,17 +752,9 @@ fn codes_point(r: &RecordScan, h: &HeaderScan, scanned: u64) -> Point {
 }
 
 fn unknown28_point(h: &HeaderScan) -> Point {
-    let mut top: Vec<(u64, usize)> = h
-        .unknown28
-        .iter()
-        .enumerate()
-        .filter(|&(_, &n)| n > 0)
-        .map(|(b, &n)| (n, b))
-        .collect();
-    top.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    let distinct = top.len() as u64;
+    let distinct = h.unknown28.iter().filter(|&&n| n > 0).count() as u64;
     let mut evidence = vec![count("distinct values", distinct)];
-    for (n, b) in top.into_iter().take(8) {
+    for (b, n) in commonest(&h.unknown28, 8) {
         evidence.push(count(format!("value {b}"), n));
     }
     Point {
@@ -783,5 +808,20 @@ impl fmt::Display for Diagnosis {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn commonest_values_come_first_smaller_first_among_equals() {
+        let mut hist = alloc::vec![0u64; 256];
+        hist[7] = 3;
+        hist[200] = 9;
+        hist[5] = 3;
+        hist[1] = 1;
+        assert_eq!(super::commonest(&hist, 3), [(200, 9), (5, 3), (7, 3)]);
+        assert_eq!(super::commonest(&hist, 10).len(), 4);
+        assert!(super::commonest(&[0; 4], 2).is_empty());
     }
 }

@@ -143,7 +143,7 @@ impl<R: ReadAt> Database<R> {
             return Opening::First(None);
         };
         let mut items = Items::new(&body);
-        while let Some(Ok((_, item))) = items.next() {
+        while let Some(Ok((_, item))) = items.next_cold() {
             match item {
                 Item::Setup(_) => return Opening::Setup,
                 // A variation before the first move holds other first moves.
@@ -311,7 +311,8 @@ impl SymbolDetection {
     /// Counts the one-byte symbol comments of a record body (every item,
     /// variations included; the scan stops at the first bad code).
     pub(super) fn add(&mut self, body: &[u8]) {
-        for item in super::record::Items::new(body) {
+        let mut items = super::record::Items::new(body);
+        while let Some(item) = items.next_cold() {
             match item {
                 Ok((
                     _,
@@ -364,15 +365,10 @@ impl<R: ReadAt> Database<R> {
             return;
         }
         let [seen, nag, ascii, other] = self.symbols.counts();
-        let mut top: alloc::vec::Vec<(u32, u8)> = (0..=255u8)
-            .map(|b| (self.symbols.histogram[usize::from(b)], b))
-            .filter(|&(n, _)| n > 0)
-            .collect();
-        top.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        let top: alloc::vec::Vec<alloc::string::String> = top
+        let hist: alloc::vec::Vec<u64> = self.symbols.histogram.iter().map(|&n| n.into()).collect();
+        let top: alloc::vec::Vec<alloc::string::String> = super::diagnose::commonest(&hist, 5)
             .iter()
-            .take(5)
-            .map(|(n, b)| alloc::format!("{b} ×{n}"))
+            .map(|(b, n)| alloc::format!("{b} ×{n}"))
             .collect();
         let how = match reading {
             Symbols::Ascii => "they look like ASCII marks: ! reads as $1, ? as $2, others as text",

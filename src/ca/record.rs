@@ -199,6 +199,16 @@ fn comment(code: u8, s: &[u8]) -> Item<'_> {
     }
 }
 
+impl<'a> Items<'a> {
+    /// [`Iterator::next`] as a call, for the passes off the replay's hot
+    /// path (the samples taken on opening, the doctor): each inlined copy of
+    /// the item parser is kilobytes of wasm.
+    #[inline(never)]
+    pub(crate) fn next_cold(&mut self) -> Option<<Self as Iterator>::Item> {
+        self.next()
+    }
+}
+
 impl<'a> Iterator for Items<'a> {
     type Item = Result<(usize, Item<'a>), (usize, ErrorKind)>;
 

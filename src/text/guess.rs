@@ -121,11 +121,21 @@ pub fn guess_encoding<'a>(strings: impl Iterator<Item = &'a [u8]>) -> EncodingGu
     if scored == 0 {
         return g;
     }
-    let mut order: Vec<usize> = (0..CANDIDATES.len()).collect();
-    // Stable: a tie keeps the earlier candidate (the default first).
-    order.sort_by(|&a, &b| scores[b].cmp(&scores[a]));
-    let (best, next) = (scores[order[0]], scores[order[1]]);
-    g.encoding = CANDIDATES[order[0]];
+    // A tie keeps the earlier candidate (the default first). No sort: one
+    // more sort instance is kilobytes of wasm.
+    let mut top = 0;
+    for (i, &s) in scores.iter().enumerate() {
+        if s > scores[top] {
+            top = i;
+        }
+    }
+    let best = scores[top];
+    let next = (0..scores.len())
+        .filter(|&i| i != top)
+        .map(|i| scores[i])
+        .max()
+        .unwrap_or(best);
+    g.encoding = CANDIDATES[top];
     let spread = best.unsigned_abs() + next.unsigned_abs();
     g.confidence = if spread == 0 {
         0.0
