@@ -395,15 +395,8 @@ fn emb_fragments_that_overlap_or_point_outside() {
     let r = cadb::ca::emb::read_inner(&f.emb[..], len as u32, new as u32);
     assert_eq!(r.unwrap_err().code(), "bad-fragment");
     // Point Players.a01's directory entry at that list.
-    let vol = cadb::ca::emb::Volume::open(&f.emb[..]).unwrap();
-    let slot = vol
-        .entries
-        .iter()
-        .position(|e| e.name == "Players.a01")
-        .unwrap();
-    let dir = u32::from_le_bytes(f.emb[140..144].try_into().unwrap()) as usize;
-    let dir_at = u32::from_le_bytes(f.emb[dir + 4..dir + 8].try_into().unwrap()) as usize;
-    set_u32(&mut f.emb, dir_at + slot * 256 + 12, new as u32);
+    let entry = dir_slot(&f, "Players.a01");
+    set_u32(&mut f.emb, entry + 12, new as u32);
     players_lost_games_kept(f, "bad-fragment");
     // A fragment past the end of the volume.
     let mut g = plain();
@@ -596,15 +589,8 @@ fn zero_length_fragments_among_good_ones_are_skipped() {
         want
     );
     // The directory entry pointed at the new list.
-    let vol = cadb::ca::emb::Volume::open(&f.emb[..]).unwrap();
-    let slot = vol
-        .entries
-        .iter()
-        .position(|e| e.name == "Players.d01")
-        .unwrap();
-    let dir = u32::from_le_bytes(f.emb[140..144].try_into().unwrap()) as usize;
-    let dir_at = u32::from_le_bytes(f.emb[dir + 4..dir + 8].try_into().unwrap()) as usize;
-    set_u32(&mut f.emb, dir_at + slot * 256 + 12, new as u32);
+    let entry = dir_slot(&f, "Players.d01");
+    set_u32(&mut f.emb, entry + 12, new as u32);
     let db = Database::open(f, OpenOptions::default()).unwrap();
     assert!(
         db.warnings()
