@@ -48,6 +48,10 @@ run "clippy (host, lib, wasm package features)" cargo clippy --lib --no-default-
 run "clippy (wasm32, lib + browser tests, wasm)" \
   cargo clippy --target wasm32-unknown-unknown --features wasm,pgn --lib --test wasm_browser -- -D warnings
 run "cargo test (host, cli)" cargo test --features cli
+# The legality fast path (src/legal.rs) against shakmaty over ten million
+# moves of random playouts, in release (about a second once built).
+run "cadb::legal vs shakmaty: 10,000,000 moves (release)" \
+  cargo run --release --example legal_playouts -- 10000000
 # 32-bit usize, overflow checks on (as wasm32 has it): the unit tests and
 # every library integration test, proptests, hostile and damaged databases
 # included (the CLI's are left out: they need the cli feature).

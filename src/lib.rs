@@ -51,6 +51,7 @@ pub mod ca;
 pub mod error;
 pub mod game;
 pub mod jose;
+pub mod legal;
 pub mod limits;
 #[cfg(all(not(feature = "std"), not(test), not(doc)))]
 mod no_std_runtime;

@@ -18,7 +18,20 @@ use crate::{
     },
     error::ErrorKind,
     game::Ply,
+    legal,
 };
+
+/// What a debug build says when the fast path and shakmaty disagree: a bug
+/// in `crate::legal`, with the position and the move to reproduce it.
+#[cfg(debug_assertions)]
+fn mismatch(pos: &Chess, m: Move) -> alloc::string::String {
+    let fen = shakmaty::fen::Fen::from_position(pos, EnPassantMode::Legal);
+    alloc::format!("crate::legal disagrees with shakmaty on {m:?} in {fen}")
+}
+#[cfg(not(debug_assertions))]
+fn mismatch(_: &Chess, _: Move) -> &'static str {
+    ""
+}
 
 /// The position and the piece numbers, saved and restored around variations.
 #[derive(Clone, Debug)]
@@ -49,6 +62,9 @@ impl State {
     /// With `want_san`, also the move's SAN (no check mark).
     // Inlined into `line` with `play`: once a ply, the call and its large
     // return value cost 4% of a replay's instructions.
+    // Errors built lazily: an `ErrorKind` made eagerly is dropped on every
+    // ply through its drop glue (1.6% of a replay under callgrind).
+    #[allow(clippy::unnecessary_lazy_evaluations)]
     #[inline(always)]
     pub fn resolve(
         &self,
@@ -67,7 +83,7 @@ impl State {
                 let from = self
                     .numbers
                     .square_of(s, n)
-                    .ok_or(ErrorKind::NoSuchPiece { code, piece: n })?;
+                    .ok_or_else(|| ErrorKind::NoSuchPiece { code, piece: n })?;
                 let role = self.numbers.role[s][usize::from(n)];
                 let to = apply_offset(from, off, conv);
                 if role == Role::Pawn {
@@ -107,8 +123,16 @@ impl State {
                 } else {
                     CastlingSide::KingSide
                 };
-                let king = self.pos.board().king_of(turn).ok_or(illegal(code))?;
-                let rook = self.pos.castles().rook(turn, cs).ok_or(illegal(code))?;
+                let king = self
+                    .pos
+                    .board()
+                    .king_of(turn)
+                    .ok_or_else(|| illegal(code))?;
+                let rook = self
+                    .pos
+                    .castles()
+                    .rook(turn, cs)
+                    .ok_or_else(|| illegal(code))?;
                 Move::Castle { king, rook }
             }
             Item::Promotion { byte1, byte2 } => {
@@ -119,14 +143,14 @@ impl State {
                         what: "promotion names a pawn number over 7",
                     });
                 }
-                let role = p.role().ok_or(ErrorKind::Invalid {
+                let role = p.role().ok_or_else(|| ErrorKind::Invalid {
                     what: "promotion to an unknown piece type",
                 })?;
                 self.check_promotion_number(s, pawn, p.number, role)?;
                 let from = self
                     .numbers
                     .square_of(s, pawn)
-                    .ok_or(ErrorKind::NoSuchPiece { code, piece: pawn })?;
+                    .ok_or_else(|| ErrorKind::NoSuchPiece { code, piece: pawn })?;
                 if self.numbers.role[s][usize::from(pawn)] != Role::Pawn {
                     return Err(illegal(code));
                 }
@@ -138,7 +162,7 @@ impl State {
                 let from = self
                     .numbers
                     .square_of(s, pawn)
-                    .ok_or(ErrorKind::NoSuchPiece { code, piece: pawn })?;
+                    .ok_or_else(|| ErrorKind::NoSuchPiece { code, piece: pawn })?;
                 let role = self.numbers.role[s][usize::from(pawn)];
                 if role == Role::Pawn {
                     return Err(ErrorKind::Invalid {
@@ -156,33 +180,47 @@ impl State {
             }
             _ => return Err(ErrorKind::Invalid { what: "not a move" }),
         };
-        // Shakmaty decides legality: for a normal or en passant move, its
-        // `is_legal` is exactly this (the legal moves of the piece type to
-        // the target square, `san_candidates`, contain the move). SAN
-        // (`San::from_move`) disambiguates against the same list, so listing
-        // it here once serves both: a SAN pass generates moves once, not twice.
-        let listed = match m {
-            Move::Normal { role, to, .. } => Some((role, to)),
-            Move::EnPassant { to, .. } => Some((Role::Pawn, to)),
-            _ => None,
-        };
-        let (legal, san) = match listed {
-            Some((role, to)) => {
-                let candidates = self.pos.san_candidates(role, to);
-                let legal = candidates.contains(&m);
-                (
-                    legal,
-                    (want_san && legal).then(|| San::disambiguate(m, &candidates)),
-                )
+        // A normal move off check: legality from attack bitboards, SAN
+        // listing shakmaty's candidates only when another piece of the type
+        // attacks the target (`crate::legal`). Otherwise shakmaty decides:
+        // for a normal or en passant move its `is_legal` is exactly "the
+        // candidates for the piece type and target contain the move", and
+        // `San::disambiguate` takes the same list, so one listing serves both.
+        let (legal, san) = match legal::fast(&self.pos, m) {
+            Some(legal) => {
+                debug_assert_eq!(legal, self.pos.is_legal(m), "{}", mismatch(&self.pos, m));
+                (legal, (want_san && legal).then(|| legal::san(&self.pos, m)))
             }
-            _ => {
-                let legal = self.pos.is_legal(m);
-                (
-                    legal,
-                    (want_san && legal).then(|| San::from_move(&self.pos, m)),
-                )
+            None => {
+                let listed = match m {
+                    Move::Normal { role, to, .. } => Some((role, to)),
+                    Move::EnPassant { to, .. } => Some((Role::Pawn, to)),
+                    _ => None,
+                };
+                match listed {
+                    Some((role, to)) => {
+                        let candidates = self.pos.san_candidates(role, to);
+                        let legal = candidates.contains(&m);
+                        (
+                            legal,
+                            (want_san && legal).then(|| San::disambiguate(m, &candidates)),
+                        )
+                    }
+                    _ => {
+                        let legal = self.pos.is_legal(m);
+                        (
+                            legal,
+                            (want_san && legal).then(|| San::from_move(&self.pos, m)),
+                        )
+                    }
+                }
             }
         };
+        debug_assert!(
+            san.is_none_or(|s| s == San::from_move(&self.pos, m)),
+            "{}",
+            mismatch(&self.pos, m)
+        );
         if !legal {
             let code = item.code();
             return Err(illegal(code));
