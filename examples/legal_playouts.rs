@@ -27,11 +27,12 @@ fn main() {
         c.moves < want
     });
     println!(
-        "cadb::legal agrees with shakmaty on {} moves ({} legal, SAN compared) in {} positions ({} in check), seed {seed}, {:.1} s",
+        "cadb::legal agrees with shakmaty on {} moves ({} legal, SAN compared) in {} positions ({} in check, {} mates), seed {seed}, {:.1} s",
         c.moves,
         c.legal,
         c.positions,
         c.in_check,
+        c.mates,
         t0.elapsed().as_secs_f64()
     );
 }

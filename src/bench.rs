@@ -14,7 +14,7 @@
 use alloc::string::String;
 use core::ops::ControlFlow;
 
-use shakmaty::{Chess, Position, san::San};
+use shakmaty::{Bitboard, Chess, san::San};
 
 use crate::{
     bytes::ReadAt,
@@ -136,10 +136,10 @@ impl GameVisitor for Plies {
         }
         ControlFlow::Continue(())
     }
-    fn after_ply(&mut self, after: &Chess) {
+    fn after_ply(&mut self, after: &Chess, checkers: Bitboard) {
         if self.san {
-            if after.is_check() {
-                self.buf.push(if after.is_checkmate() { '#' } else { '+' });
+            if let Some(mark) = crate::legal::suffix(after, checkers) {
+                self.buf.push(mark.char());
             }
             self.bytes += self.buf.len() as u64;
         }

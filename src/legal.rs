@@ -43,7 +43,8 @@
 //! ```
 
 use shakmaty::{
-    Bitboard, Chess, Color, Move, MoveList, Position, Rank, Role, Square, attacks, san::San,
+    Bitboard, Chess, Color, Move, MoveList, Position, Rank, Role, Square, attacks,
+    san::{San, Suffix},
 };
 
 /// Whether `m` is legal in `pos`: always [`Position::is_legal`]'s answer.
@@ -76,6 +77,24 @@ pub fn is_legal(pos: &Chess, m: Move) -> bool {
 /// ```
 #[inline]
 pub fn fast(pos: &Chess, m: Move) -> Option<bool> {
+    fast_with(pos, m, pos.checkers())
+}
+
+/// [`fast`], with `checkers` (which must be `pos.checkers()`) already
+/// known: a replayer computes them once a position, for this and for the
+/// check mark of the move that led there ([`suffix`]).
+///
+/// ```
+/// use shakmaty::{Chess, Move, Position, Role, Square};
+/// let pos = Chess::default();
+/// let nf3 = Move::Normal { role: Role::Knight, from: Square::G1, capture: None, to: Square::F3, promotion: None };
+/// assert_eq!(cadb::legal::fast_with(&pos, nf3, pos.checkers()), Some(true));
+/// ```
+// Inlined into the replayer's loop: the call's prologue and epilogue were
+// a quarter of its cost.
+#[inline(always)]
+pub fn fast_with(pos: &Chess, m: Move, checkers: Bitboard) -> Option<bool> {
+    debug_assert_eq!(checkers, pos.checkers());
     let Move::Normal {
         role,
         from,
@@ -88,45 +107,52 @@ pub fn fast(pos: &Chess, m: Move) -> Option<bool> {
     };
     let board = pos.board();
     let us = pos.turn();
-    let king = board.king_of(us)?;
+    let ours = board.by_color(us);
+    let king = (board.kings() & ours).single_square()?;
     // The move names our piece of `role` on `from`, a target without a
     // piece of ours, and what the target holds (shakmaty compares whole
     // moves, the `capture` field included).
-    if !board.by_piece(role.of(us)).contains(from)
-        || board.by_color(us).contains(to)
+    if !(board.by_role(role) & ours).contains(from)
+        || ours.contains(to)
         || board.role_at(to) != capture
     {
         return Some(false);
     }
     let occupied = board.occupied();
-    let checkers = board.attacks_to(king, !us, occupied);
-    if role == Role::King {
-        // shakmaty's gen_safe_king (its evasions first take away the
-        // squares behind the king on a checking slider's ray).
-        let mut behind = Bitboard::EMPTY;
-        for checker in checkers & board.sliders() {
-            behind |= attacks::ray(checker, king) ^ checker;
+    let reaches = match role {
+        Role::Pawn => pawn_reaches(us, from, to, capture.is_some(), promotion, occupied),
+        Role::Knight => attacks::knight_attacks(from).contains(to),
+        Role::Bishop => attacks::bishop_attacks(from, occupied).contains(to),
+        Role::Rook => attacks::rook_attacks(from, occupied).contains(to),
+        Role::Queen => attacks::queen_attacks(from, occupied).contains(to),
+        Role::King => {
+            // shakmaty's gen_safe_king (its evasions first take away the
+            // squares behind the king on a checking slider's ray).
+            let mut behind = Bitboard::EMPTY;
+            for checker in checkers & board.sliders() {
+                behind |= attacks::ray(checker, king) ^ checker;
+            }
+            return Some(
+                promotion.is_none()
+                    && attacks::king_attacks(from).contains(to)
+                    && !behind.contains(to)
+                    && board.attacks_to(to, !us, occupied).is_empty(),
+            );
         }
-        return Some(
-            promotion.is_none()
-                && attacks::king_attacks(from).contains(to)
-                && !behind.contains(to)
-                && board.attacks_to(to, !us, occupied).is_empty(),
-        );
-    }
+    };
     // In check, another piece must take the only checker or step between
     // it and the king (shakmaty's evasions); from a double check only the
     // king moves.
-    let evades = match checkers.single_square() {
-        _ if checkers.is_empty() => true,
-        Some(checker) => attacks::between(king, checker).with(checker).contains(to),
-        None => false,
-    };
-    let reaches = match role {
-        Role::Pawn => pawn_reaches(us, from, to, capture.is_some(), promotion, occupied),
-        _ => promotion.is_none() && attacks::attacks(from, role.of(us), occupied).contains(to),
-    };
-    Some(evades && reaches && (!pinned(pos, king, from) || attacks::aligned(from, to, king)))
+    let evades = checkers.is_empty()
+        || checkers
+            .single_square()
+            .is_some_and(|checker| attacks::between(king, checker).with(checker).contains(to));
+    Some(
+        reaches
+            && (role == Role::Pawn || promotion.is_none())
+            && evades
+            && (!pinned(board, us, king, from) || attacks::aligned(from, to, king)),
+    )
 }
 
 /// A pawn's move by shakmaty's `gen_pawn_moves`: a capture on an attacked
@@ -164,19 +190,21 @@ fn pawn_reaches(
 }
 
 /// Whether the piece on `from` is the only piece between our king and an
-/// enemy slider on their line (shakmaty's `slider_blockers`, for one square).
-fn pinned(pos: &Chess, king: Square, from: Square) -> bool {
-    let board = pos.board();
+/// enemy slider on their line (shakmaty's `slider_blockers`, for one
+/// square: a sniper elsewhere cannot pin it).
+#[inline(always)]
+fn pinned(board: &shakmaty::Board, us: Color, king: Square, from: Square) -> bool {
     let line = attacks::ray(king, from);
     if line.is_empty() {
         return false;
     }
-    let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
-        | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens()))
-        & board.by_color(!pos.turn())
-        & line;
+    let sliders = if king.rank() == from.rank() || king.file() == from.file() {
+        board.rooks_and_queens()
+    } else {
+        board.bishops_and_queens()
+    };
     let only_from = Bitboard::from_square(from);
-    snipers
+    (sliders & board.by_color(!us) & line)
         .into_iter()
         .any(|s| attacks::between(king, s) & board.occupied() == only_from)
 }
@@ -209,4 +237,48 @@ pub fn san(pos: &Chess, m: Move) -> San {
         // Pawns, castling, en passant: shakmaty lists nothing for them either.
         _ => San::from_move(pos, m),
     }
+}
+
+/// The check mark of the position after a move: always shakmaty's
+/// [`Suffix::from_position`], given `checkers` (which must be
+/// `after.checkers()`). Checkmate needs every legal move listed only when
+/// the king has no legal step ([`fast_with`] on each).
+///
+/// ```
+/// use shakmaty::{Chess, Position, fen::Fen, CastlingMode, san::Suffix};
+/// let fen: Fen = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3".parse().unwrap();
+/// let mated: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+/// assert_eq!(cadb::legal::suffix(&mated, mated.checkers()), Some(Suffix::Checkmate));
+/// assert_eq!(cadb::legal::suffix(&Chess::default(), shakmaty::Bitboard::EMPTY), None);
+/// ```
+pub fn suffix(after: &Chess, checkers: Bitboard) -> Option<Suffix> {
+    debug_assert_eq!(checkers, after.checkers());
+    if checkers.is_empty() {
+        return None;
+    }
+    let board = after.board();
+    let us = after.turn();
+    let escapes = board.king_of(us).is_some_and(|king| {
+        (attacks::king_attacks(king) & !board.by_color(us))
+            .into_iter()
+            .any(|to| {
+                let m = Move::Normal {
+                    role: Role::King,
+                    from: king,
+                    capture: board.role_at(to),
+                    to,
+                    promotion: None,
+                };
+                fast_with(after, m, checkers) == Some(true)
+            })
+    });
+    // shakmaty's `Suffix::from_position` asks its outcome, which in
+    // standard chess is decisive exactly when checkmated.
+    let mark = if escapes || !after.legal_moves().is_empty() {
+        Suffix::Check
+    } else {
+        Suffix::Checkmate
+    };
+    debug_assert_eq!(Some(mark), Suffix::from_position(after));
+    Some(mark)
 }

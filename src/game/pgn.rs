@@ -15,7 +15,7 @@ use alloc::{
     vec::Vec,
 };
 use core::ops::ControlFlow;
-use shakmaty::{Chess, Color, Position, san::San};
+use shakmaty::{Bitboard, Chess, Color, Position, san::San};
 
 use super::{Codec, Eval, Game, GameError, GameVisitor, Headers, Placement, Ply, RawItem, Skip};
 
@@ -192,7 +192,8 @@ impl<'w> PgnWriter<'w> {
             // move (for mate); only a check needs that.
             let mut after = before.clone();
             after.play_unchecked(*m);
-            push_mark(&mut s, &after);
+            let checkers = after.checkers();
+            push_mark(&mut s, &after, checkers);
         }
         self.emit_move(s);
         ControlFlow::Continue(())
@@ -234,10 +235,10 @@ impl<'w> PgnWriter<'w> {
     }
 }
 
-/// `+` or `#` when the side to move in `after` is in check.
-fn push_mark(s: &mut String, after: &Chess) {
-    if after.is_check() {
-        s.push(if after.is_checkmate() { '#' } else { '+' });
+/// `+` or `#` when the side to move in `after` is in check (`checkers`).
+fn push_mark(s: &mut String, after: &Chess, checkers: Bitboard) {
+    if let Some(mark) = crate::legal::suffix(after, checkers) {
+        s.push(mark.char());
     }
 }
 
@@ -339,10 +340,10 @@ impl GameVisitor for PgnWriter<'_> {
         ControlFlow::Continue(())
     }
 
-    fn after_ply(&mut self, after: &Chess) {
+    fn after_ply(&mut self, after: &Chess, checkers: Bitboard) {
         if core::mem::take(&mut self.mark_pending) {
             let mut s = core::mem::take(&mut self.buf);
-            push_mark(&mut s, after);
+            push_mark(&mut s, after, checkers);
             self.emit_move(s);
         }
     }

@@ -8,7 +8,7 @@
 
 use alloc::{string::String, vec::Vec};
 use core::ops::ControlFlow;
-use shakmaty::{Chess, san::San};
+use shakmaty::{Bitboard, Chess, san::San};
 
 use super::{Eval, Game, Headers, Node, Ply, RawItem};
 
@@ -73,9 +73,11 @@ pub trait GameVisitor {
     fn ply_san(&mut self, before: &Chess, ply: &Ply, _san: San) -> ControlFlow<()> {
         self.ply(before, ply)
     }
-    /// The position after the ply just sent (for a check mark without
-    /// replaying the move). Not called after `ply` returned `Break`.
-    fn after_ply(&mut self, _after: &Chess) {}
+    /// The position after the ply just sent, and the pieces giving check
+    /// in it (`after.checkers()`, which the decoder computed anyway): a check
+    /// mark without replaying the move ([`crate::legal::suffix`]). Not
+    /// called after `ply` returned `Break`.
+    fn after_ply(&mut self, _after: &Chess, _checkers: Bitboard) {}
     /// A text comment.
     fn comment(&mut self, _text: &str, _at: Placement) {}
     /// A NAG.

@@ -11,7 +11,9 @@
 #![allow(dead_code)]
 
 use shakmaty::{
-    CastlingSide, Chess, EnPassantMode, Move, Position, Role, Square, fen::Fen, san::San,
+    CastlingSide, Chess, EnPassantMode, Move, Position, Role, Square,
+    fen::Fen,
+    san::{San, Suffix},
 };
 
 /// What was compared.
@@ -21,9 +23,11 @@ pub struct Counts {
     pub moves: u64,
     /// Of those, legal ones (each one's SAN compared too).
     pub legal: u64,
-    /// Positions visited, and of those in check.
+    /// Positions visited (each one's check mark compared), and of those in check.
     pub positions: u64,
     pub in_check: u64,
+    /// Of those, checkmates.
+    pub mates: u64,
 }
 
 /// xorshift64: the same playouts on every run and machine.
@@ -80,6 +84,13 @@ const ROLES: [Role; 6] = [
 pub fn check_position(pos: &Chess, rng: &mut Rng, counts: &mut Counts) {
     counts.positions += 1;
     counts.in_check += u64::from(pos.is_check());
+    counts.mates += u64::from(pos.is_checkmate());
+    assert_eq!(
+        cadb::legal::suffix(pos, pos.checkers()),
+        Suffix::from_position(pos),
+        "cadb::legal::suffix in {}",
+        fen(pos)
+    );
     let board = pos.board().clone();
     let us = pos.turn();
     for from in board.by_color(us) {
@@ -146,7 +157,7 @@ pub fn check_position(pos: &Chess, rng: &mut Rng, counts: &mut Counts) {
     }
 }
 
-/// The next move of a playout: mostly uniform, often a check (so many
+/// The next move of a playout: mostly uniform, often a check or a mate (so many
 /// positions are in check, double checks among them) or a capture or
 /// promotion (so games reach endings). `None` when the game is over.
 pub fn pick(pos: &Chess, rng: &mut Rng) -> Option<Move> {
@@ -160,12 +171,15 @@ pub fn pick(pos: &Chess, rng: &mut Rng) -> Option<Move> {
         let some: Vec<Move> = moves.iter().copied().filter(|m| keep(m)).collect();
         (!some.is_empty()).then(|| some[(roll >> 8) as usize % some.len()])
     };
+    let after = |m: &Move| {
+        let mut after = pos.clone();
+        after.play_unchecked(*m);
+        after
+    };
     let chosen = match roll % 4 {
-        0 => prefer(&|m: &Move| {
-            let mut after = pos.clone();
-            after.play_unchecked(*m);
-            after.is_check()
-        }),
+        // A check, and a mate when there is one, so games end in mate.
+        0 => prefer(&|m: &Move| after(m).is_checkmate())
+            .or_else(|| prefer(&|m: &Move| after(m).is_check())),
         1 => prefer(&|m: &Move| m.is_capture() || m.is_promotion()),
         _ => None,
     };

@@ -226,7 +226,7 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
                         return Ok(ControlFlow::Break(()));
                     }
                     st.play(it, &ply);
-                    self.visitor.after_ply(&st.pos);
+                    self.visitor.after_ply(&st.pos, st.checkers);
                     // Only codes 233-236 can be annotations after a move:
                     // look at the byte before parsing the item twice.
                     while matches!(

@@ -2,7 +2,9 @@
 //! offset's target, legality through shakmaty, and the numbers after the
 //! move is played (§8.6–§8.11).
 
-use shakmaty::{CastlingSide, Chess, Color, EnPassantMode, Move, Position, Role, Square, san::San};
+use shakmaty::{
+    Bitboard, CastlingSide, Chess, Color, EnPassantMode, Move, Position, Role, Square, san::San,
+};
 
 use super::numbers::{NONE, Numbers, side};
 use crate::{
@@ -38,6 +40,9 @@ fn mismatch(_: &Chess, _: Move) -> &'static str {
 pub(crate) struct State {
     pub pos: Chess,
     pub numbers: Numbers,
+    /// `pos.checkers()`, computed once a position: for the legality of the
+    /// next move and for the check mark of the last.
+    pub checkers: Bitboard,
 }
 
 impl State {
@@ -45,6 +50,7 @@ impl State {
         State {
             pos: Chess::default(),
             numbers: Numbers::standard(),
+            checkers: Bitboard::EMPTY,
         }
     }
 
@@ -173,7 +179,7 @@ impl State {
                 self.normal(role, from, to, None)
             }
             Item::NullMove => {
-                if self.pos.is_check() {
+                if self.checkers.any() {
                     return Err(illegal(code::NULL_MOVE));
                 }
                 return Ok((Ply::Null, None));
@@ -186,7 +192,7 @@ impl State {
         // for a normal or en passant move its `is_legal` is exactly "the
         // candidates for the piece type and target contain the move", and
         // `San::disambiguate` takes the same list, so one listing serves both.
-        let (legal, san) = match legal::fast(&self.pos, m) {
+        let (legal, san) = match legal::fast_with(&self.pos, m, self.checkers) {
             Some(legal) => {
                 debug_assert_eq!(legal, self.pos.is_legal(m), "{}", mismatch(&self.pos, m));
                 (legal, (want_san && legal).then(|| legal::san(&self.pos, m)))
@@ -310,5 +316,6 @@ impl State {
                 self.pos.play_unchecked(*m);
             }
         }
+        self.checkers = self.pos.checkers();
     }
 }

@@ -100,5 +100,13 @@ pub(super) fn setup_state(
     } else {
         String::new()
     };
-    Ok((State { pos, numbers }, fen))
+    let checkers = shakmaty::Position::checkers(&pos);
+    Ok((
+        State {
+            pos,
+            numbers,
+            checkers,
+        },
+        fen,
+    ))
 }
