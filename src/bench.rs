@@ -19,7 +19,7 @@ use shakmaty::{Bitboard, Chess, san::San};
 use crate::{
     bytes::ReadAt,
     ca::Database,
-    game::{GameVisitor, Ply, TreeBuilder, pgn::PgnWriter},
+    game::{GameVisitor, Ply, TreeBuilder},
     stats::{DEFAULT_MAX_PLIES, OpeningTree},
 };
 
@@ -32,7 +32,8 @@ pub enum Pass {
     ReplaySan,
     /// Build the game tree ([`crate::game::Game`]).
     Tree,
-    /// Export the game as PGN.
+    /// Export the game as PGN: [`Database::write_pgn`], the path `cadb pgn`
+    /// and `exportPgn` take.
     Pgn,
     /// Add the game to an opening tree straight from the decoder
     /// ([`OpeningTree::add_ca_game`]: main line, first 40 plies, no text).
@@ -167,8 +168,9 @@ pub fn run<R: ReadAt>(db: &Database<R>, pass: Pass) -> Totals {
                 e
             }
             Pass::Pgn => {
+                // The product's export path (`cadb pgn`, `exportPgn`).
                 text.clear();
-                let (_, e) = db.read_game(i, &mut PgnWriter::new(&mut text));
+                let e = db.write_pgn(i, &mut text);
                 t.bytes += text.len() as u64;
                 e
             }

@@ -43,7 +43,7 @@
 //! ```
 
 use shakmaty::{
-    Bitboard, Chess, Color, Move, MoveList, Position, Rank, Role, Square, attacks,
+    Bitboard, Chess, Color, Move, Position, Rank, Role, Square, attacks,
     san::{San, Suffix},
 };
 
@@ -221,21 +221,36 @@ fn pinned(board: &shakmaty::Board, us: Color, king: Square, from: Square) -> boo
 /// ```
 #[inline]
 pub fn san(pos: &Chess, m: Move) -> San {
-    match m {
-        Move::Normal { role, from, to, .. } if role != Role::Pawn => {
-            let board = pos.board();
-            let piece = role.of(pos.turn());
-            let others = board.by_piece(piece)
-                & attacks::attacks(to, piece, board.occupied())
-                & !Bitboard::from_square(from);
-            if others.is_empty() {
-                San::disambiguate(m, &MoveList::new())
-            } else {
-                San::disambiguate(m, &pos.san_candidates(role, to))
-            }
-        }
-        // Pawns, castling, en passant: shakmaty lists nothing for them either.
-        _ => San::from_move(pos, m),
+    let Move::Normal {
+        role,
+        from,
+        capture,
+        to,
+        promotion,
+    } = m
+    else {
+        // Castling and en passant: shakmaty lists nothing for them either.
+        return San::from_move(pos, m);
+    };
+    let unique = role == Role::Pawn || {
+        let board = pos.board();
+        let piece = role.of(pos.turn());
+        (board.by_piece(piece) & attacks::attacks(to, piece, board.occupied()))
+            .without(from)
+            .is_empty()
+    };
+    if !unique {
+        return San::disambiguate(m, &pos.san_candidates(role, to));
+    }
+    // What `San::disambiguate` gives for a move with no rival: a pawn's
+    // capture names its file, nothing else is qualified.
+    San::Normal {
+        role,
+        file: (role == Role::Pawn && capture.is_some()).then(|| from.file()),
+        rank: None,
+        capture: capture.is_some(),
+        to,
+        promotion,
     }
 }
 

@@ -777,3 +777,41 @@ fn utf8_names_among_cp1251_names() {
         Some(mojibake.trim())
     );
 }
+
+#[test]
+fn a_game_damaged_inside_a_variation_exports_closed_and_readable() {
+    // 1.e4 d5 (1...e5 2.e4-e6?: the pawn on e4 cannot step twice).
+    let db = open(&[vec![19, 231, 19, 19, 232, 15]]);
+    let (pgn, err) = db.pgn_lenient(0);
+    let e = err.unwrap();
+    assert_eq!(
+        (e.kind, e.ply),
+        (ErrorKind::IllegalMove { code: 19 }, Some(2))
+    );
+    let flat = pgn.replace('\n', " ");
+    assert!(
+        flat.contains("1. e4 d5 ( 1... e5 ) { cadb: decoding stopped:"),
+        "{flat}"
+    );
+    // The tree of the same game says the same, and the text reads back.
+    let tree = cadb::game::pgn::to_pgn(&db.game_lenient(0).0).unwrap();
+    let (before, after) = flat.split_once(" { cadb").unwrap();
+    let without_comment = format!("{before}{}", &after[after.find(" }").unwrap() + 2..]);
+    assert_eq!(tree.replace('\n', " "), without_comment);
+    let back = cadb::game::import::read_pgn(&pgn).unwrap();
+    assert_eq!(back[0].main_line_sans().unwrap(), ["e4", "d5"]);
+    assert_eq!(back[0].moves[1].variations[0].len(), 1);
+}
+
+#[test]
+fn an_empty_variation_writes_no_parentheses_and_keeps_its_comment() {
+    // 1.e4 d5 with an empty variation, then one holding only a comment.
+    let db = open(&[
+        vec![19, 231, 232, 15],
+        vec![19, 231, 235, 3, 4, b'h', b'i', 232, 15],
+    ]);
+    let pgn = db.pgn(0).unwrap().replace('\n', " ");
+    assert!(pgn.contains("1. e4 d5 1-0"), "{pgn}");
+    let pgn = db.pgn(1).unwrap().replace('\n', " ");
+    assert!(pgn.contains("1. e4 d5 ( { hi } ) 1-0"), "{pgn}");
+}

@@ -9,6 +9,7 @@ pub mod columns;
 mod convention;
 pub mod diagnose;
 pub mod emb;
+mod export;
 pub mod format;
 pub mod infer;
 pub mod record;
@@ -39,7 +40,7 @@ pub use self::{
 use crate::{
     bytes::ReadAt,
     error::{Error, ErrorKind, FileKind},
-    game::{Game, GameVisitor, Headers, Ply, TreeBuilder, pgn::PgnWriter},
+    game::{Game, GameVisitor, Headers, Ply, TreeBuilder},
     limits::MAX_A02_BYTES,
     text::{EncodingGuess, Text, TextEncoding, guess_encoding},
 };
@@ -540,23 +541,33 @@ impl<R: ReadAt> Database<R> {
         convention: Convention,
         v: &mut V,
     ) -> (V::Output, Option<Error>) {
-        let error = match self.raw_header(index) {
-            Err(e) => Some(e),
-            Ok(raw) => {
-                if v.wants_text() {
-                    v.headers(&self.game_headers(index, &raw));
-                }
-                match self.record(index) {
-                    Err(e) => Some(e),
-                    Ok((base, body)) => {
-                        replay::Replay::new(&body, base, index, convention, self.decoding(), v)
-                            .run()
-                            .err()
-                    }
-                }
-            }
-        };
+        let error = self.game_events(index, convention, v);
         (v.end_game(), error)
+    }
+
+    /// Every event of game `index` but `end_game`: the headers (to a
+    /// visitor that wants text), then the replay, up to an error.
+    fn game_events<V: GameVisitor>(
+        &self,
+        index: u64,
+        convention: Convention,
+        v: &mut V,
+    ) -> Option<Error> {
+        let raw = match self.raw_header(index) {
+            Ok(raw) => raw,
+            Err(e) => return Some(e),
+        };
+        if v.wants_text() {
+            v.headers(&self.game_headers(index, &raw));
+        }
+        match self.record(index) {
+            Err(e) => Some(e),
+            Ok((base, body)) => {
+                replay::Replay::new(&body, base, index, convention, self.decoding(), v)
+                    .run()
+                    .err()
+            }
+        }
     }
 
     /// Streams game `index` through a visitor (the database's convention).
@@ -598,37 +609,6 @@ impl<R: ReadAt> Database<R> {
             (g, None) => Ok(g),
             (_, Some(e)) => Err(e),
         }
-    }
-
-    /// Game `index` as PGN. A game that fails to decode is an error.
-    pub fn pgn(&self, index: u64) -> Result<String, Error> {
-        let g = self.game(index)?;
-        let mut out = String::new();
-        g.visit(&mut PgnWriter::new(&mut out)).map_err(|_| {
-            Error::new(
-                ErrorKind::Invalid {
-                    what: "decoded game does not replay",
-                },
-                FileKind::D02,
-            )
-            .in_game(index)
-        })?;
-        Ok(out)
-    }
-
-    /// Game `index` as PGN even if it is broken: the moves up to the error,
-    /// then a comment naming it. Returns the error too.
-    pub fn pgn_lenient(&self, index: u64) -> (String, Option<Error>) {
-        let (mut g, err) = self.game_lenient(index);
-        if let Some(e) = &err {
-            g.comments
-                .push(alloc::format!("cadb: decoding stopped: {e}"));
-        }
-        let mut out = String::new();
-        if g.visit(&mut PgnWriter::new(&mut out)).is_err() {
-            out.clear();
-        }
-        (out, err)
     }
 
     /// The plies of game `index`'s main line; for a damaged game, those that

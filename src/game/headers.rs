@@ -127,22 +127,64 @@ pub struct Date {
 impl fmt::Display for Date {
     /// PGN form `YYYY.MM.DD`, with `?` for unknown parts.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.year {
-            Some(y) => write!(f, "{y:04}")?,
-            None => f.write_str("????")?,
-        }
-        match self.month {
-            Some(m) => write!(f, ".{m:02}")?,
-            None => f.write_str(".??")?,
-        }
-        match self.day {
-            Some(d) => write!(f, ".{d:02}"),
-            None => f.write_str(".??"),
+        f.write_str(self.pgn().as_str())
+    }
+}
+
+/// A date's PGN text, without an allocation ([`Date::pgn`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PgnDate {
+    bytes: [u8; 16],
+    len: u8,
+}
+
+impl PgnDate {
+    /// The text, `YYYY.MM.DD` with `?` for unknown parts.
+    pub fn as_str(&self) -> &str {
+        core::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or("????.??.??")
+    }
+
+    fn push(&mut self, b: u8) {
+        self.bytes[usize::from(self.len)] = b;
+        self.len += 1;
+    }
+
+    /// `n` in at least `width` digits, or `width` question marks.
+    fn part(&mut self, n: Option<u16>, width: u32) {
+        let Some(n) = n else {
+            (0..width).for_each(|_| self.push(b'?'));
+            return;
+        };
+        let digits = n.checked_ilog10().unwrap_or(0) + 1;
+        (digits..width).for_each(|_| self.push(b'0'));
+        for k in (0..digits).rev() {
+            self.push(b'0' + (n / 10u16.pow(k) % 10) as u8);
         }
     }
 }
 
 impl Date {
+    /// The PGN form, `YYYY.MM.DD` with `?` for unknown parts.
+    ///
+    /// ```
+    /// use cadb::game::Date;
+    /// let d = Date { year: Some(1998), month: Some(3), day: None };
+    /// assert_eq!(d.pgn().as_str(), "1998.03.??");
+    /// assert_eq!(d.to_string(), "1998.03.??");
+    /// ```
+    pub fn pgn(&self) -> PgnDate {
+        let mut t = PgnDate {
+            bytes: [0; 16],
+            len: 0,
+        };
+        t.part(self.year, 4);
+        t.push(b'.');
+        t.part(self.month.map(u16::from), 2);
+        t.push(b'.');
+        t.part(self.day.map(u16::from), 2);
+        t
+    }
+
     /// Parses PGN `YYYY.MM.DD` with `?` for unknown parts; anything unreadable becomes unknown.
     pub fn from_pgn(s: &str) -> Date {
         let mut parts = s.split('.');

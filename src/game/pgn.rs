@@ -10,10 +10,7 @@
 //! assert!(pgn.ends_with("1. e4 { best } ( 1. d4 d5 ) 1... e5 *\n\n"));
 //! ```
 
-use alloc::{
-    string::{String, ToString},
-    vec::Vec,
-};
+use alloc::{string::String, vec::Vec};
 use core::ops::ControlFlow;
 use shakmaty::{Bitboard, Chess, Color, Position, san::San};
 
@@ -23,6 +20,10 @@ use super::{Codec, Eval, Game, GameError, GameVisitor, Headers, Placement, Ply, 
 const LINE: usize = 79;
 
 /// Writes one game as PGN into a `String` sink.
+///
+/// Tags are written as the headers arrive, movetext token by token; a game
+/// that stops inside a variation (a damaged record) still ends with its
+/// variations closed. Nothing is allocated per move.
 pub struct PgnWriter<'w> {
     out: &'w mut String,
     line_len: usize,
@@ -30,9 +31,17 @@ pub struct PgnWriter<'w> {
     /// A move number is needed before the next Black move (after a comment or variation).
     need_number: bool,
     nags_before: Vec<u8>,
-    tags: Option<Headers>,
-    fen: Option<String>,
+    /// Whether the tags have been written (`headers`), and the movetext begun.
     tags_written: bool,
+    movetext: bool,
+    /// The set-up position's FEN, written as a tag before the movetext.
+    fen: Option<String>,
+    /// A tag written after the headers' own.
+    extra: Option<(&'static str, &'static str)>,
+    /// Variations begun and not ended; of those, the last `unopened` have
+    /// no token yet, so their `(` is not written (an empty one never is).
+    depth: u32,
+    unopened: u32,
     /// Reused for each move token.
     buf: String,
     /// A move token from `ply_san` waits in `buf` for its check mark.
@@ -55,42 +64,57 @@ impl<'w> PgnWriter<'w> {
             result: "*",
             need_number: true,
             nags_before: Vec::new(),
-            tags: None,
-            fen: None,
             tags_written: false,
+            movetext: false,
+            fen: None,
+            extra: None,
+            depth: 0,
+            unopened: 0,
             buf: String::new(),
             mark_pending: false,
         }
     }
 
-    fn write_tags(&mut self) {
-        if self.tags_written {
-            return;
-        }
+    /// The same writer with one more tag, written after the headers' own.
+    ///
+    /// ```
+    /// let game = &cadb::game::import::read_pgn("1. e4 *").unwrap()[0];
+    /// let mut out = String::new();
+    /// game.visit(&mut cadb::game::pgn::PgnWriter::new(&mut out).with_tag("Note", "x")).unwrap();
+    /// assert!(out.contains("[Result \"*\"]\n[Note \"x\"]\n\n1. e4 *"));
+    /// ```
+    pub fn with_tag(mut self, name: &'static str, value: &'static str) -> Self {
+        self.extra = Some((name, value));
+        self
+    }
+
+    fn write_tags(&mut self, h: &Headers) {
         self.tags_written = true;
-        let h = self.tags.take().unwrap_or_default();
+        let out = &mut *self.out;
         fn q(v: &Option<String>) -> &str {
             v.as_deref().unwrap_or("?")
         }
-        tag(self.out, "Event", q(&h.event));
-        tag(self.out, "Site", q(&h.site));
-        tag(self.out, "Date", &h.date.to_string());
-        tag(self.out, "Round", q(&h.round));
-        tag(self.out, "White", q(&h.white));
-        tag(self.out, "Black", q(&h.black));
-        tag(self.out, "Result", h.result.as_pgn());
+        tag(out, "Event", q(&h.event));
+        tag(out, "Site", q(&h.site));
+        tag(out, "Date", h.date.pgn().as_str());
+        tag(out, "Round", q(&h.round));
+        tag(out, "White", q(&h.white));
+        tag(out, "Black", q(&h.black));
+        tag(out, "Result", h.result.as_pgn());
         let opt = [
             ("WhiteTitle", &h.white_title),
             ("BlackTitle", &h.black_title),
         ];
         for (k, v) in opt {
             if let Some(v) = v {
-                tag(self.out, k, v);
+                tag(out, k, v);
             }
         }
         for (k, v) in [("WhiteElo", h.white_elo), ("BlackElo", h.black_elo)] {
             if let Some(v) = v {
-                tag(self.out, k, &alloc::format!("{v}"));
+                let mut digits = String::new();
+                push_number(&mut digits, u32::from(v));
+                tag(out, k, &digits);
             }
         }
         let opt = [
@@ -101,21 +125,33 @@ impl<'w> PgnWriter<'w> {
         ];
         for (k, v) in opt {
             if let Some(v) = v {
-                tag(self.out, k, v);
+                tag(out, k, v);
             }
         }
         if let Some(a) = h.assessment {
-            tag(self.out, "Assessment", a.symbol());
+            tag(out, "Assessment", a.symbol());
         }
         for (k, v) in &h.other {
-            tag(self.out, k, v);
+            tag(out, k, v);
+        }
+        if let Some((k, v)) = self.extra {
+            tag(out, k, v);
+        }
+        self.result = h.result.as_pgn();
+    }
+
+    /// The end of the tag section, before the first token of movetext:
+    /// the set-up position's tags, then a blank line.
+    fn begin_movetext(&mut self) {
+        self.movetext = true;
+        if !self.tags_written {
+            self.write_tags(&Headers::default());
         }
         if let Some(fen) = self.fen.take() {
             tag(self.out, "SetUp", "1");
             tag(self.out, "FEN", &fen);
         }
         self.out.push('\n');
-        self.result = h.result.as_pgn();
     }
 
     fn token(&mut self, t: &str) {
@@ -128,7 +164,19 @@ impl<'w> PgnWriter<'w> {
     }
 
     fn token_of_width(&mut self, t: &str, width: usize) {
-        self.write_tags();
+        if !self.movetext {
+            self.begin_movetext();
+        }
+        // Variations begun with nothing in them yet open now.
+        while self.unopened > 0 {
+            self.unopened -= 1;
+            self.place("(", 1);
+        }
+        self.place(t, width);
+    }
+
+    /// A token on the current line, or on the next if it would pass [`LINE`].
+    fn place(&mut self, t: &str, width: usize) {
         if self.line_len > 0 && self.line_len + 1 + width > LINE {
             self.out.push('\n');
             self.line_len = 0;
@@ -214,7 +262,7 @@ impl<'w> PgnWriter<'w> {
         }
         match ply {
             Ply::Move(m) => san
-                .unwrap_or_else(|| San::from_move(before, *m))
+                .unwrap_or_else(|| crate::legal::san(before, *m))
                 .append_to_string(&mut s),
             Ply::Null => s.push_str("--"),
         }
@@ -222,15 +270,35 @@ impl<'w> PgnWriter<'w> {
     }
 
     fn emit_move(&mut self, s: String) {
-        self.token(&s);
+        // Digits, dots, SAN and a mark: ASCII, one column a byte.
+        self.token_of_width(&s, s.len());
         self.buf = s;
         self.need_number = false;
         self.flush_nags_before();
     }
 
     fn flush_nags_before(&mut self) {
+        if self.nags_before.is_empty() {
+            return;
+        }
         for n in core::mem::take(&mut self.nags_before) {
-            self.token(&alloc::format!("${n}"));
+            self.nag_token(n);
+        }
+    }
+
+    fn nag_token(&mut self, nag: u8) {
+        let mut s = core::mem::take(&mut self.buf);
+        s.clear();
+        s.push('$');
+        push_number(&mut s, u32::from(nag));
+        self.token_of_width(&s, s.len());
+        self.buf = s;
+    }
+
+    /// Closes every variation still open (a game that stopped inside one).
+    fn close_variations(&mut self) {
+        while self.depth > 0 {
+            self.end_variation();
         }
     }
 }
@@ -321,7 +389,9 @@ impl GameVisitor for PgnWriter<'_> {
     type Output = ();
 
     fn headers(&mut self, headers: &Headers) {
-        self.tags = Some(headers.clone());
+        if !self.movetext {
+            self.write_tags(headers);
+        }
     }
 
     fn setup(&mut self, fen: &str, _pos: &Chess) {
@@ -361,7 +431,7 @@ impl GameVisitor for PgnWriter<'_> {
         match at {
             // PGN has no glyph before a move: keep it for after the move.
             Placement::Before => self.nags_before.push(nag),
-            Placement::After => self.token(&alloc::format!("${nag}")),
+            Placement::After => self.nag_token(nag),
         }
     }
 
@@ -386,28 +456,38 @@ impl GameVisitor for PgnWriter<'_> {
     }
 
     fn game_comment(&mut self, text: &str) {
+        // A comment on the whole game follows the main line.
+        self.close_variations();
         self.comment_text(text);
     }
 
     fn begin_variation(&mut self) -> Skip {
         self.flush_nags_before();
-        self.token("(");
+        self.depth += 1;
+        self.unopened += 1;
         self.need_number = true;
         Skip(false)
     }
 
     fn end_variation(&mut self) {
+        if self.depth == 0 {
+            return;
+        }
         self.flush_nags_before();
-        self.token(")");
+        self.depth -= 1;
+        if self.unopened > 0 {
+            // Nothing was written in it: no `( )`.
+            self.unopened -= 1;
+        } else {
+            self.token(")");
+        }
         self.need_number = true;
     }
 
     fn end_game(&mut self) {
+        self.close_variations();
         self.flush_nags_before();
-        let result = {
-            self.write_tags();
-            self.result
-        };
+        let result = self.result;
         self.token(result);
         self.out.push_str("\n\n");
         self.line_len = 0;

@@ -92,16 +92,15 @@ impl Database {
                 None => k,
             };
             self.inner.check_index(i).map_err(to_js)?;
-            let (text, err) = self.inner.pgn_lenient(i);
-            if let Some(e) = err {
+            let before = buf.len();
+            if let Some(e) = self.inner.write_pgn(i, &mut buf) {
                 let eo = Object::new();
                 set(&eo, "game", i as f64);
                 set(&eo, "code", e.code());
                 set(&eo, "message", e.to_string());
                 errors.push(&eo);
             }
-            bytes += text.len() as f64;
-            buf.push_str(&text);
+            bytes += (buf.len() - before) as f64;
             games += 1;
             if buf.len() >= CHUNK {
                 flush(&mut buf, k + 1)?;

@@ -129,11 +129,13 @@ pub fn pgn(args: PgnArgs) -> Result<ExitCode, String> {
         None => 0..db.count(),
     };
     let stdout = std::io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
+    let mut out = BufWriter::with_capacity(1 << 18, stdout.lock());
     let mut failed = 0u64;
+    // One buffer for every game: the export streams, whatever the database's size.
+    let mut text = String::new();
     for i in range {
-        let (text, err) = db.pgn_lenient(i);
-        if let Some(e) = err {
+        text.clear();
+        if let Some(e) = db.write_pgn(i, &mut text) {
             failed += 1;
             warn!("game {i}: {e}");
         }

@@ -13,7 +13,11 @@ use std::borrow::Cow;
 /// ```
 pub fn safe(s: &str) -> Cow<'_, str> {
     let bad = |c: char| c.is_control() && c != '\t' && c != '\n';
-    if !s.contains(bad) {
+    // Controls are C0, DEL and C1 (U+0080-U+009F, after a 0xC2 byte): a
+    // byte scan rules them out without decoding (all of `cadb pgn`'s
+    // output passes here).
+    let suspect = |b: &u8| (*b < 0x20 && *b != b'\t' && *b != b'\n') || *b == 0x7f || *b == 0xc2;
+    if !s.as_bytes().iter().any(suspect) || !s.contains(bad) {
         return Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len() + 8);
