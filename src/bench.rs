@@ -123,7 +123,7 @@ impl GameVisitor for Plies {
     fn ply_san(&mut self, _before: &Chess, _ply: &Ply, san: San) -> ControlFlow<()> {
         self.plies += 1;
         self.buf.clear();
-        san.append_to_string(&mut self.buf);
+        crate::game::pgn::push_san(&mut self.buf, san);
         ControlFlow::Continue(())
     }
     fn ply(&mut self, before: &Chess, ply: &Ply) -> ControlFlow<()> {
@@ -131,7 +131,9 @@ impl GameVisitor for Plies {
         if self.san {
             self.buf.clear();
             match ply {
-                Ply::Move(m) => San::from_move(before, *m).append_to_string(&mut self.buf),
+                Ply::Move(m) => {
+                    crate::game::pgn::push_san(&mut self.buf, crate::legal::san(before, *m))
+                }
                 Ply::Null => self.buf.push_str("--"),
             }
         }

@@ -25,7 +25,7 @@ use super::{
     },
     record::{Item, Items},
 };
-use crate::{bytes::ReadAt, error::ErrorKind};
+use crate::bytes::ReadAt;
 
 /// What to scan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -360,7 +360,7 @@ impl<R: ReadAt> Database<R> {
                         }
                     }
                     Ok(_) => {}
-                    Err((_, ErrorKind::UnknownCode { code })) => {
+                    Err((_, crate::ca::record::RecordError::UnknownCode { code })) => {
                         r.unknown_codes[usize::from(code)] += 1;
                         break;
                     }

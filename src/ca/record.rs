@@ -17,6 +17,31 @@
 use super::format::d02::{SETUP_LEN, code};
 use crate::error::ErrorKind;
 
+/// Why a record's bytes do not split into items. Small and `Copy`, so the
+/// replay loop passes it around cheaply; it becomes an [`ErrorKind`]
+/// where an error is reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// A code the format does not define.
+    UnknownCode { code: u8 },
+    /// A payload that crosses the end of the record body.
+    Overrun { code: u8, record_end: u64 },
+    /// Anything else, as [`ErrorKind::Invalid`].
+    Invalid { what: &'static str },
+}
+
+impl From<RecordError> for ErrorKind {
+    fn from(e: RecordError) -> ErrorKind {
+        match e {
+            RecordError::UnknownCode { code } => ErrorKind::UnknownCode { code },
+            RecordError::Overrun { code, record_end } => {
+                ErrorKind::RecordOverrun { code, record_end }
+            }
+            RecordError::Invalid { what } => ErrorKind::Invalid { what },
+        }
+    }
+}
+
 /// One item of a record body.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Item<'a> {
@@ -122,12 +147,12 @@ impl<'a> Items<'a> {
     }
 
     /// The next item without consuming it.
-    pub fn peek(&self) -> Option<Result<(usize, Item<'a>), (usize, ErrorKind)>> {
+    pub fn peek(&self) -> Option<Result<(usize, Item<'a>), (usize, RecordError)>> {
         self.clone().next()
     }
 
     /// The next `n` payload bytes (the code byte is already consumed).
-    fn take(&mut self, code: u8, n: usize) -> Result<&'a [u8], ErrorKind> {
+    fn take(&mut self, code: u8, n: usize) -> Result<&'a [u8], RecordError> {
         let start = self.pos;
         let end = start.checked_add(n).filter(|&e| e <= self.body.len());
         match end {
@@ -135,14 +160,14 @@ impl<'a> Items<'a> {
                 self.pos = end;
                 Ok(&self.body[start..end])
             }
-            None => Err(ErrorKind::RecordOverrun {
+            None => Err(RecordError::Overrun {
                 code,
                 record_end: self.body.len() as u64,
             }),
         }
     }
 
-    fn item(&mut self, code: u8) -> Result<Item<'a>, ErrorKind> {
+    fn item(&mut self, code: u8) -> Result<Item<'a>, RecordError> {
         use code::*;
         self.pos += 1;
         Ok(match code {
@@ -170,7 +195,7 @@ impl<'a> Items<'a> {
                 let b = self.take(code, SETUP_LEN)?;
                 Item::Setup(
                     b.try_into()
-                        .map_err(|_| ErrorKind::Invalid { what: "setup size" })?,
+                        .map_err(|_| RecordError::Invalid { what: "setup size" })?,
                 )
             }
             VARIATION_START => Item::VariationStart,
@@ -187,7 +212,7 @@ impl<'a> Items<'a> {
                 // Checked against the record before anything is read or allocated.
                 comment(code, self.take(code, len)?)
             }
-            _ => return Err(ErrorKind::UnknownCode { code }),
+            _ => return Err(RecordError::UnknownCode { code }),
         })
     }
 }
@@ -210,7 +235,7 @@ impl<'a> Items<'a> {
 }
 
 impl<'a> Iterator for Items<'a> {
-    type Item = Result<(usize, Item<'a>), (usize, ErrorKind)>;
+    type Item = Result<(usize, Item<'a>), (usize, RecordError)>;
 
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
@@ -237,7 +262,7 @@ impl<'a> Iterator for Items<'a> {
 /// Skips from just after a `231` to just after its matching `232`.
 ///
 /// Returns the offset of that `232`.
-pub fn skip_variation(items: &mut Items<'_>) -> Result<usize, (usize, ErrorKind)> {
+pub fn skip_variation(items: &mut Items<'_>) -> Result<usize, (usize, RecordError)> {
     let start = items.offset();
     let mut depth = 0usize;
     for r in items.by_ref() {
@@ -250,7 +275,7 @@ pub fn skip_variation(items: &mut Items<'_>) -> Result<usize, (usize, ErrorKind)
     }
     Err((
         start,
-        ErrorKind::Invalid {
+        RecordError::Invalid {
             what: "a variation (231) has no end (232)",
         },
     ))

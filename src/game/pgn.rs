@@ -261,9 +261,7 @@ impl<'w> PgnWriter<'w> {
             s.push_str("... ");
         }
         match ply {
-            Ply::Move(m) => san
-                .unwrap_or_else(|| crate::legal::san(before, *m))
-                .append_to_string(&mut s),
+            Ply::Move(m) => push_san(&mut s, san.unwrap_or_else(|| crate::legal::san(before, *m))),
             Ply::Null => s.push_str("--"),
         }
         s
@@ -300,6 +298,65 @@ impl<'w> PgnWriter<'w> {
         while self.depth > 0 {
             self.end_variation();
         }
+    }
+}
+
+/// Appends a SAN (no check mark) to `out`: the text of shakmaty's
+/// `Display`, pushed byte by byte into reserved space (shakmaty's own goes
+/// through a writer trait a character at a time).
+///
+/// ```
+/// use shakmaty::{Role, Square, san::San};
+/// let mut out = String::new();
+/// let san = San::Normal { role: Role::Knight, file: Some(shakmaty::File::B), rank: None, capture: true, to: Square::D7, promotion: None };
+/// cadb::game::pgn::push_san(&mut out, san);
+/// assert_eq!(out, san.to_string());
+/// ```
+pub fn push_san(out: &mut String, san: San) {
+    // Piece letters by `Role as usize` (Pawn = 1 .. King = 6).
+    const LETTER: [char; 7] = ['?', 'P', 'N', 'B', 'R', 'Q', 'K'];
+    let file = |f: shakmaty::File| char::from(b'a' + f as u8);
+    let rank = |r: shakmaty::Rank| char::from(b'1' + r as u8);
+    out.reserve(8);
+    match san {
+        San::Normal {
+            role,
+            file: from_file,
+            rank: from_rank,
+            capture,
+            to,
+            promotion,
+        } => {
+            if role != shakmaty::Role::Pawn {
+                out.push(LETTER[role as usize]);
+            }
+            if let Some(f) = from_file {
+                out.push(file(f));
+            }
+            if let Some(r) = from_rank {
+                out.push(rank(r));
+            }
+            if capture {
+                out.push('x');
+            }
+            out.push(file(to.file()));
+            out.push(rank(to.rank()));
+            if let Some(p) = promotion {
+                out.push('=');
+                out.push(LETTER[p as usize]);
+            }
+        }
+        San::Castle(shakmaty::CastlingSide::KingSide) => out.push_str("O-O"),
+        San::Castle(shakmaty::CastlingSide::QueenSide) => out.push_str("O-O-O"),
+        San::Put { role, to } => {
+            if role != shakmaty::Role::Pawn {
+                out.push(LETTER[role as usize]);
+            }
+            out.push('@');
+            out.push(file(to.file()));
+            out.push(rank(to.rank()));
+        }
+        San::Null => out.push_str("--"),
     }
 }
 

@@ -58,12 +58,17 @@ pub fn check_move(pos: &Chess, m: Move, counts: &mut Counts) {
     counts.moves += 1;
     if legal {
         counts.legal += 1;
+        let san = cadb::legal::san(pos, m);
         assert_eq!(
-            cadb::legal::san(pos, m),
+            san,
             San::from_move(pos, m),
             "cadb::legal::san of {m:?} in {}",
             fen(pos)
         );
+        // And its text, as the PGN writer spells it.
+        let mut text = String::new();
+        cadb::game::pgn::push_san(&mut text, san);
+        assert_eq!(text, san.to_string());
     }
 }
 

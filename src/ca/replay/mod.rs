@@ -52,6 +52,10 @@ pub(crate) struct Replay<'a, V> {
     plies: u32,
     /// Where the set-up (230) was, once applied.
     setup_at: Option<usize>,
+    /// Starts of the variations skipped and not yet replayed, one stack
+    /// for every line (each line's own above where it began): no
+    /// allocation per line.
+    pending: Vec<usize>,
 }
 
 impl<'a, V: GameVisitor> Replay<'a, V> {
@@ -72,11 +76,13 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
             visitor,
             plies: 0,
             setup_at: None,
+            pending: Vec::new(),
         }
     }
 
-    fn err(&self, kind: ErrorKind, at: usize, ply: Option<u32>) -> Error {
-        let e = Error::new(kind, FileKind::D02)
+    #[cold]
+    fn err(&self, kind: impl Into<ErrorKind>, at: usize, ply: Option<u32>) -> Error {
+        let e = Error::new(kind.into(), FileKind::D02)
             .at(self.base + at as u64)
             .in_game(self.game);
         match ply {
@@ -117,7 +123,7 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
         mut st: State,
         depth: u32,
     ) -> Result<ControlFlow<()>, Error> {
-        let mut pending: Vec<usize> = Vec::new();
+        let base = self.pending.len();
         let mut ep: Option<usize> = None;
         loop {
             let Some(next) = items.next() else {
@@ -130,7 +136,7 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
                         None,
                     ));
                 }
-                if let Some(&at) = pending.first() {
+                if let Some(&at) = self.pending.get(base) {
                     return Err(self.err(
                         ErrorKind::Invalid {
                             what: "a variation is not followed by the move it replaces",
@@ -153,7 +159,7 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
                             None,
                         ));
                     }
-                    if let Some(&p) = pending.first() {
+                    if let Some(&p) = self.pending.get(base) {
                         return Err(self.err(
                             ErrorKind::Invalid {
                                 what: "a variation is not followed by the move it replaces",
@@ -174,7 +180,7 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
                             Some(st.ply()),
                         ));
                     }
-                    pending.push(items.offset());
+                    self.pending.push(items.offset());
                     skip_variation(items).map_err(|(at, k)| self.err(k, at, Some(st.ply())))?;
                 }
                 Item::Setup(_) if depth == 0 && self.setup_at == Some(at) => {}
@@ -217,7 +223,7 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
                             self.err(k, at, Some(st.ply()))
                         })?;
                     ep = None;
-                    let before = (!pending.is_empty()).then(|| st.clone());
+                    let before = (self.pending.len() > base).then(|| st.clone());
                     let flow = match san {
                         Some(san) => self.visitor.ply_san(&st.pos, &ply, san),
                         None => self.visitor.ply(&st.pos, &ply),
@@ -241,17 +247,20 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
                         annotate(&mut *self.visitor, self.decoding, &next);
                     }
                     if let Some(before) = before {
-                        for start in core::mem::take(&mut pending) {
+                        // A nested line pushes above `end` and pops back to it.
+                        let end = self.pending.len();
+                        for k in base..end {
                             if self.visitor.begin_variation().0 {
                                 continue;
                             }
-                            let mut sub = Items::at(self.body, start);
+                            let mut sub = Items::at(self.body, self.pending[k]);
                             let flow = self.line(&mut sub, before.clone(), depth + 1)?;
                             self.visitor.end_variation();
                             if flow.is_break() {
                                 return Ok(flow);
                             }
                         }
+                        self.pending.truncate(base);
                     }
                 }
                 ref it => {

@@ -60,17 +60,32 @@ impl State {
     }
 }
 
-/// Why a move item failed, before the location is added.
-type MoveResult<T> = Result<T, ErrorKind>;
+/// Why a move item failed, before the location is added: small and
+/// `Copy` for the replay loop, an [`ErrorKind`] where it is reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MoveError {
+    IllegalMove { code: u8 },
+    NoSuchPiece { code: u8, piece: u8 },
+    Invalid { what: &'static str },
+}
+
+impl From<MoveError> for ErrorKind {
+    fn from(e: MoveError) -> ErrorKind {
+        match e {
+            MoveError::IllegalMove { code } => ErrorKind::IllegalMove { code },
+            MoveError::NoSuchPiece { code, piece } => ErrorKind::NoSuchPiece { code, piece },
+            MoveError::Invalid { what } => ErrorKind::Invalid { what },
+        }
+    }
+}
+
+type MoveResult<T> = Result<T, MoveError>;
 
 impl State {
     /// The move an item describes, checked for legality; `ep` says a 210 came before it.
     /// With `want_san`, also the move's SAN (no check mark).
     // Inlined into `line` with `play`: once a ply, the call and its large
     // return value cost 4% of a replay's instructions.
-    // Errors built lazily: an `ErrorKind` made eagerly is dropped on every
-    // ply through its drop glue (1.6% of a replay under callgrind).
-    #[allow(clippy::unnecessary_lazy_evaluations)]
     #[inline(always)]
     pub fn resolve(
         &self,
@@ -81,7 +96,7 @@ impl State {
     ) -> MoveResult<(Ply, Option<San>)> {
         let turn = self.pos.turn();
         let s = side(turn);
-        let illegal = |code| ErrorKind::IllegalMove { code };
+        let illegal = |code| MoveError::IllegalMove { code };
         let m = match *item {
             Item::Piece { code } => {
                 let (n, ow, ob) = decode_piece_code(code);
@@ -89,7 +104,7 @@ impl State {
                 let from = self
                     .numbers
                     .square_of(s, n)
-                    .ok_or_else(|| ErrorKind::NoSuchPiece { code, piece: n })?;
+                    .ok_or(MoveError::NoSuchPiece { code, piece: n })?;
                 let role = self.numbers.role[s][usize::from(n)];
                 let to = apply_offset(from, off, conv);
                 if role == Role::Pawn {
@@ -129,34 +144,26 @@ impl State {
                 } else {
                     CastlingSide::KingSide
                 };
-                let king = self
-                    .pos
-                    .board()
-                    .king_of(turn)
-                    .ok_or_else(|| illegal(code))?;
-                let rook = self
-                    .pos
-                    .castles()
-                    .rook(turn, cs)
-                    .ok_or_else(|| illegal(code))?;
+                let king = self.pos.board().king_of(turn).ok_or(illegal(code))?;
+                let rook = self.pos.castles().rook(turn, cs).ok_or(illegal(code))?;
                 Move::Castle { king, rook }
             }
             Item::Promotion { byte1, byte2 } => {
                 let p = Promotion::from_bytes(byte1, byte2);
                 let (pawn, code) = (p.pawn, code::PROMOTION);
                 if pawn > 7 {
-                    return Err(ErrorKind::Invalid {
+                    return Err(MoveError::Invalid {
                         what: "promotion names a pawn number over 7",
                     });
                 }
-                let role = p.role().ok_or_else(|| ErrorKind::Invalid {
+                let role = p.role().ok_or(MoveError::Invalid {
                     what: "promotion to an unknown piece type",
                 })?;
                 self.check_promotion_number(s, pawn, p.number, role)?;
                 let from = self
                     .numbers
                     .square_of(s, pawn)
-                    .ok_or_else(|| ErrorKind::NoSuchPiece { code, piece: pawn })?;
+                    .ok_or(MoveError::NoSuchPiece { code, piece: pawn })?;
                 if self.numbers.role[s][usize::from(pawn)] != Role::Pawn {
                     return Err(illegal(code));
                 }
@@ -168,10 +175,10 @@ impl State {
                 let from = self
                     .numbers
                     .square_of(s, pawn)
-                    .ok_or_else(|| ErrorKind::NoSuchPiece { code, piece: pawn })?;
+                    .ok_or(MoveError::NoSuchPiece { code, piece: pawn })?;
                 let role = self.numbers.role[s][usize::from(pawn)];
                 if role == Role::Pawn {
-                    return Err(ErrorKind::Invalid {
+                    return Err(MoveError::Invalid {
                         what: "an extended move names a pawn that has not promoted",
                     });
                 }
@@ -184,7 +191,7 @@ impl State {
                 }
                 return Ok((Ply::Null, None));
             }
-            _ => return Err(ErrorKind::Invalid { what: "not a move" }),
+            _ => return Err(MoveError::Invalid { what: "not a move" }),
         };
         // A normal move off check: legality from attack bitboards, SAN
         // listing shakmaty's candidates only when another piece of the type
@@ -256,7 +263,7 @@ impl State {
         if ok {
             Ok(())
         } else {
-            Err(ErrorKind::Invalid {
+            Err(MoveError::Invalid {
                 what: "promotion gives the new piece a number that is taken or of another type",
             })
         }

@@ -17,7 +17,10 @@ use crate::{
 };
 
 /// Builds the position of a set-up payload, and its FEN when `with_fen`.
-#[allow(clippy::result_large_err)] // shakmaty's PositionError, recovered from at once
+#[allow(clippy::result_large_err)]
+// shakmaty's PositionError, recovered from at once
+// Errors built lazily: an eager one is built and dropped for every piece.
+#[allow(clippy::unnecessary_lazy_evaluations)]
 pub(super) fn setup_state(
     b: &[u8; SETUP_LEN],
     with_fen: bool,
@@ -30,8 +33,8 @@ pub(super) fn setup_state(
             let SetupSlot::Piece { square, type_code } = setup_slot(b, s, usize::from(n)) else {
                 continue;
             };
-            let square = byte_square(square).ok_or(bad("a piece stands off the board"))?;
-            let role = code_role(type_code).ok_or(bad("unknown piece type"))?;
+            let square = byte_square(square).ok_or_else(|| bad("a piece stands off the board"))?;
+            let role = code_role(type_code).ok_or_else(|| bad("unknown piece type"))?;
             let fixed_ok = match n {
                 0..=7 => role != Role::King,
                 8..=15 => role == FIXED_ROLES[usize::from(n)],
@@ -40,7 +43,7 @@ pub(super) fn setup_state(
             if !fixed_ok {
                 return Err(bad("a piece number has the wrong piece type"));
             }
-            if board.piece_at(square).is_some() {
+            if board.occupied().contains(square) {
                 return Err(bad("two pieces stand on one square"));
             }
             board.set_piece_at(square, Piece { color, role });
