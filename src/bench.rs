@@ -120,12 +120,14 @@ impl GameVisitor for Plies {
     fn wants_san(&self) -> bool {
         self.san
     }
+    #[inline]
     fn ply_san(&mut self, _before: &Chess, _ply: &Ply, san: San) -> ControlFlow<()> {
         self.plies += 1;
         self.buf.clear();
         crate::game::pgn::push_san(&mut self.buf, san);
         ControlFlow::Continue(())
     }
+    #[inline]
     fn ply(&mut self, before: &Chess, ply: &Ply) -> ControlFlow<()> {
         self.plies += 1;
         if self.san {
@@ -139,6 +141,7 @@ impl GameVisitor for Plies {
         }
         ControlFlow::Continue(())
     }
+    #[inline]
     fn after_ply(&mut self, after: &Chess, checkers: Bitboard) {
         if self.san {
             if let Some(mark) = crate::legal::suffix(after, checkers) {

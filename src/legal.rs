@@ -112,13 +112,16 @@ pub fn fast_with(pos: &Chess, m: Move, checkers: Bitboard) -> Option<bool> {
     // The move names our piece of `role` on `from`, a target without a
     // piece of ours, and what the target holds (shakmaty compares whole
     // moves, the `capture` field included).
-    if !(board.by_role(role) & ours).contains(from)
-        || ours.contains(to)
-        || board.role_at(to) != capture
-    {
+    let occupied = board.occupied();
+    // `capture == board.role_at(to)`, without walking the roles: a board
+    // holds one role on each occupied square.
+    let holds = match capture {
+        None => !occupied.contains(to),
+        Some(r) => board.by_role(r).contains(to),
+    };
+    if !holds || !(board.by_role(role) & ours).contains(from) || ours.contains(to) {
         return Some(false);
     }
-    let occupied = board.occupied();
     let reaches = match role {
         Role::Pawn => pawn_reaches(us, from, to, capture.is_some(), promotion, occupied),
         Role::Knight => attacks::knight_attacks(from).contains(to),

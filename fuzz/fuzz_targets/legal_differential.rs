@@ -1,7 +1,8 @@
 #![no_main]
 //! `cadb::legal` against shakmaty on fuzzer-built positions and moves: the
 //! fast path's legality must be `Position::is_legal`'s answer for every
-//! move, and its SAN `San::from_move`'s for every legal one.
+//! move, its SAN `San::from_move`'s for every legal one, and its check mark
+//! `Suffix::from_position`'s after every move played.
 //!
 //! Input: a mode byte. Mode even: the position is reached from the start
 //! by playing, for each following byte up to a 0xff, the legal move with
@@ -14,7 +15,8 @@ use cadb::legal;
 use libfuzzer_sys::fuzz_target;
 use shakmaty::{
     Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Piece,
-    Position, Role, Setup, Square, san::San,
+    Position, Role, Setup, Square,
+    san::{San, Suffix},
 };
 
 const ROLES: [Role; 6] = [
@@ -119,6 +121,10 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(legal::san(&pos, m), San::from_move(&pos, m));
             if chunk[3] & 0x80 != 0 {
                 pos.play_unchecked(m);
+                assert_eq!(
+                    legal::suffix(&pos, pos.checkers()),
+                    Suffix::from_position(&pos)
+                );
             }
         }
     }

@@ -146,6 +146,12 @@ impl<'a> Items<'a> {
         self.body.get(self.pos).copied()
     }
 
+    /// Steps over a one-byte item whose code [`next_code`](Self::next_code) gave.
+    #[inline]
+    pub fn skip_byte(&mut self) {
+        self.pos += 1;
+    }
+
     /// The next item without consuming it.
     pub fn peek(&self) -> Option<Result<(usize, Item<'a>), (usize, RecordError)>> {
         self.clone().next()

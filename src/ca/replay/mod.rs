@@ -126,6 +126,22 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
         let base = self.pending.len();
         let mut ep: Option<usize> = None;
         loop {
+            // Most items are one-byte piece moves: straight from the byte,
+            // without the item parser's enum.
+            if ep.is_none()
+                && let Some(code @ 0..=code::LAST_PIECE_MOVE) = items.next_code()
+            {
+                let at = items.offset();
+                items.skip_byte();
+                let it = Item::Piece { code };
+                if self
+                    .on_move(items, &mut st, it, at, None, base, depth)?
+                    .is_break()
+                {
+                    return Ok(ControlFlow::Break(()));
+                }
+                continue;
+            }
             let Some(next) = items.next() else {
                 if depth > 0 {
                     return Err(self.err(
@@ -206,61 +222,12 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
                     ep = Some(at);
                 }
                 ref it if it.is_move() => {
-                    self.plies += 1;
-                    if self.plies > MAX_PLIES {
-                        let k = ErrorKind::TooLarge {
-                            what: "plies in one game",
-                            size: u64::from(self.plies),
-                            limit: u64::from(MAX_PLIES),
-                        };
-                        return Err(self.err(k, at, Some(st.ply())));
-                    }
-                    let want_san = self.visitor.wants_san();
-                    let (ply, san) = st
-                        .resolve(it, ep.is_some(), self.convention, want_san)
-                        .map_err(|k| {
-                            let at = ep.unwrap_or(at);
-                            self.err(k, at, Some(st.ply()))
-                        })?;
-                    ep = None;
-                    let before = (self.pending.len() > base).then(|| st.clone());
-                    let flow = match san {
-                        Some(san) => self.visitor.ply_san(&st.pos, &ply, san),
-                        None => self.visitor.ply(&st.pos, &ply),
-                    };
-                    if flow.is_break() {
-                        return Ok(ControlFlow::Break(()));
-                    }
-                    st.play(it, &ply);
-                    self.visitor.after_ply(&st.pos, st.checkers);
-                    // Only codes 233-236 can be annotations after a move:
-                    // look at the byte before parsing the item twice.
-                    while matches!(
-                        items.next_code(),
-                        Some(code::OPAQUE_233..=code::LONG_COMMENT)
-                    ) && let Some(Ok((_, next))) = items.peek()
+                    let marker = ep.take();
+                    if self
+                        .on_move(items, &mut st, *it, at, marker, base, depth)?
+                        .is_break()
                     {
-                        if !is_after_annotation(&next) {
-                            break;
-                        }
-                        items.next();
-                        annotate(&mut *self.visitor, self.decoding, &next);
-                    }
-                    if let Some(before) = before {
-                        // A nested line pushes above `end` and pops back to it.
-                        let end = self.pending.len();
-                        for k in base..end {
-                            if self.visitor.begin_variation().0 {
-                                continue;
-                            }
-                            let mut sub = Items::at(self.body, self.pending[k]);
-                            let flow = self.line(&mut sub, before.clone(), depth + 1)?;
-                            self.visitor.end_variation();
-                            if flow.is_break() {
-                                return Ok(flow);
-                            }
-                        }
-                        self.pending.truncate(base);
+                        return Ok(ControlFlow::Break(()));
                     }
                 }
                 ref it => {
@@ -277,5 +244,81 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
                 }
             }
         }
+    }
+
+    /// A move item at `at` (after a 210 at `ep`): resolved, judged, sent to
+    /// the visitor and played, with its annotations and then the
+    /// variations that replace it. `Break` when the visitor stops.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn on_move(
+        &mut self,
+        items: &mut Items<'a>,
+        st: &mut State,
+        it: Item<'a>,
+        at: usize,
+        ep: Option<usize>,
+        base: usize,
+        depth: u32,
+    ) -> Result<ControlFlow<()>, Error> {
+        self.plies += 1;
+        if self.plies > MAX_PLIES {
+            let k = ErrorKind::TooLarge {
+                what: "plies in one game",
+                size: u64::from(self.plies),
+                limit: u64::from(MAX_PLIES),
+            };
+            return Err(self.err(k, at, Some(st.ply())));
+        }
+        let want_san = self.visitor.wants_san();
+        let (ply, san) = st
+            .resolve(&it, ep.is_some(), self.convention, want_san)
+            .map_err(|k| {
+                let at = ep.unwrap_or(at);
+                self.err(k, at, Some(st.ply()))
+            })?;
+        let before = (self.pending.len() > base).then(|| st.clone());
+        let flow = match san {
+            Some(san) => self.visitor.ply_san(&st.pos, &ply, san),
+            None => self.visitor.ply(&st.pos, &ply),
+        };
+        if flow.is_break() {
+            return Ok(ControlFlow::Break(()));
+        }
+        st.play(&it, &ply);
+        self.visitor.after_ply(&st.pos, st.checkers);
+        // Only codes 233-236 can be annotations after a move:
+        // look at the byte before parsing, and parse on a copy
+        // of the cursor that is kept when the item belongs here.
+        while matches!(
+            items.next_code(),
+            Some(code::OPAQUE_233..=code::LONG_COMMENT)
+        ) {
+            let mut ahead = items.clone();
+            match ahead.next() {
+                Some(Ok((_, next))) if is_after_annotation(&next) => {
+                    *items = ahead;
+                    annotate(&mut *self.visitor, self.decoding, &next);
+                }
+                _ => break,
+            }
+        }
+        if let Some(before) = before {
+            // A nested line pushes above `end` and pops back to it.
+            let end = self.pending.len();
+            for k in base..end {
+                if self.visitor.begin_variation().0 {
+                    continue;
+                }
+                let mut sub = Items::at(self.body, self.pending[k]);
+                let flow = self.line(&mut sub, before.clone(), depth + 1)?;
+                self.visitor.end_variation();
+                if flow.is_break() {
+                    return Ok(flow);
+                }
+            }
+            self.pending.truncate(base);
+        }
+        Ok(ControlFlow::Continue(()))
     }
 }

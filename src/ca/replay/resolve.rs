@@ -99,39 +99,8 @@ impl State {
         let illegal = |code| MoveError::IllegalMove { code };
         let m = match *item {
             Item::Piece { code } => {
-                let (n, ow, ob) = decode_piece_code(code);
-                let off = if turn == Color::White { ow } else { ob };
-                let from = self
-                    .numbers
-                    .square_of(s, n)
-                    .ok_or(MoveError::NoSuchPiece { code, piece: n })?;
-                let role = self.numbers.role[s][usize::from(n)];
-                let to = apply_offset(from, off, conv);
-                if role == Role::Pawn {
-                    if to.rank() == turn.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First) {
-                        return Err(illegal(code)); // a promotion must be code 209
-                    }
-                    let diagonal = from.file() != to.file();
-                    if ep {
-                        if !diagonal {
-                            return Err(illegal(code));
-                        }
-                        Move::EnPassant { from, to }
-                    } else if diagonal
-                        && self.pos.board().piece_at(to).is_none()
-                        && self.pos.ep_square(EnPassantMode::Legal) == Some(to)
-                    {
-                        // An en passant capture written without its 210 marker is still unambiguous.
-                        Move::EnPassant { from, to }
-                    } else {
-                        self.normal(role, from, to, None)
-                    }
-                } else {
-                    if ep {
-                        return Err(illegal(code));
-                    }
-                    self.normal(role, from, to, None)
-                }
+                let m = self.piece_move(code, ep, conv)?;
+                return Ok((Ply::Move(m), self.judge(m, code, want_san)?));
             }
             Item::Castle { long } => {
                 let code = if long {
@@ -193,6 +162,56 @@ impl State {
             }
             _ => return Err(MoveError::Invalid { what: "not a move" }),
         };
+        Ok((Ply::Move(m), self.judge(m, item.code(), want_san)?))
+    }
+
+    /// The move a one-byte piece code (0-206) describes, before its
+    /// legality is judged: the piece's square and type from its number,
+    /// the target from the offset (§8.6-§8.8).
+    #[inline(always)]
+    pub fn piece_move(&self, code: u8, ep: bool, conv: Convention) -> MoveResult<Move> {
+        let turn = self.pos.turn();
+        let s = side(turn);
+        let illegal = |code| MoveError::IllegalMove { code };
+        let (n, ow, ob) = decode_piece_code(code);
+        let off = if turn == Color::White { ow } else { ob };
+        let from = self
+            .numbers
+            .square_of(s, n)
+            .ok_or(MoveError::NoSuchPiece { code, piece: n })?;
+        let role = self.numbers.role[s][usize::from(n)];
+        let to = apply_offset(from, off, conv);
+        if role == Role::Pawn {
+            if to.rank() == turn.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First) {
+                return Err(illegal(code)); // a promotion must be code 209
+            }
+            let diagonal = from.file() != to.file();
+            if ep {
+                if !diagonal {
+                    return Err(illegal(code));
+                }
+                Ok(Move::EnPassant { from, to })
+            } else if diagonal
+                && self.pos.board().piece_at(to).is_none()
+                && self.pos.ep_square(EnPassantMode::Legal) == Some(to)
+            {
+                // An en passant capture written without its 210 marker is still unambiguous.
+                Ok(Move::EnPassant { from, to })
+            } else {
+                Ok(self.normal(role, from, to, None))
+            }
+        } else {
+            if ep {
+                return Err(illegal(code));
+            }
+            Ok(self.normal(role, from, to, None))
+        }
+    }
+
+    /// Whether `m` (resolved from `code`) is legal, and with `want_san` its
+    /// SAN (no check mark).
+    #[inline(always)]
+    pub fn judge(&self, m: Move, code: u8, want_san: bool) -> MoveResult<Option<San>> {
         // A normal move off check: legality from attack bitboards, SAN
         // listing shakmaty's candidates only when another piece of the type
         // attacks the target (`crate::legal`). Otherwise shakmaty decides:
@@ -235,10 +254,9 @@ impl State {
             mismatch(&self.pos, m)
         );
         if !legal {
-            let code = item.code();
-            return Err(illegal(code));
+            return Err(MoveError::IllegalMove { code });
         }
-        Ok((Ply::Move(m), san))
+        Ok(san)
     }
 
     fn normal(&self, role: Role, from: Square, to: Square, promotion: Option<Role>) -> Move {
