@@ -133,7 +133,13 @@ pub const ECO_UNKNOWN: u16 = 0xFFFF;
 
 /// ECO value 0..499 to `A00`..`E99`; other values mean none (Q11).
 pub fn decode_eco(v: u16) -> Option<String> {
-    (v < 500).then(|| format!("{}{:02}", char::from(b'A' + (v / 100) as u8), v % 100))
+    // Three characters without the formatting machinery (once a game in an export).
+    (v < 500).then(|| {
+        let digit = |d: u16| char::from(b'0' + d as u8);
+        [char::from(b'A' + (v / 100) as u8), digit(v / 10 % 10), digit(v % 10)]
+            .into_iter()
+            .collect()
+    })
 }
 
 /// The ECO field of §5.3: `"C42"` → 242, a sub-code dropped (`"C42a"` →
@@ -160,11 +166,22 @@ pub fn encode_eco(eco: &str) -> Option<u16> {
 
 /// Round × 2 to the round text: 0 is none, an odd value a half round (`3.5`) (Q10).
 pub fn decode_round(v: u8) -> Option<String> {
-    match v {
-        0 => None,
-        v if v % 2 == 0 => Some(format!("{}", v / 2)),
-        v => Some(format!("{}.5", v / 2)),
+    if v == 0 {
+        return None;
     }
+    let mut s = String::new();
+    let n = v / 2;
+    if n >= 100 {
+        s.push(char::from(b'0' + n / 100));
+    }
+    if n >= 10 {
+        s.push(char::from(b'0' + n / 10 % 10));
+    }
+    s.push(char::from(b'0' + n % 10));
+    if v % 2 == 1 {
+        s.push_str(".5");
+    }
+    Some(s)
 }
 
 /// The round × 2 byte (Q10): `"3"` → 6, `"3.5"` → 7 (any suffix makes a
@@ -284,4 +301,27 @@ pub fn encode_game_type(name: &str) -> u32 {
         .iter()
         .position(|t| t.eq_ignore_ascii_case(name))
         .map_or(0, |i| i as u32 + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hand-built texts are what `format!` writes, for every stored value.
+    #[test]
+    fn round_and_eco_texts_match_format() {
+        for v in 0..=u8::MAX {
+            let want = match v {
+                0 => None,
+                v if v % 2 == 0 => Some(format!("{}", v / 2)),
+                v => Some(format!("{}.5", v / 2)),
+            };
+            assert_eq!(decode_round(v), want, "round byte {v}");
+        }
+        for v in 0..=u16::MAX {
+            let want = (v < 500)
+                .then(|| format!("{}{:02}", char::from(b'A' + (v / 100) as u8), v % 100));
+            assert_eq!(decode_eco(v), want, "ECO {v}");
+        }
+    }
 }
