@@ -6,7 +6,7 @@
 //! and the writer stores a missing ECO as [`ECO_UNKNOWN`]; a round is stored
 //! doubled, odd for a half round; a game type over 30 reads as a bit set.
 
-use alloc::{format, string::String};
+use alloc::string::String;
 
 use crate::{
     bytes::{u16le, u24le, u32le},
