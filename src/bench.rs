@@ -114,7 +114,12 @@ struct Plies {
 
 impl GameVisitor for Plies {
     type Output = ();
+    // A whole-database pass: its own copy of the replayer.
+    const INLINE_IN_DECODER: bool = true;
     fn wants_text(&self) -> bool {
+        false
+    }
+    fn wants_annotations(&self) -> bool {
         false
     }
     fn wants_san(&self) -> bool {

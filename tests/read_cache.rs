@@ -24,9 +24,15 @@ proptest! {
         let src = ReadCache::new(RangeSource::new(n as u64, |o, k| {
             Ok(bytes[o as usize..o as usize + k].to_vec())
         }));
-        for (offset, len) in reads {
+        for (k, (offset, len)) in reads.into_iter().enumerate() {
             let want = bytes.as_slice().read_at(offset, len).map(|c| c.into_owned());
-            let got = src.read_at(offset, len).map(|c| c.into_owned());
+            // Copied out or lent from the block, alike.
+            let got = if k % 2 == 0 {
+                src.read_at(offset, len).map(|c| c.into_owned())
+            } else {
+                let mut lent = Vec::new();
+                src.read_with(offset, len, &mut |b| lent = b.to_vec()).map(|()| lent)
+            };
             prop_assert_eq!(got, want, "read of {} at {}", len, offset);
         }
     }
@@ -51,8 +57,8 @@ fn a_pass_in_file_order_reads_a_block_at_a_time() {
         at += 41 + at % 5;
         reads += 1;
     }
-    // 4 MB in blocks growing to 256 KB: about 16 calls, not one a record.
-    assert!(calls.get() <= 24, "{} calls for {reads} reads", calls.get());
+    // 4 MB in blocks growing to 8 MB: a handful of calls, not one a record.
+    assert!(calls.get() <= 8, "{} calls for {reads} reads", calls.get());
     // A jump starts small again: one 4 KB read.
     let before = calls.get();
     assert_eq!(src.read_at(100, 10).unwrap().len(), 10);

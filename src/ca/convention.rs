@@ -131,7 +131,8 @@ impl<R: ReadAt> Database<R> {
             for (slot, conv) in ok.iter_mut().zip(Convention::ALL) {
                 // Variations too: a move in one is evidence as much as in the main line.
                 let mut probe = PlyCount::all();
-                let mut r = replay::Replay::new(&body, base, i, conv, self.decoding(), &mut probe);
+                let dynamic = crate::game::Events::as_dyn(&mut probe);
+                let mut r = replay::Replay::new(&body, base, i, conv, self.decoding(), dynamic);
                 *slot = r.run().is_ok();
                 if *slot {
                     plies = probe.plies();

@@ -520,17 +520,53 @@ impl<R: ReadAt> Database<R> {
 
     /// The D02 record of game `index`: the body's offset in D02 and its bytes.
     pub fn record(&self, index: u64) -> Result<(u64, Cow<'_, [u8]>), Error> {
-        let raw = self.raw_header(index)?;
+        let (base, len) = self.record_span(index)?;
+        let err = |k| Error::new(k, FileKind::D02).at(base).in_game(index);
+        let body = self.files.d02.read_at(base, len).map_err(err)?;
+        Ok((base, body))
+    }
+
+    /// Where game `index`'s record body lies in D02: its offset and length.
+    fn record_span(&self, index: u64) -> Result<(u64, usize), Error> {
+        self.record_span_of(index, &self.raw_header(index)?)
+    }
+
+    /// [`record_span`](Self::record_span) with the game's header already read.
+    fn record_span_of(&self, index: u64, raw: &RawHeader) -> Result<(u64, usize), Error> {
         let at = self
             .record_offset(raw.game_id)
             .map_err(|e| e.in_game(index))?;
-        let d02 = &self.files.d02;
-        let err = |k, o| Error::new(k, FileKind::D02).at(o).in_game(index);
-        let head = d02.read_up_to(at, 2).map_err(|k| err(k, at))?;
-        let (len, prefix) = d02::read_length(&head).map_err(|k| err(k, at))?;
-        let base = at + prefix as u64;
-        let body = d02.read_at(base, len).map_err(|k| err(k, base))?;
-        Ok((base, body))
+        let err = |k| Error::new(k, FileKind::D02).at(at).in_game(index);
+        let head = self.files.d02.read_up_to(at, 2).map_err(err)?;
+        let (len, prefix) = d02::read_length(&head).map_err(err)?;
+        Ok((at + prefix as u64, len))
+    }
+
+    /// Calls `f` with game `index`'s record (body offset in D02, bytes; its
+    /// D00 header `raw` read already),
+    /// lent by the D02 source ([`ReadAt::read_with`]) rather than copied:
+    /// the passes over every game (export, opening tree) read this way.
+    fn with_record<T>(
+        &self,
+        index: u64,
+        raw: &RawHeader,
+        f: impl FnOnce(u64, &[u8]) -> T,
+    ) -> Result<T, Error> {
+        let (base, len) = self.record_span_of(index, raw)?;
+        let mut f = Some(f);
+        let mut out = None;
+        self.files
+            .d02
+            .read_with(base, len, &mut |body| {
+                out = f.take().map(|f| f(base, body));
+            })
+            .map_err(|k| Error::new(k, FileKind::D02).at(base).in_game(index))?;
+        out.ok_or_else(|| {
+            let k = ErrorKind::Invalid {
+                what: "a D02 source did not lend the bytes it read",
+            };
+            Error::new(k, FileKind::D02).at(base).in_game(index)
+        })
     }
 
     /// Streams game `index` through a visitor, under a chosen convention.
@@ -560,14 +596,20 @@ impl<R: ReadAt> Database<R> {
         if v.wants_text() {
             v.headers(&self.game_headers(index, &raw));
         }
-        match self.record(index) {
-            Err(e) => Some(e),
-            Ok((base, body)) => {
-                replay::Replay::new(&body, base, index, convention, self.decoding(), v)
-                    .run()
-                    .err()
+        let decoding = self.decoding();
+        let replay = |base, body: &[u8]| {
+            // A dedicated copy of the replayer for a hot visitor, else the
+            // shared one (`GameVisitor::INLINE_IN_DECODER`).
+            if V::INLINE_IN_DECODER {
+                replay::Replay::new(body, base, index, convention, decoding, v).run()
+            } else {
+                let v = crate::game::Events::as_dyn(v);
+                replay::Replay::new(body, base, index, convention, decoding, v).run()
             }
-        }
+            .err()
+        };
+
+        self.with_record(index, &raw, replay).unwrap_or_else(Some)
     }
 
     /// Streams game `index` through a visitor (the database's convention).
@@ -646,7 +688,12 @@ impl<R: ReadAt> Database<R> {
         struct MainLine<F>(F);
         impl<F: FnMut(&Chess, &Ply) -> ControlFlow<()>> GameVisitor for MainLine<F> {
             type Output = ();
+            // A whole-database pass: its own copy of the replayer.
+            const INLINE_IN_DECODER: bool = true;
             fn wants_text(&self) -> bool {
+                false
+            }
+            fn wants_annotations(&self) -> bool {
                 false
             }
             fn ply(&mut self, before: &Chess, ply: &Ply) -> ControlFlow<()> {
@@ -772,6 +819,9 @@ impl PlyCount {
 impl GameVisitor for PlyCount {
     type Output = u32;
     fn wants_text(&self) -> bool {
+        false
+    }
+    fn wants_annotations(&self) -> bool {
         false
     }
     fn ply(&mut self, _: &Chess, _: &Ply) -> ControlFlow<()> {

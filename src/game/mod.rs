@@ -31,6 +31,7 @@ use alloc::{
 use shakmaty::{CastlingMode, Chess, Move, Position, fen::Fen, san::SanPlus};
 
 pub use headers::{Assessment, Date, GameResult, Headers};
+pub(crate) use visitor::Events;
 pub use visitor::{GameVisitor, Placement, Skip, TreeBuilder};
 
 /// One game: headers, an optional start position, and the main line.

@@ -444,6 +444,8 @@ pub(crate) fn eval_command(centipawns: i16, cap: bool) -> String {
 
 impl GameVisitor for PgnWriter<'_> {
     type Output = ();
+    // A whole-database pass: its own copy of the replayer.
+    const INLINE_IN_DECODER: bool = true;
 
     fn headers(&mut self, headers: &Headers) {
         if !self.movetext {
@@ -459,6 +461,9 @@ impl GameVisitor for PgnWriter<'_> {
         true
     }
 
+    // Out of line, in its own replayer copy too: the writer's work a move
+    // dwarfs a call, and the copy stays small in the wasm module.
+    #[inline(never)]
     fn ply_san(&mut self, before: &Chess, ply: &Ply, san: San) -> ControlFlow<()> {
         // The check mark comes from the position `after_ply` gives, which
         // follows every `ply_san`: no copy of the position, no replay.
@@ -467,6 +472,7 @@ impl GameVisitor for PgnWriter<'_> {
         ControlFlow::Continue(())
     }
 
+    #[inline(never)]
     fn after_ply(&mut self, after: &Chess, checkers: Bitboard) {
         if core::mem::take(&mut self.mark_pending) {
             let mut s = core::mem::take(&mut self.buf);

@@ -300,7 +300,7 @@ impl OpeningTree {
         if self.pending.is_empty() {
             return;
         }
-        let batch = aggregate(&mut self.pending);
+        let batch = aggregate(&self.pending);
         self.pending.clear();
         self.slots = merge(&self.slots, &batch);
     }
@@ -407,32 +407,55 @@ impl OpeningTree {
         if self.pending.is_empty() {
             Cow::Borrowed(&self.slots)
         } else {
-            let mut pending = self.pending.clone();
-            Cow::Owned(merge(&self.slots, &aggregate(&mut pending)))
+            Cow::Owned(merge(&self.slots, &aggregate(&self.pending)))
         }
     }
 }
 
-/// Sorts observations and sums runs of the same (key, move).
-fn aggregate(obs: &mut [Obs]) -> Vec<Slot> {
-    obs.sort_unstable_by_key(|o| (o.key, o.mv));
-    let mut out: Vec<Slot> = Vec::new();
+/// Sums the observations of each (key, move) and sorts the sums.
+///
+/// Observations repeat a lot (every game starts from the same few
+/// positions; a database holds the same opening lines many times), so
+/// they are summed first through an open-addressing table keyed by the
+/// position's Zobrist key, and only the distinct (key, move) pairs are
+/// sorted: for a million games, most of a batch of 65,536 plies adds to
+/// a pair seen before.
+fn aggregate(obs: &[Obs]) -> Vec<Slot> {
+    let size = (obs.len() * 2).next_power_of_two().max(16);
+    let mask = size - 1;
+    let mut table = alloc::vec![u32::MAX; size];
+    let mut sums: Vec<Slot> = Vec::new();
     let mut weights = WeightMemo::new();
     for o in obs.iter() {
-        match out.last_mut() {
-            Some(s) if s.key == o.key && s.mv == o.mv => s.agg.add_obs(o, |w, b| weights.get(w, b)),
-            _ => {
-                let mut agg = Agg::default();
-                agg.add_obs(o, |w, b| weights.get(w, b));
-                out.push(Slot {
-                    key: o.key,
-                    mv: o.mv,
-                    agg,
-                });
+        // The key is a Zobrist hash already: its bits are spread evenly.
+        let mut h =
+            ((o.key ^ u64::from(o.mv).wrapping_mul(0x9e37_79b9_7f4a_7c15)) >> 20) as usize & mask;
+        loop {
+            match table[h] {
+                u32::MAX => {
+                    table[h] = sums.len() as u32;
+                    let mut agg = Agg::default();
+                    agg.add_obs(o, |w, b| weights.get(w, b));
+                    sums.push(Slot {
+                        key: o.key,
+                        mv: o.mv,
+                        agg,
+                    });
+                    break;
+                }
+                i => {
+                    let s = &mut sums[i as usize];
+                    if s.key == o.key && s.mv == o.mv {
+                        s.agg.add_obs(o, |w, b| weights.get(w, b));
+                        break;
+                    }
+                }
             }
+            h = (h + 1) & mask;
         }
     }
-    out
+    sums.sort_unstable_by_key(|s| (s.key, s.mv));
+    sums
 }
 
 /// Merges two sorted, unique slot lists.

@@ -30,7 +30,7 @@ fn file_prop(obj: &JsValue, key: &str) -> Result<Vec<u8>, JsValue> {
     bytes_of(&prop(obj, key)).ok_or_else(|| {
         bad_argument(&alloc::format!(
             "`{key}` must be a Uint8Array or an ArrayBuffer (the .{} file)",
-            key.to_uppercase()
+            key.to_ascii_uppercase()
         ))
     })
 }
@@ -39,7 +39,7 @@ fn array_prop(obj: &JsValue, key: &str) -> Result<Uint8Array, JsValue> {
     array_of(&prop(obj, key)).ok_or_else(|| {
         bad_argument(&alloc::format!(
             "`{key}` must be a Uint8Array or an ArrayBuffer (the .{} file)",
-            key.to_uppercase()
+            key.to_ascii_uppercase()
         ))
     })
 }

@@ -24,7 +24,7 @@ pub enum Source {
 }
 
 /// A file read through a JS `read(file, offset, length)` callback, with
-/// the core's read-ahead in front ([`ReadCache`]): one `read()` of 256 KB
+/// the core's read-ahead in front ([`ReadCache`]): one `read()` of megabytes
 /// costs about what one of a few bytes does (in the viewer's Worker, a
 /// `FileReaderSync` over `File.slice`), so a whole-database pass makes one
 /// call a block instead of two a game.
@@ -74,6 +74,22 @@ impl ReadAt for Source {
                 }),
             },
             Source::Callback(lazy) => lazy.read_at(offset, len),
+        }
+    }
+
+    fn read_with(
+        &self,
+        offset: u64,
+        len: usize,
+        f: &mut dyn FnMut(&[u8]),
+    ) -> Result<(), ErrorKind> {
+        match self {
+            Source::Callback(lazy) => lazy.read_with(offset, len, f),
+            Source::Memory(v) => v.read_with(offset, len, f),
+            Source::OpenOnly(_) => {
+                f(&self.read_at(offset, len)?);
+                Ok(())
+            }
         }
     }
 }

@@ -35,8 +35,8 @@ export interface LazyDatabaseSource {
   /**
    * Synchronous: returns exactly `length` bytes (in a Worker, FileReaderSync over File.slice).
    * Small reads are widened to a block that later reads are served from: 4 KB
-   * after a jump, growing to 256 KB while reads follow in file order, so a pass
-   * over every game calls this about once per 256 KB.
+   * after a jump, growing to 8 MB while reads follow in file order, so a pass
+   * over every game calls this about once per 8 MB.
    */
   read: (file: "d00" | "d02", offset: number, length: number) => Uint8Array;
   encoding?: Encoding | "auto";

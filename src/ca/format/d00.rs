@@ -136,9 +136,13 @@ pub fn decode_eco(v: u16) -> Option<String> {
     // Three characters without the formatting machinery (once a game in an export).
     (v < 500).then(|| {
         let digit = |d: u16| char::from(b'0' + d as u8);
-        [char::from(b'A' + (v / 100) as u8), digit(v / 10 % 10), digit(v % 10)]
-            .into_iter()
-            .collect()
+        [
+            char::from(b'A' + (v / 100) as u8),
+            digit(v / 10 % 10),
+            digit(v % 10),
+        ]
+        .into_iter()
+        .collect()
     })
 }
 
@@ -319,8 +323,8 @@ mod tests {
             assert_eq!(decode_round(v), want, "round byte {v}");
         }
         for v in 0..=u16::MAX {
-            let want = (v < 500)
-                .then(|| format!("{}{:02}", char::from(b'A' + (v / 100) as u8), v % 100));
+            let want =
+                (v < 500).then(|| format!("{}{:02}", char::from(b'A' + (v / 100) as u8), v % 100));
             assert_eq!(decode_eco(v), want, "ECO {v}");
         }
     }

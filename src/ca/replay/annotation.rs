@@ -8,7 +8,7 @@ use crate::{
         infer::{Decoding, Symbols},
         record::Item,
     },
-    game::{Codec, Eval, GameVisitor, Placement, RawItem},
+    game::{Codec, Eval, Events, Placement, RawItem},
 };
 
 /// Whether an item belongs to the move before it (everything but the
@@ -42,7 +42,7 @@ fn placement(kind: CommentKind) -> Placement {
 
 /// Sends a comment-like item to the visitor. Text is decoded only for a
 /// visitor that wants it.
-pub(super) fn annotate<V: GameVisitor>(v: &mut V, decoding: Decoding, item: &Item<'_>) {
+pub(super) fn annotate(v: &mut dyn Events, decoding: Decoding, item: &Item<'_>) {
     let encoding = decoding.text;
     use CommentKind as K;
     let (kind, text) = match *item {

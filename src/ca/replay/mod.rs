@@ -36,12 +36,14 @@ use super::{
 };
 use crate::{
     error::{Error, ErrorKind, FileKind},
-    game::GameVisitor,
+    game::{Events, Ply},
     limits::{MAX_PLIES, MAX_VARIATION_DEPTH},
 };
 
-/// Replays one record body through a visitor.
-pub(crate) struct Replay<'a, V> {
+/// Replays one record body through a visitor. A concrete visitor type gets
+/// its own copy of the replayer; `V = dyn Events` shares one among all (see
+/// `Database::game_events`). What the visitor wants is asked once.
+pub(crate) struct Replay<'a, V: Events + ?Sized> {
     pub body: &'a [u8],
     /// Offset of the body in D02, for error messages.
     pub base: u64,
@@ -49,6 +51,9 @@ pub(crate) struct Replay<'a, V> {
     pub convention: Convention,
     pub decoding: Decoding,
     pub visitor: &'a mut V,
+    /// The visitor's `wants_san` and `wants_annotations`.
+    want_san: bool,
+    want_annotations: bool,
     plies: u32,
     /// Where the set-up (230) was, once applied.
     setup_at: Option<usize>,
@@ -58,7 +63,7 @@ pub(crate) struct Replay<'a, V> {
     pending: Vec<usize>,
 }
 
-impl<'a, V: GameVisitor> Replay<'a, V> {
+impl<'a, V: Events + ?Sized> Replay<'a, V> {
     pub fn new(
         body: &'a [u8],
         base: u64,
@@ -68,6 +73,8 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
         visitor: &'a mut V,
     ) -> Self {
         Replay {
+            want_san: visitor.wants_san(),
+            want_annotations: visitor.wants_annotations(),
             body,
             base,
             game,
@@ -92,6 +99,8 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
     }
 
     /// Decodes the whole record. The visitor sees every event up to an error.
+    // Not inlined into each visitor's reader: once a game, the call is nothing.
+    #[inline(never)]
     pub fn run(&mut self) -> Result<(), Error> {
         let mut state = State::standard();
         // The source forbids 230 only after a move: comments and 233 may
@@ -240,7 +249,9 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
                             Some(st.ply()),
                         ));
                     }
-                    annotate(&mut *self.visitor, self.decoding, it);
+                    if self.want_annotations {
+                        annotate(self.visitor.as_dyn(), self.decoding, it);
+                    }
                 }
             }
         }
@@ -270,13 +281,23 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
             };
             return Err(self.err(k, at, Some(st.ply())));
         }
-        let want_san = self.visitor.wants_san();
-        let (ply, san) = st
-            .resolve(&it, ep.is_some(), self.convention, want_san)
-            .map_err(|k| {
-                let at = ep.unwrap_or(at);
-                self.err(k, at, Some(st.ply()))
-            })?;
+        let want_san = self.want_san;
+        let resolved = match it {
+            // Most moves: inlined here.
+            // (No closure here: LLVM kept one out of line, a call a ply.)
+            Item::Piece { code } => match st.piece_move(code, ep.is_some(), self.convention) {
+                Ok(m) => match st.judge(m, code, want_san) {
+                    Ok(san) => Ok((Ply::Move(m), san)),
+                    Err(e) => Err(e),
+                },
+                Err(e) => Err(e),
+            },
+            _ => st.resolve(&it, ep.is_some(), self.convention, want_san),
+        };
+        let (ply, san) = resolved.map_err(|k| {
+            let at = ep.unwrap_or(at);
+            self.err(k, at, Some(st.ply()))
+        })?;
         let before = (self.pending.len() > base).then(|| st.clone());
         let flow = match san {
             Some(san) => self.visitor.ply_san(&st.pos, &ply, san),
@@ -298,7 +319,9 @@ impl<'a, V: GameVisitor> Replay<'a, V> {
             match ahead.next() {
                 Some(Ok((_, next))) if is_after_annotation(&next) => {
                     *items = ahead;
-                    annotate(&mut *self.visitor, self.decoding, &next);
+                    if self.want_annotations {
+                        annotate(self.visitor.as_dyn(), self.decoding, &next);
+                    }
                 }
                 _ => break,
             }

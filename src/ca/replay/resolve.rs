@@ -84,9 +84,9 @@ type MoveResult<T> = Result<T, MoveError>;
 impl State {
     /// The move an item describes, checked for legality; `ep` says a 210 came before it.
     /// With `want_san`, also the move's SAN (no check mark).
-    // Inlined into `line` with `play`: once a ply, the call and its large
-    // return value cost 4% of a replay's instructions.
-    #[inline(always)]
+    // Piece codes, most moves, go through `piece_move` and `judge`,
+    // inlined; this serves the rest, shared by every copy of the replayer.
+    #[inline(never)]
     pub fn resolve(
         &self,
         item: &Item<'_>,
@@ -212,47 +212,62 @@ impl State {
     /// SAN (no check mark).
     #[inline(always)]
     pub fn judge(&self, m: Move, code: u8, want_san: bool) -> MoveResult<Option<San>> {
-        // A normal move off check: legality from attack bitboards, SAN
-        // listing shakmaty's candidates only when another piece of the type
-        // attacks the target (`crate::legal`). Otherwise shakmaty decides:
-        // for a normal or en passant move its `is_legal` is exactly "the
-        // candidates for the piece type and target contain the move", and
-        // `San::disambiguate` takes the same list, so one listing serves both.
-        let (legal, san) = match legal::fast_with(&self.pos, m, self.checkers) {
-            Some(legal) => {
-                debug_assert_eq!(legal, self.pos.is_legal(m), "{}", mismatch(&self.pos, m));
-                (legal, (want_san && legal).then(|| legal::san(&self.pos, m)))
+        // A normal move: legality from attack bitboards (`crate::legal`),
+        // inlined; the SAN and shakmaty's full path are shared calls.
+        match legal::fast_with(&self.pos, m, self.checkers) {
+            Some(true) => {
+                debug_assert!(self.pos.is_legal(m), "{}", mismatch(&self.pos, m));
+                Ok(want_san.then(|| self.san(m)))
             }
-            None => {
-                let listed = match m {
-                    Move::Normal { role, to, .. } => Some((role, to)),
-                    Move::EnPassant { to, .. } => Some((Role::Pawn, to)),
-                    _ => None,
-                };
-                match listed {
-                    Some((role, to)) => {
-                        let candidates = self.pos.san_candidates(role, to);
-                        let legal = candidates.contains(&m);
-                        (
-                            legal,
-                            (want_san && legal).then(|| San::disambiguate(m, &candidates)),
-                        )
-                    }
-                    _ => {
-                        let legal = self.pos.is_legal(m);
-                        (
-                            legal,
-                            (want_san && legal).then(|| San::from_move(&self.pos, m)),
-                        )
-                    }
-                }
+            Some(false) => {
+                debug_assert!(!self.pos.is_legal(m), "{}", mismatch(&self.pos, m));
+                Err(MoveError::IllegalMove { code })
             }
-        };
+            None => self.judge_by_shakmaty(m, code, want_san),
+        }
+    }
+
+    /// The SAN of a legal move (no check mark), listing shakmaty's
+    /// candidates only when another piece of the type attacks the target.
+    #[inline(never)]
+    fn san(&self, m: Move) -> San {
+        let san = legal::san(&self.pos, m);
         debug_assert!(
-            san.is_none_or(|s| s == San::from_move(&self.pos, m)),
+            san == San::from_move(&self.pos, m),
             "{}",
             mismatch(&self.pos, m)
         );
+        san
+    }
+
+    /// Castling, en passant, a position without its king: shakmaty decides.
+    /// For en passant its `is_legal` is exactly "the candidates for the
+    /// target contain the move", and `San::disambiguate` takes the same
+    /// list, so one listing serves both.
+    #[inline(never)]
+    fn judge_by_shakmaty(&self, m: Move, code: u8, want_san: bool) -> MoveResult<Option<San>> {
+        let listed = match m {
+            Move::Normal { role, to, .. } => Some((role, to)),
+            Move::EnPassant { to, .. } => Some((Role::Pawn, to)),
+            _ => None,
+        };
+        let (legal, san) = match listed {
+            Some((role, to)) => {
+                let candidates = self.pos.san_candidates(role, to);
+                let legal = candidates.contains(&m);
+                (
+                    legal,
+                    (want_san && legal).then(|| San::disambiguate(m, &candidates)),
+                )
+            }
+            _ => {
+                let legal = self.pos.is_legal(m);
+                (
+                    legal,
+                    (want_san && legal).then(|| San::from_move(&self.pos, m)),
+                )
+            }
+        };
         if !legal {
             return Err(MoveError::IllegalMove { code });
         }
@@ -290,6 +305,28 @@ impl State {
     /// Plays a resolved ply and updates the numbers.
     #[inline(always)]
     pub fn play(&mut self, item: &Item<'_>, ply: &Ply) {
+        // A piece code's normal move, most plies, inlined; the rest shared.
+        if let (
+            Item::Piece { .. },
+            Ply::Move(
+                m @ Move::Normal {
+                    from, to, capture, ..
+                },
+            ),
+        ) = (item, ply)
+        {
+            let s = side(self.pos.turn());
+            self.numbers.relocate(s, *from, *to, capture.map(|_| *to));
+            self.pos.play_unchecked(*m);
+            self.checkers = self.pos.checkers();
+            return;
+        }
+        self.play_other(item, ply);
+    }
+
+    /// [`play`](Self::play) for castling, en passant, promotions and null moves.
+    #[inline(never)]
+    fn play_other(&mut self, item: &Item<'_>, ply: &Ply) {
         let s = side(self.pos.turn());
         match ply {
             Ply::Null => {
