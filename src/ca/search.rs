@@ -146,7 +146,9 @@ impl HeaderIndex {
             let t = db.list(kind);
             let mut names = LowerNames::default();
             for r in 0..t.record_count() {
-                names.push(&t.record_name(r, enc).unwrap_or_default().to_lowercase());
+                names.push(&crate::text::lower(
+                    &t.record_name(r, enc).unwrap_or_default(),
+                ));
             }
             names
         });
@@ -218,7 +220,7 @@ impl HeaderIndex {
             s.as_deref()
                 .map(str::trim)
                 .filter(|s| !s.is_empty())
-                .map(str::to_lowercase)
+                .map(crate::text::lower)
         };
         let hit = |set: &Option<Vec<bool>>, id: u32| {
             set.as_ref()

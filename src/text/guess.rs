@@ -13,7 +13,7 @@
 
 use alloc::vec::Vec;
 
-use super::TextEncoding;
+use super::{TextEncoding, case::case_of};
 
 /// Whether `bytes` is valid UTF-8 with at least one multi-byte sequence,
 /// every one of them a character a name or a chess comment may hold.
@@ -203,26 +203,6 @@ fn classes(enc: TextEncoding) -> [Char; 128] {
             lower,
         }
     })
-}
-
-/// Upper or lower case, for the letters scored: Cyrillic and Latin-1/
-/// Extended-A ones (by range: Unicode's case tables would add kilobytes to
-/// the wasm module for letters no code page here holds).
-fn case_of(c: char) -> (bool, bool) {
-    let u = c as u32;
-    let even = u.is_multiple_of(2);
-    match u {
-        0x400..=0x42F => (true, false),
-        0x430..=0x45F => (false, true),
-        // Cyrillic beyond (Ѣ, Ґ, ...) and Latin Extended-A: pairs, upper first.
-        0x460..=0x481 | 0x48A..=0x4FF | 0x100..=0x137 | 0x14A..=0x177 => (even, !even),
-        0x139..=0x148 | 0x179..=0x17E => (!even, even),
-        0x178 => (true, false), // Ÿ
-        0x192 => (false, true), // ƒ
-        0xC0..=0xDE => (u != 0xD7, false),
-        0xDF..=0xFF => (false, u != 0xF7),
-        _ => (false, false),
-    }
 }
 
 impl Word {
@@ -495,22 +475,6 @@ mod tests {
             (g.encoding, g.confidence, g.utf8_strings),
             (TextEncoding::Cp1251, 0.0, 1)
         );
-    }
-
-    #[test]
-    fn case_by_range_agrees_with_unicode_on_every_letter_a_code_page_holds() {
-        for enc in CANDIDATES {
-            for (i, c) in classes(enc).iter().enumerate() {
-                let ch = enc.char_of(0x80 + i as u8);
-                if matches!(c.class, Class::Cyrillic | Class::Rare | Class::Accented) {
-                    assert_eq!(
-                        (c.upper, c.lower),
-                        (ch.is_uppercase(), ch.is_lowercase()),
-                        "{ch} in {enc:?}"
-                    );
-                }
-            }
-        }
     }
 
     proptest::proptest! {

@@ -24,8 +24,10 @@ use alloc::{
 
 use crate::error::{Error, ErrorKind, FileKind};
 
+mod case;
 mod guess;
 
+pub use self::case::lower;
 pub use self::guess::{EncodingGuess, guess_encoding, is_utf8_string};
 
 /// How a database's strings are read (Q33): a code page, and whether a
