@@ -10,7 +10,11 @@
 //!    asked for. The format's facts (codes, tables, layouts) live in
 //!    [`ca::format`], which the reader and the writer ([`ca::writer`]) both
 //!    use. Each record is split into items ([`ca::record`]) and replayed
-//!    legally through shakmaty ([`ca::replay`]).
+//!    legally through shakmaty ([`ca::replay`]): a move the replayer has
+//!    resolved is judged by [`legal`], built from shakmaty's own attack
+//!    primitives and proved equal to shakmaty, without listing moves. A
+//!    database exports as PGN by streaming the replayer into the PGN writer
+//!    ([`ca::Database::write_pgn`]).
 //! 3. [`game`]: the shared model. Decoders drive a [`game::GameVisitor`]
 //!    (streaming, pgn-reader style) or build a [`game::Game`] tree; the PGN
 //!    writer ([`game::pgn`]) is a visitor too.

@@ -1,20 +1,21 @@
 //! Replaying a D02 record on the board: piece numbers to squares, legal
-//! moves through shakmaty, events to a [`GameVisitor`] in PGN order.
+//! moves through shakmaty, events to a [`GameVisitor`](crate::game::GameVisitor) in PGN order.
 //!
 //! - `numbers`: each side's pieces are numbered 0–17 (§8.2); a fixed array
 //!   maps each number to its square and role, and a reverse array maps
 //!   squares back, so a one-byte code becomes a candidate move in constant
 //!   time.
 //! - `setup`: the position of a set-up record (230).
-//! - `resolve`: one move item to a legal move (shakmaty checks it), and
-//!   the numbers after it is played. SAN is computed only if the visitor
-//!   wants it.
+//! - `resolve`: one move item to a move, judged legal by [`crate::legal`]
+//!   (or shakmaty itself for castling and en passant), and the numbers
+//!   after it is played. SAN is computed only if the visitor wants it.
 //! - `annotation`: comments, symbols, evaluations to visitor events.
 //! - This file: the driver. Variations are written before the move they
 //!   replace (§8.13). PGN wants them after it, so on `231` the replayer
 //!   skips to the matching `232`, plays the main move and its annotations,
 //!   then decodes the skipped bytes from the saved position. No tree is
-//!   needed for that.
+//!   needed for that. A one-byte piece code, most of a record, goes from
+//!   its byte to the board without the item parser.
 
 mod annotation;
 mod numbers;
