@@ -88,43 +88,30 @@ impl ReadAt for Vec<u8> {
     }
 }
 
-impl<T: ReadAt + ?Sized> ReadAt for &T {
-    fn size(&self) -> u64 {
-        (**self).size()
-    }
+/// `ReadAt` through a pointer: a reference or a box reads as what it points to.
+macro_rules! forward_read_at {
+    ($($ptr:ty),*) => {$(
+        impl<T: ReadAt + ?Sized> ReadAt for $ptr {
+            fn size(&self) -> u64 {
+                (**self).size()
+            }
 
-    fn read_at(&self, offset: u64, len: usize) -> Result<Cow<'_, [u8]>, ErrorKind> {
-        (**self).read_at(offset, len)
-    }
+            fn read_at(&self, offset: u64, len: usize) -> Result<Cow<'_, [u8]>, ErrorKind> {
+                (**self).read_at(offset, len)
+            }
 
-    fn read_with(
-        &self,
-        offset: u64,
-        len: usize,
-        f: &mut dyn FnMut(&[u8]),
-    ) -> Result<(), ErrorKind> {
-        (**self).read_with(offset, len, f)
-    }
+            fn read_with(
+                &self,
+                offset: u64,
+                len: usize,
+                f: &mut dyn FnMut(&[u8]),
+            ) -> Result<(), ErrorKind> {
+                (**self).read_with(offset, len, f)
+            }
+        }
+    )*};
 }
-
-impl<T: ReadAt + ?Sized> ReadAt for Box<T> {
-    fn size(&self) -> u64 {
-        (**self).size()
-    }
-
-    fn read_at(&self, offset: u64, len: usize) -> Result<Cow<'_, [u8]>, ErrorKind> {
-        (**self).read_at(offset, len)
-    }
-
-    fn read_with(
-        &self,
-        offset: u64,
-        len: usize,
-        f: &mut dyn FnMut(&[u8]),
-    ) -> Result<(), ErrorKind> {
-        (**self).read_with(offset, len, f)
-    }
-}
+forward_read_at!(&T, Box<T>);
 
 /// Bytes fetched on demand by a function `(offset, len) -> bytes`.
 ///

@@ -52,15 +52,6 @@ fn position(seed: u64, plies: u32) -> Chess {
     pos
 }
 
-const ROLES: [Role; 6] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-    Role::King,
-];
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(4000))]
 
@@ -93,13 +84,13 @@ proptest! {
         let capture = match capture {
             0..=5 => board.role_at(to),
             6 => None,
-            _ => Some(ROLES[role]),
+            _ => Some(Role::ALL[role]),
         };
         let last = to.rank() == shakmaty::Rank::First || to.rank() == shakmaty::Rank::Eighth;
-        let promotion = if own == Role::Pawn && last { ROLES.get(promotion % 6).copied() } else { ROLES.get(promotion).copied() };
+        let promotion = if own == Role::Pawn && last { Role::ALL.get(promotion % 6).copied() } else { Role::ALL.get(promotion).copied() };
         let m = match shape {
             0..=3 => Move::Normal { role: own, from, capture: board.role_at(to), to, promotion: if own == Role::Pawn && last { promotion } else { None } },
-            4 | 5 => Move::Normal { role: ROLES[role], from, capture, to, promotion },
+            4 | 5 => Move::Normal { role: Role::ALL[role], from, capture, to, promotion },
             6 => Move::EnPassant { from, to },
             _ => Move::Castle { king: from, rook: to },
         };

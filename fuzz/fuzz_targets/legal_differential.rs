@@ -19,15 +19,6 @@ use shakmaty::{
     san::{San, Suffix},
 };
 
-const ROLES: [Role; 6] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-    Role::King,
-];
-
 fn placed(data: &mut &[u8]) -> Option<Chess> {
     let mut board = Board::empty();
     while let &[sq, piece, ref rest @ ..] = *data {
@@ -36,7 +27,7 @@ fn placed(data: &mut &[u8]) -> Option<Chess> {
             break;
         }
         let color = Color::from_white(piece & 8 == 0);
-        let role = ROLES[usize::from(piece & 7) % 6];
+        let role = Role::ALL[usize::from(piece & 7) % 6];
         board.set_piece_at(Square::new(u32::from(sq & 63)), Piece { color, role });
     }
     let &[flags, ep, ref rest @ ..] = *data else {
@@ -90,12 +81,12 @@ fuzz_target!(|data: &[u8]| {
     };
     for chunk in data.chunks_exact(4) {
         let (from, to) = (Square::new(u32::from(chunk[0] & 63)), Square::new(u32::from(chunk[1] & 63)));
-        let role = ROLES[usize::from(chunk[2] & 7) % 6];
-        let promotion = ROLES.get(usize::from(chunk[2] >> 3 & 7)).copied();
+        let role = Role::ALL[usize::from(chunk[2] & 7) % 6];
+        let promotion = Role::ALL.get(usize::from(chunk[2] >> 3 & 7)).copied();
         let capture = match chunk[3] >> 4 & 3 {
             0 | 1 => pos.board().role_at(to),
             2 => None,
-            _ => Some(ROLES[usize::from(chunk[2] >> 6) % 6]),
+            _ => Some(Role::ALL[usize::from(chunk[2] >> 6) % 6]),
         };
         let m = match chunk[3] & 3 {
             // The move a decoder builds: the piece on `from`, the capture the board implies.

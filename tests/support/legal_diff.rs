@@ -76,15 +76,6 @@ pub fn fen(pos: &Chess) -> String {
     Fen::from_position(pos, EnPassantMode::Legal).to_string()
 }
 
-const ROLES: [Role; 6] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-    Role::King,
-];
-
 /// Every move shape from every piece of the side to move (see the module).
 pub fn check_position(pos: &Chess, rng: &mut Rng, counts: &mut Counts) {
     counts.positions += 1;
@@ -131,9 +122,9 @@ pub fn check_position(pos: &Chess, rng: &mut Rng, counts: &mut Counts) {
             // wrong capture or a stray promotion.
             let (mut r, mut c, mut p) = (role, capture, None);
             match rng.below(3) {
-                0 => r = ROLES[rng.below(6)],
-                1 => c = [None, Some(ROLES[rng.below(6)])][rng.below(2)],
-                _ => p = Some(ROLES[rng.below(6)]),
+                0 => r = Role::ALL[rng.below(6)],
+                1 => c = [None, Some(Role::ALL[rng.below(6)])][rng.below(2)],
+                _ => p = Some(Role::ALL[rng.below(6)]),
             }
             let m = Move::Normal {
                 role: r,
