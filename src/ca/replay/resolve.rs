@@ -2,9 +2,9 @@
 //! offset's target, legality ([`crate::legal`], built from shakmaty's
 //! primitives), and the numbers after the move is played (§8.6–§8.11).
 //!
-//! What most plies need is inlined into the replay loop; the rare paths
-//! (castling, en passant, promotions, SAN, shakmaty's full check) are out
-//! of line in wasm, where each copy costs module size.
+//! Everything is inlined into each copy of the replay loop, the rare paths
+//! (castling, en passant, promotions, SAN, shakmaty's full check) too: out
+//! of line they cost 10-15% natively and 5-9% in wasm, for 3 KB gzipped.
 
 use shakmaty::{
     Bitboard, CastlingSide, Chess, Color, EnPassantMode, Move, Position, Role, Square, san::San,
@@ -88,12 +88,10 @@ type MoveResult<T> = Result<T, MoveError>;
 impl State {
     /// The move an item describes, checked for legality; `ep` says a 210 came before it.
     /// With `want_san`, also the move's SAN (no check mark).
-    // Piece codes, most moves, go through `piece_move` and `judge`,
-    // inlined; this serves the rest (shared by the copies in wasm).
-    // Out of line in wasm, where each copy of the replayer costs module
-    // size; inlined natively, where the split measured 10-15% slower.
-    #[cfg_attr(target_arch = "wasm32", inline(never))]
-    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    // Piece codes, most moves, go through `piece_move` and `judge`; this
+    // serves the rest. Inlined too: out of line, the split measured 10-15%
+    // slower natively and 5-9% in wasm (BENCHMARKS.md §10).
+    #[inline(always)]
     pub fn resolve(
         &self,
         item: &Item<'_>,
@@ -220,7 +218,7 @@ impl State {
     #[inline(always)]
     pub fn judge(&self, m: Move, code: u8, want_san: bool) -> MoveResult<Option<San>> {
         // A normal move: legality from attack bitboards (`crate::legal`),
-        // inlined; the SAN and shakmaty's full path are shared calls.
+        // inlined, the SAN and shakmaty's full path too.
         match legal::fast_with(&self.pos, m, self.checkers) {
             Some(true) => {
                 debug_assert!(self.pos.is_legal(m), "{}", mismatch(&self.pos, m));
@@ -236,10 +234,9 @@ impl State {
 
     /// The SAN of a legal move (no check mark), listing shakmaty's
     /// candidates only when another piece of the type attacks the target.
-    // Out of line in wasm, where each copy of the replayer costs module
-    // size; inlined natively, where the split measured 10-15% slower.
-    #[cfg_attr(target_arch = "wasm32", inline(never))]
-    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    // Inlined: out of line, the split measured 10-15% slower natively and
+    // 5-9% in wasm (BENCHMARKS.md §10).
+    #[inline(always)]
     fn san(&self, m: Move) -> San {
         let san = legal::san(&self.pos, m);
         debug_assert!(
@@ -254,10 +251,9 @@ impl State {
     /// For en passant its `is_legal` is exactly "the candidates for the
     /// target contain the move", and `San::disambiguate` takes the same
     /// list, so one listing serves both.
-    // Out of line in wasm, where each copy of the replayer costs module
-    // size; inlined natively, where the split measured 10-15% slower.
-    #[cfg_attr(target_arch = "wasm32", inline(never))]
-    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    // Inlined: out of line, the split measured 10-15% slower natively and
+    // 5-9% in wasm (BENCHMARKS.md §10).
+    #[inline(always)]
     fn judge_by_shakmaty(&self, m: Move, code: u8, want_san: bool) -> MoveResult<Option<San>> {
         let listed = match m {
             Move::Normal { role, to, .. } => Some((role, to)),
@@ -318,7 +314,7 @@ impl State {
     /// Plays a resolved ply and updates the numbers.
     #[inline(always)]
     pub fn play(&mut self, item: &Item<'_>, ply: &Ply) {
-        // A piece code's normal move, most plies, inlined; the rest shared.
+        // A piece code's normal move, most plies; the rest in `play_other`.
         if let (
             Item::Piece { .. },
             Ply::Move(
@@ -338,10 +334,9 @@ impl State {
     }
 
     /// [`play`](Self::play) for castling, en passant, promotions and null moves.
-    // Out of line in wasm, where each copy of the replayer costs module
-    // size; inlined natively, where the split measured 10-15% slower.
-    #[cfg_attr(target_arch = "wasm32", inline(never))]
-    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    // Inlined: out of line, the split measured 10-15% slower natively and
+    // 5-9% in wasm (BENCHMARKS.md §10).
+    #[inline(always)]
     fn play_other(&mut self, item: &Item<'_>, ply: &Ply) {
         let s = side(self.pos.turn());
         match ply {
