@@ -150,15 +150,10 @@ impl PgnDate {
     }
 
     /// `n` in at least `width` digits, or `width` question marks.
-    fn part(&mut self, n: Option<u16>, width: u32) {
-        let Some(n) = n else {
-            (0..width).for_each(|_| self.push(b'?'));
-            return;
-        };
-        let digits = n.checked_ilog10().unwrap_or(0) + 1;
-        (digits..width).for_each(|_| self.push(b'0'));
-        for k in (0..digits).rev() {
-            self.push(b'0' + (n / 10u16.pow(k) % 10) as u8);
+    fn part(&mut self, n: Option<u16>, width: usize) {
+        match n {
+            Some(n) => crate::text::decimal(u32::from(n), width, |d| self.push(d)),
+            None => (0..width).for_each(|_| self.push(b'?')),
         }
     }
 }

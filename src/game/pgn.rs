@@ -369,20 +369,7 @@ fn push_mark(s: &mut String, after: &Chess, checkers: Bitboard) {
 
 /// Decimal digits of `n`, without the formatting machinery (once a move).
 fn push_number(out: &mut String, n: u32) {
-    let mut digits = [0u8; 10];
-    let mut i = digits.len();
-    let mut n = n;
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &d in &digits[i..] {
-        out.push(char::from(d));
-    }
+    crate::text::decimal(n, 1, |d| out.push(char::from(d)));
 }
 
 fn tag(out: &mut String, name: &str, value: &str) {

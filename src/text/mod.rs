@@ -294,8 +294,42 @@ const CP1252: [char; 128] = [
     '\u{00f8}', '\u{00f9}', '\u{00fa}', '\u{00fb}', '\u{00fc}', '\u{00fd}', '\u{00fe}', '\u{00ff}',
 ];
 
+/// Writes `n` in decimal, at least `width` digits (zeros in front), one
+/// ASCII byte at a time to `push`: the numbers of PGN text and header
+/// fields (move numbers, NAGs, Elo, dates, rounds, ECO codes) without the
+/// formatting machinery, once a move or a game in an export.
+pub(crate) fn decimal(n: u32, width: usize, mut push: impl FnMut(u8)) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for _ in digits.len() - i..width {
+        push(b'0');
+    }
+    digits[i..].iter().for_each(|&d| push(d));
+}
+
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn decimal_writes_what_format_writes() {
+        for n in (0..2_000u32).chain([9_999, 10_000, 65_535, 1 << 31, u32::MAX]) {
+            for width in 0..12 {
+                let mut s = String::new();
+                super::decimal(n, width, |d| s.push(char::from(d)));
+                assert_eq!(s, alloc::format!("{n:0width$}"), "{n} in {width}");
+            }
+        }
+    }
+
     use super::TextEncoding;
 
     #[test]

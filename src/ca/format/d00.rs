@@ -11,6 +11,7 @@ use alloc::string::String;
 use crate::{
     bytes::{u16le, u24le, u32le},
     game::{Assessment, Date, GameResult},
+    text,
 };
 
 /// Size of one D00 record.
@@ -133,16 +134,11 @@ pub const ECO_UNKNOWN: u16 = 0xFFFF;
 
 /// ECO value 0..499 to `A00`..`E99`; other values mean none (Q11).
 pub fn decode_eco(v: u16) -> Option<String> {
-    // Three characters without the formatting machinery (once a game in an export).
+    // Without the formatting machinery: once a game in an export.
     (v < 500).then(|| {
-        let digit = |d: u16| char::from(b'0' + d as u8);
-        [
-            char::from(b'A' + (v / 100) as u8),
-            digit(v / 10 % 10),
-            digit(v % 10),
-        ]
-        .into_iter()
-        .collect()
+        let mut s = String::from(char::from(b'A' + (v / 100) as u8));
+        text::decimal(u32::from(v % 100), 2, |d| s.push(char::from(d)));
+        s
     })
 }
 
@@ -174,14 +170,7 @@ pub fn decode_round(v: u8) -> Option<String> {
         return None;
     }
     let mut s = String::new();
-    let n = v / 2;
-    if n >= 100 {
-        s.push(char::from(b'0' + n / 100));
-    }
-    if n >= 10 {
-        s.push(char::from(b'0' + n / 10 % 10));
-    }
-    s.push(char::from(b'0' + n % 10));
+    text::decimal(u32::from(v / 2), 1, |d| s.push(char::from(d)));
     if v % 2 == 1 {
         s.push_str(".5");
     }
