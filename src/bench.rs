@@ -149,9 +149,7 @@ impl GameVisitor for Plies {
     #[inline]
     fn after_ply(&mut self, after: &Chess, checkers: Bitboard) {
         if self.san {
-            if let Some(mark) = crate::legal::suffix(after, checkers) {
-                self.buf.push(mark.char());
-            }
+            crate::game::pgn::push_mark(&mut self.buf, after, checkers);
             self.bytes += self.buf.len() as u64;
         }
     }

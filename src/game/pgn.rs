@@ -361,7 +361,7 @@ pub fn push_san(out: &mut String, san: San) {
 }
 
 /// `+` or `#` when the side to move in `after` is in check (`checkers`).
-fn push_mark(s: &mut String, after: &Chess, checkers: Bitboard) {
+pub(crate) fn push_mark(s: &mut String, after: &Chess, checkers: Bitboard) {
     if let Some(mark) = crate::legal::suffix(after, checkers) {
         s.push(mark.char());
     }

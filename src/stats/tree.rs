@@ -442,7 +442,7 @@ fn repeats_often(obs: &[Obs]) -> bool {
     let mut set = alloc::vec![0u64; SET];
     let mut repeats = 0;
     for o in sample {
-        let pair = o.key ^ u64::from(o.mv).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let pair = pair_hash(o);
         if pair == 0 {
             continue; // zero marks a free slot
         }
@@ -459,6 +459,25 @@ fn repeats_often(obs: &[Obs]) -> bool {
     repeats * 4 >= sample.len()
 }
 
+/// The (key, move) pair of an observation as one hash. The key is a
+/// Zobrist hash already, its bits spread evenly; the move is mixed in.
+fn pair_hash(o: &Obs) -> u64 {
+    o.key ^ u64::from(o.mv).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
+impl Slot {
+    /// The sum of one observation, the first of its (key, move).
+    fn first(o: &Obs, weights: &mut WeightMemo) -> Slot {
+        let mut agg = Agg::default();
+        agg.add_obs(o, |w, b| weights.get(w, b));
+        Slot {
+            key: o.key,
+            mv: o.mv,
+            agg,
+        }
+    }
+}
+
 fn aggregate_sorted(obs: &mut [Obs]) -> Vec<Slot> {
     obs.sort_unstable_by_key(|o| (o.key, o.mv));
     let mut out: Vec<Slot> = Vec::new();
@@ -466,15 +485,7 @@ fn aggregate_sorted(obs: &mut [Obs]) -> Vec<Slot> {
     for o in obs.iter() {
         match out.last_mut() {
             Some(s) if s.key == o.key && s.mv == o.mv => s.agg.add_obs(o, |w, b| weights.get(w, b)),
-            _ => {
-                let mut agg = Agg::default();
-                agg.add_obs(o, |w, b| weights.get(w, b));
-                out.push(Slot {
-                    key: o.key,
-                    mv: o.mv,
-                    agg,
-                });
-            }
+            _ => out.push(Slot::first(o, &mut weights)),
         }
     }
     out
@@ -487,20 +498,12 @@ fn aggregate_hashed(obs: &[Obs]) -> Vec<Slot> {
     let mut sums: Vec<Slot> = Vec::new();
     let mut weights = WeightMemo::new();
     for o in obs.iter() {
-        // The key is a Zobrist hash already: its bits are spread evenly.
-        let mut h =
-            ((o.key ^ u64::from(o.mv).wrapping_mul(0x9e37_79b9_7f4a_7c15)) >> 20) as usize & mask;
+        let mut h = (pair_hash(o) >> 20) as usize & mask;
         loop {
             match table[h] {
                 u32::MAX => {
                     table[h] = sums.len() as u32;
-                    let mut agg = Agg::default();
-                    agg.add_obs(o, |w, b| weights.get(w, b));
-                    sums.push(Slot {
-                        key: o.key,
-                        mv: o.mv,
-                        agg,
-                    });
+                    sums.push(Slot::first(o, &mut weights));
                     break;
                 }
                 i => {

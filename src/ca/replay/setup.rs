@@ -17,8 +17,8 @@ use crate::{
 };
 
 /// Builds the position of a set-up payload, and its FEN when `with_fen`.
+// shakmaty's PositionError, recovered from at once.
 #[allow(clippy::result_large_err)]
-// shakmaty's PositionError, recovered from at once
 // Errors built lazily: an eager one is built and dropped for every piece.
 #[allow(clippy::unnecessary_lazy_evaluations)]
 pub(super) fn setup_state(
