@@ -60,6 +60,7 @@ pub mod limits;
 #[cfg(all(not(feature = "std"), not(test), not(doc)))]
 mod no_std_runtime;
 pub mod ordinal;
+pub mod reach;
 pub mod report;
 pub mod stats;
 pub mod text;

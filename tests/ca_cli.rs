@@ -289,3 +289,68 @@ fn doctor_reports_readings_and_counts_but_no_game_content() {
     assert_eq!(eco["reading"], "none");
     assert_eq!(eco["evidence"][0]["count"], 2);
 }
+
+#[test]
+fn search_prints_each_game_reaching_a_position_with_its_ply() {
+    let dir = scratch("search");
+    // Game 1 reaches the position by transposition, game 2 only in a
+    // variation, game 3 never.
+    let pgn = "1. e4 e5 2. Nf3 *\n\n1. Nf3 e5 2. e4 Nc6 *\n\n1. d4 (1. e4 e5 2. Nf3) 1... d5 *\n\n1. c4 *\n";
+    let cdp = write_db(&dir, pgn);
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
+    let out = run(&["search", cdp.to_str().unwrap(), "--fen", fen], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "0\t3\n1\t3\n");
+    let out = run(
+        &[
+            "search",
+            cdp.to_str().unwrap(),
+            "--fen",
+            fen,
+            "--variations",
+            "--json",
+        ],
+        b"",
+    );
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let hits: Vec<(u64, u64, bool, Option<&str>)> = json["hits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| {
+            (
+                h["game"].as_u64().unwrap(),
+                h["ply"].as_u64().unwrap(),
+                h["inVariation"].as_bool().unwrap(),
+                h["next"].as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        hits,
+        [
+            (0, 3, false, None),
+            (1, 3, false, Some("b8c6")),
+            (2, 3, true, None)
+        ]
+    );
+    assert_eq!(json["searched"], 4);
+    // No match is a search that ran: exit 0, nothing printed.
+    let out = run(
+        &[
+            "search",
+            cdp.to_str().unwrap(),
+            "--fen",
+            "8/8/8/8/8/8/8/K6k w",
+        ],
+        b"",
+    );
+    assert!(out.status.success() && out.stdout.is_empty());
+    let out = run(
+        &["search", cdp.to_str().unwrap(), "--fen", "not a fen"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--fen"));
+}

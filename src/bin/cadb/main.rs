@@ -13,6 +13,7 @@ mod hex;
 mod jose;
 mod mgc;
 mod pgn_validate;
+mod search;
 mod stats;
 mod stdin;
 mod tree;
@@ -62,6 +63,8 @@ enum Cmd {
     Mgc(mgc::OrdinalArgs),
     /// PGC, move ordinals a byte each (PGN standard §20): decode to SAN, or encode.
     Pgc(mgc::OrdinalArgs),
+    /// The games that reach a position: game index and ply, one line each.
+    Search(search::SearchArgs),
     /// An opening tree from a database, PGN or a saved tree, for one position.
     Tree(tree::TreeArgs),
     /// The compactness table: every game transcoded into every format.
@@ -82,6 +85,7 @@ fn main() -> ExitCode {
         Cmd::Uci16(a) => uci16::run(a),
         Cmd::Mgc(a) => mgc::run(Format::Mgc, a),
         Cmd::Pgc(a) => mgc::run(Format::Pgc, a),
+        Cmd::Search(a) => search::run(a),
         Cmd::Tree(a) => tree::run(a),
         Cmd::Stats(a) => stats::run(a),
         Cmd::Bench(a) => bench::run_bench(a),

@@ -1,0 +1,377 @@
+//! Position search: the games that reach a position.
+//!
+//! Every game is replayed from its record (no text decoded, no tree built)
+//! until it reaches the [`Target`], or until [`Target::reachable_from`]
+//! says it never can: then the game stops there. Games are read in the
+//! order of their records in D02, so a lazily read D02 is read from front
+//! to back, and the hits are given in game order.
+//!
+//! Which occurrence counts: the first in the order the game reads (its PGN
+//! order), the start position being ply 0. With variations, a variation is
+//! read right after the move it replaces, so a hit inside it may come
+//! before a later one in the main line; [`Hit::in_variation`] says which.
+//!
+//! A damaged game is read as [`Database::game`] reads it: under the
+//! database's convention, and if that fails on a move, under the other.
+//! A hit before the damage counts (its moves were legal). A game that
+//! fails before any hit is counted in [`PositionSearch::damaged`], unless
+//! its main line had already reached a position that cannot reach the
+//! target (then the damage hides nothing), or the damage comes after the
+//! point where the search stops reading it.
+//!
+//! ```
+//! use cadb::ca::{Database, OpenOptions, writer, position::SearchOptions};
+//! let pgn = "1. e4 e5 2. Nf3 *\n\n1. Nf3 e5 2. e4 *\n\n1. d4 *\n";
+//! let games = cadb::game::import::read_pgn(pgn).unwrap();
+//! let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+//! let db = Database::open(files, OpenOptions::default()).unwrap();
+//! let target = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b".parse().unwrap();
+//! let found = db.position_search(&target, &SearchOptions::default(), |_, _| {
+//!     core::ops::ControlFlow::Continue(())
+//! }).unwrap();
+//! let games: Vec<(u32, u32)> = found.hits.iter().map(|h| (h.game, h.ply)).collect();
+//! assert_eq!(games, [(0, 3), (1, 3)]); // the second by transposition
+//! ```
+
+use alloc::vec::Vec;
+use core::ops::ControlFlow;
+
+use shakmaty::{Bitboard, Chess, Move, Position};
+
+use super::Database;
+use crate::{
+    bytes::ReadAt,
+    error::Error,
+    game::{GameVisitor, Ply, Skip},
+    reach::Target,
+};
+
+/// How to search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// Look inside variations too, not only the main line.
+    pub variations: bool,
+}
+
+/// A game that reaches the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hit {
+    /// The game's index (D00 order).
+    pub game: u32,
+    /// Plies from the game's start to the first occurrence (0: the start).
+    pub ply: u32,
+    /// The occurrence is inside a variation.
+    pub in_variation: bool,
+    /// The move the game plays next from the position, on the same line.
+    pub next: Option<Move>,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PositionSearch {
+    /// The games that reach the position, in game order.
+    pub hits: Vec<Hit>,
+    /// Games read.
+    pub searched: u64,
+    /// Games that failed before reaching the position (see the module docs).
+    pub damaged: u64,
+    /// The progress callback stopped the search: `hits` covers only the
+    /// games read before.
+    pub stopped: bool,
+}
+
+/// Games between two progress calls.
+const PROGRESS_EVERY: u64 = 4096;
+
+impl<R: ReadAt> Database<R> {
+    /// The games (all, or those of `subset`) that reach `target`; see the
+    /// [module docs](self). `progress(done, total)` is called every few
+    /// thousand games; `Break` stops the search, which returns what it has
+    /// found so far.
+    ///
+    /// Memory: 8 bytes a game searched (the read order) and 16 bytes a hit.
+    pub fn position_search(
+        &self,
+        target: &Target,
+        options: &SearchOptions,
+        mut progress: impl FnMut(u64, u64) -> ControlFlow<()>,
+    ) -> Result<PositionSearch, Error> {
+        let order = self.record_order(subset_or_all(self.count(), None), false)?;
+        self.position_search_in(target, options, order, &mut progress)
+    }
+
+    /// [`position_search`](Self::position_search) over the games of
+    /// `subset` only (indices past the end are ignored): a position filter
+    /// on top of a header search.
+    pub fn position_search_subset(
+        &self,
+        target: &Target,
+        options: &SearchOptions,
+        subset: &[u32],
+        mut progress: impl FnMut(u64, u64) -> ControlFlow<()>,
+    ) -> Result<PositionSearch, Error> {
+        let small = (subset.len() as u64) < self.count() / 64;
+        let order = self.record_order(subset_or_all(self.count(), Some(subset)), small)?;
+        self.position_search_in(target, options, order, &mut progress)
+    }
+
+    fn position_search_in(
+        &self,
+        target: &Target,
+        options: &SearchOptions,
+        order: Vec<u64>,
+        progress: &mut dyn FnMut(u64, u64) -> ControlFlow<()>,
+    ) -> Result<PositionSearch, Error> {
+        let mut out = PositionSearch::default();
+        let mut finder = Finder::new(target, options.variations);
+        let total = order.len() as u64;
+        for (k, &packed) in order.iter().enumerate() {
+            if (k as u64).is_multiple_of(PROGRESS_EVERY) && progress(k as u64, total).is_break() {
+                out.stopped = true;
+                break;
+            }
+            let game = packed as u32;
+            let reading =
+                self.read_retrying(|c| self.read_game_with(u64::from(game), c, &mut finder));
+            out.searched += 1;
+            match (reading.output, reading.error) {
+                // A damaged set-up, or a record failing before its first
+                // move: the start position is not known to be the game's.
+                (Read { hit: Some(h), .. }, Some(_)) if h.ply == 0 && h.next.is_none() => {
+                    out.damaged += 1
+                }
+                (Read { hit: Some(hit), .. }, _) => out.hits.push(Hit { game, ..hit }),
+                // Damage that could hide a hit: the main line was not ruled out.
+                (
+                    Read {
+                        ruled_out: false, ..
+                    },
+                    Some(_),
+                ) => out.damaged += 1,
+                _ => {}
+            }
+        }
+        if !out.stopped {
+            let _ = progress(total, total);
+        }
+        out.hits.sort_unstable_by_key(|h| h.game);
+        Ok(out)
+    }
+
+    /// The games of `indices` in the order of their records in D02, each
+    /// as `offset << 32 | index`; a game whose record cannot be located
+    /// goes last (its reading then reports the damage).
+    fn record_order(
+        &self,
+        indices: impl Iterator<Item = u32>,
+        small: bool,
+    ) -> Result<Vec<u64>, Error> {
+        let mut order: Vec<u64> = Vec::new();
+        let mut want = indices.peekable();
+        let Some(&first) = want.peek() else {
+            return Ok(order);
+        };
+        let at =
+            |h: &super::RawHeader| self.record_offset(h.game_id).map_or(u32::MAX, |a| a as u32);
+        if small {
+            // A few games read their own D00 records.
+            for i in want {
+                order.push(u64::from(at(&self.raw_header(u64::from(i))?)) << 32 | u64::from(i));
+            }
+        } else {
+            self.scan_raw_headers(u64::from(first), self.count(), |i, h| {
+                if want.peek() == Some(&(i as u32)) {
+                    want.next();
+                    order.push(u64::from(at(h)) << 32 | i);
+                }
+            })?;
+        }
+        order.sort_unstable();
+        Ok(order)
+    }
+}
+
+/// The indices to search, ascending and in range.
+fn subset_or_all(count: u64, subset: Option<&[u32]>) -> impl Iterator<Item = u32> + '_ {
+    let count = u32::try_from(count).unwrap_or(u32::MAX);
+    let (all, some) = match subset {
+        None => (Some(0..count), None),
+        Some(s) => {
+            let mut s = s.to_vec();
+            s.sort_unstable();
+            s.dedup();
+            s.retain(|&i| i < count);
+            (None, Some(s.into_iter()))
+        }
+    };
+    all.into_iter().flatten().chain(some.into_iter().flatten())
+}
+
+/// What one reading of a game found.
+struct Read {
+    hit: Option<Hit>,
+    /// The main line reached a position that cannot reach the target.
+    ruled_out: bool,
+}
+
+/// The visitor of one game: where the line is, whether it can still reach
+/// the target, and the first hit. Reset by `end_game`, so one serves every
+/// game.
+struct Finder<'t> {
+    target: &'t Target,
+    variations: bool,
+    /// Whether the standard start position is the target, and may reach it.
+    start_hit: bool,
+    start_alive: bool,
+    /// Plies from the start to the current position of the line.
+    ply: u32,
+    /// Variation depth.
+    depth: u32,
+    /// The current line's position cannot reach the target: the main line
+    /// stops at its next move, a variation is read on muted.
+    dead: bool,
+    /// Inside a variation that cannot reach the target, until its end.
+    muted: bool,
+    /// Each open variation's parent line: its ply and `dead`.
+    stack: Vec<(u32, bool)>,
+    hit: Option<Hit>,
+    /// The hit's line goes on: its next move is still to be seen.
+    want_next: bool,
+    /// The main line has been ruled out.
+    ruled_out: bool,
+}
+
+impl<'t> Finder<'t> {
+    fn new(target: &'t Target, variations: bool) -> Self {
+        let start = Chess::default();
+        let mut f = Finder {
+            target,
+            variations,
+            start_hit: target.matches(&start),
+            start_alive: target.reachable_from(start.board()),
+            ply: 0,
+            depth: 0,
+            dead: false,
+            muted: false,
+            stack: Vec::new(),
+            hit: None,
+            want_next: false,
+            ruled_out: false,
+        };
+        f.reset();
+        f
+    }
+
+    /// The state before a game's first event: at the standard start.
+    fn reset(&mut self) {
+        self.ply = 0;
+        self.depth = 0;
+        self.muted = false;
+        self.stack.clear();
+        self.at_start(self.start_hit, self.start_alive);
+    }
+
+    fn at_start(&mut self, hit: bool, alive: bool) {
+        self.hit = hit.then_some(Hit {
+            game: 0,
+            ply: 0,
+            in_variation: false,
+            next: None,
+        });
+        self.want_next = hit;
+        self.dead = !alive;
+        self.ruled_out = !alive;
+    }
+}
+
+impl GameVisitor for Finder<'_> {
+    type Output = Read;
+    // A whole-database pass: its own copy of the replayer.
+    const INLINE_IN_DECODER: bool = true;
+
+    fn wants_text(&self) -> bool {
+        false
+    }
+
+    fn wants_annotations(&self) -> bool {
+        false
+    }
+
+    fn setup(&mut self, _fen: &str, pos: &Chess) {
+        self.at_start(
+            self.target.matches(pos),
+            self.target.reachable_from(pos.board()),
+        );
+    }
+
+    #[inline]
+    fn ply(&mut self, _before: &Chess, ply: &Ply) -> ControlFlow<()> {
+        if let Some(hit) = &mut self.hit {
+            if self.want_next
+                && let Ply::Move(m) = ply
+            {
+                hit.next = Some(*m);
+            }
+            return ControlFlow::Break(());
+        }
+        if self.dead && !self.muted {
+            if self.depth == 0 {
+                return ControlFlow::Break(());
+            }
+            self.muted = true;
+        }
+        ControlFlow::Continue(())
+    }
+
+    #[inline]
+    fn after_ply(&mut self, after: &Chess, _checkers: Bitboard) {
+        if self.muted {
+            return;
+        }
+        self.ply += 1;
+        if self.target.matches(after) {
+            self.hit = Some(Hit {
+                game: 0,
+                ply: self.ply,
+                in_variation: self.depth > 0,
+                next: None,
+            });
+            self.want_next = true;
+        } else if !self.target.reachable_from(after.board()) {
+            self.dead = true;
+            self.ruled_out |= self.depth == 0;
+        }
+    }
+
+    fn begin_variation(&mut self) -> Skip {
+        // A variation of the last move starts from the position before it:
+        // alive, or the line would have stopped at that move.
+        if !self.variations || self.muted || self.hit.is_some() {
+            return Skip(true);
+        }
+        self.stack.push((self.ply, self.dead));
+        self.ply = self.ply.saturating_sub(1);
+        self.depth += 1;
+        self.dead = false;
+        Skip(false)
+    }
+
+    fn end_variation(&mut self) {
+        // The hit's line has ended: the next move seen is another line's.
+        self.want_next = false;
+        self.muted = false;
+        if let Some((ply, dead)) = self.stack.pop() {
+            (self.ply, self.dead) = (ply, dead);
+            self.depth -= 1;
+        }
+    }
+
+    fn end_game(&mut self) -> Read {
+        let read = Read {
+            hit: self.hit.take(),
+            ruled_out: self.ruled_out,
+        };
+        self.reset();
+        read
+    }
+}
