@@ -21,7 +21,7 @@
 //! assert_eq!(card.games, [0, 1]);
 //! ```
 
-use alloc::{collections::BTreeMap, string::String, vec, vec::Vec};
+use alloc::{string::String, vec, vec::Vec};
 
 use super::{Database, ListKind, NameTable, format::d00::date_year, format::d00::outcome_result};
 use crate::{bytes::ReadAt, error::Error, game::headers::GameResult};
@@ -52,12 +52,13 @@ impl Score {
         2 * self.wins + self.draws
     }
 
-    fn add(&mut self, result: GameResult, as_white: bool) {
-        let slot = match (result, as_white) {
-            (GameResult::WhiteWins, true) | (GameResult::BlackWins, false) => &mut self.wins,
-            (GameResult::WhiteWins, false) | (GameResult::BlackWins, true) => &mut self.losses,
-            (GameResult::Draw, _) => &mut self.draws,
-            (GameResult::Unknown, _) => &mut self.unfinished,
+    /// Counts one game of [`result_code`] `r`.
+    fn add(&mut self, r: u64) {
+        let slot = match r {
+            0 => &mut self.wins,
+            1 => &mut self.draws,
+            2 => &mut self.losses,
+            _ => &mut self.unfinished,
         };
         *slot += 1;
     }
@@ -120,13 +121,16 @@ impl PlayerCard {
         let rec = |id: u32| players.record_index(id);
         let mut white = Score::default();
         let mut black = Score::default();
-        let mut years: BTreeMap<u32, Score> = BTreeMap::new();
-        let mut eco = [vec![Score::default(); 500], vec![Score::default(); 500]];
-        let mut opponents: BTreeMap<u32, Score> = BTreeMap::new();
+        // Tallies indexed by key, then the top entries picked by scans: no
+        // map and no sort of its own in the wasm module (each costs
+        // kilobytes there). Opponents by record: 16 bytes a name record.
+        let mut years: Vec<(u32, Score)> = Vec::new();
+        let mut eco = [[Score::default(); 500]; 2];
+        let mut opponents = vec![Score::default(); players.record_count() as usize];
         let mut games = Vec::new();
         db.scan_raw_headers(0, db.count(), |i, h| {
             let result = outcome_result(h.outcome);
-            let code = db.eco_code(h.eco);
+            let code = usize::from(db.eco_code(h.eco));
             let sides = [
                 (h.white_id, h.black_id, true),
                 (h.black_id, h.white_id, false),
@@ -137,16 +141,22 @@ impl PlayerCard {
                     continue;
                 }
                 mine = true;
-                if as_white { &mut white } else { &mut black }.add(result, as_white);
-                years
-                    .entry(date_year(h.date))
-                    .or_default()
-                    .add(result, as_white);
-                if let Some(s) = eco[usize::from(!as_white)].get_mut(usize::from(code)) {
-                    s.add(result, as_white);
+                let r = result_code(result, as_white);
+                if as_white { &mut white } else { &mut black }.add(r);
+                let year = date_year(h.date);
+                let at = match years.binary_search_by_key(&year, |&(y, _)| y) {
+                    Ok(at) => at,
+                    Err(at) => {
+                        years.insert(at, (year, Score::default()));
+                        at
+                    }
+                };
+                years[at].1.add(r);
+                if let Some(s) = eco[usize::from(!as_white)].get_mut(code) {
+                    s.add(r);
                 }
-                if let Some(o) = rec(them) {
-                    opponents.entry(o).or_default().add(result, as_white);
+                if let Some(s) = rec(them).and_then(|o| opponents.get_mut(o as usize)) {
+                    s.add(r);
                 }
             }
             if mine {
@@ -154,15 +164,13 @@ impl PlayerCard {
             }
         })?;
         let [eco_white, eco_black] = eco.map(|by_code| {
-            let played = by_code
+            most_played(&by_code, top)
                 .into_iter()
-                .enumerate()
-                .filter(|(_, s)| s.games() > 0)
-                .map(|(c, s)| (c as u16, s));
-            most_played(played.collect(), top)
+                .map(|(c, s)| (c as u16, s))
+                .collect()
         });
         let enc = db.text();
-        let opponents = most_played(opponents.into_iter().collect(), top)
+        let opponents = most_played(&opponents, top)
             .into_iter()
             .map(|(record, score)| Opponent {
                 record,
@@ -185,7 +193,7 @@ impl PlayerCard {
                 .filter(|t| !t.is_empty()),
             white,
             black,
-            by_year: years.into_iter().collect(),
+            by_year: years,
             eco_white,
             eco_black,
             opponents,
@@ -206,11 +214,38 @@ fn ids_of(t: &NameTable, record: u32) -> impl Iterator<Item = u32> + '_ {
     (0..t.len()).filter(move |&id| t.record_index(id) == Some(record))
 }
 
-/// The `top` entries with the most games, ties by key.
-fn most_played<K: Ord + Copy>(mut v: Vec<(K, Score)>, top: usize) -> Vec<(K, Score)> {
-    v.sort_unstable_by(|a, b| b.1.games().cmp(&a.1.games()).then(a.0.cmp(&b.0)));
-    v.truncate(top);
-    v
+/// A result from one side: 0 won, 1 drew, 2 lost, 3 unfinished.
+fn result_code(result: GameResult, as_white: bool) -> u64 {
+    match (result, as_white) {
+        (GameResult::WhiteWins, true) | (GameResult::BlackWins, false) => 0,
+        (GameResult::Draw, _) => 1,
+        (GameResult::WhiteWins, false) | (GameResult::BlackWins, true) => 2,
+        (GameResult::Unknown, _) => 3,
+    }
+}
+
+/// The `top` entries of `by_key` with the most games (none without),
+/// ties by key: `top` scans, as `top` is small.
+fn most_played(by_key: &[Score], top: usize) -> Vec<(u32, Score)> {
+    let mut out: Vec<(u32, Score)> = Vec::new();
+    // Entries are taken in (games descending, key ascending) order: the
+    // next one is the best below the last taken.
+    let mut last: Option<(u32, u32)> = None;
+    while out.len() < top {
+        let below =
+            |games: u32, key: u32| last.is_none_or(|(g, k)| games < g || (games == g && key > k));
+        let mut best: Option<(u32, Score)> = None;
+        for (key, s) in by_key.iter().enumerate() {
+            let (key, games) = (key as u32, s.games());
+            if games > 0 && below(games, key) && best.is_none_or(|(_, b)| games > b.games()) {
+                best = Some((key, *s));
+            }
+        }
+        let Some(b) = best else { break };
+        last = Some((b.1.games(), b.0));
+        out.push(b);
+    }
+    out
 }
 
 #[cfg(all(test, feature = "pgn"))]

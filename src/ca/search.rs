@@ -133,19 +133,19 @@ const UNKNOWN_PLIES: u16 = u16::MAX;
 /// assert_eq!(summarize(&[19, 60, 250, 19]), (2, false));
 /// ```
 pub fn summarize(body: &[u8]) -> (u32, bool) {
-    use super::record::{Item, Items, skip_variation};
+    use super::record::{Item, Items};
     let mut items = Items::new(body);
-    let (mut plies, mut annotated) = (0u32, false);
+    let (mut plies, mut annotated, mut depth) = (0u32, false, 0u32);
+    // One cold item parser for it all (no copy of skip_variation's).
     while let Some(Ok((_, item))) = items.next_cold() {
         match item {
             Item::VariationStart => {
                 annotated = true;
-                if skip_variation(&mut items).is_err() {
-                    break;
-                }
+                depth += 1;
             }
+            Item::VariationEnd => depth = depth.saturating_sub(1),
             Item::Comment { .. } => annotated = true,
-            it if it.is_move() => plies += 1,
+            it if depth == 0 && it.is_move() => plies += 1,
             _ => {}
         }
     }
@@ -208,38 +208,51 @@ pub struct HeaderIndex {
     summaries: OnceCell<GameSummaries>,
 }
 
-/// Separates a name from its [Latin form](crate::text::latin) in
-/// [`LowerNames::text`].
-const LATIN: char = '\u{1}';
-
 /// One table's lower-cased names in one string, NUL after each: a substring
 /// query is one search through it (a few MB for 100k+ names), not one a
-/// name.
+/// name. The [Latin forms](crate::text::latin) of Cyrillic names are a
+/// second such string, so a query in Latin finds them too.
 #[derive(Clone, Debug, Default)]
 struct LowerNames {
     text: String,
     /// Where each record's name starts in `text`.
     starts: Vec<u32>,
+    latin: String,
+    /// Where each Latin form starts in `latin`, and its record.
+    latin_starts: Vec<u32>,
+    latin_records: Vec<u32>,
+}
+
+/// Calls `f(k)` for each name `k` of `text` (names NUL-terminated, starting
+/// at `starts`) that contains `needle`.
+fn names_containing(text: &str, starts: &[u32], needle: &str, mut f: impl FnMut(usize)) {
+    // Matches come in text order: walk the names along with them.
+    let mut k = 0usize;
+    for (at, _) in text.match_indices(needle) {
+        while starts.get(k + 1).is_some_and(|&s| s as usize <= at) {
+            k += 1;
+        }
+        f(k);
+    }
 }
 
 impl LowerNames {
     fn push(&mut self, name: &str) {
+        let record = self.starts.len() as u32;
         self.starts.push(self.text.len() as u32);
-        // A NUL inside a name (a damaged table) would split it.
-        let name: alloc::borrow::Cow<'_, str> = if name.contains(['\0', LATIN]) {
-            name.replace(['\0', LATIN], "\u{FFFD}").into()
+        if name.contains('\0') {
+            // A NUL inside a name (a damaged table) would split it.
+            self.text.push_str(&name.replace('\0', "\u{FFFD}"));
         } else {
-            name.into()
-        };
-        self.text.push_str(&name);
-        // A Cyrillic name's Latin form after it, in the same record: a
-        // query in Latin finds it, and no query spans the two (none holds
-        // the separator).
-        if let Some(latin) = crate::text::latin(&name) {
-            self.text.push(LATIN);
-            self.text.push_str(&latin);
+            self.text.push_str(name);
         }
         self.text.push('\0');
+        if let Some(latin) = crate::text::latin(name) {
+            self.latin_records.push(record);
+            self.latin_starts.push(self.latin.len() as u32);
+            self.latin.push_str(&latin.replace('\0', "\u{FFFD}"));
+            self.latin.push('\0');
+        }
     }
 
     fn len(&self) -> usize {
@@ -253,45 +266,49 @@ impl LowerNames {
             return "";
         };
         let end = end.map_or(self.text.len(), |&e| e as usize);
-        let name = self
-            .text
+        self.text
             .get(start as usize..end.saturating_sub(1))
-            .unwrap_or("");
-        name.split(LATIN).next().unwrap_or(name)
+            .unwrap_or("")
     }
 
-    /// Which records' names are `name` (either form).
+    /// Which records' names are `name`, in either form.
     fn matching_whole(&self, name: &str) -> Vec<bool> {
-        (0..self.len() as u32)
-            .map(|r| {
-                let id = r as usize;
-                let start = self.starts[id] as usize;
-                let end = self
-                    .starts
-                    .get(id + 1)
-                    .map_or(self.text.len(), |&e| e as usize);
-                let stored = self.text.get(start..end.saturating_sub(1)).unwrap_or("");
-                stored.split(LATIN).any(|form| form == name)
-            })
-            .collect()
+        let mut set: Vec<bool> = (0..self.len() as u32)
+            .map(|r| self.name(r) == name)
+            .collect();
+        for (k, &r) in self.latin_records.iter().enumerate() {
+            let start = self.latin_starts[k] as usize;
+            let end = self
+                .latin_starts
+                .get(k + 1)
+                .map_or(self.latin.len(), |&e| e as usize);
+            if self.latin.get(start..end.saturating_sub(1)) == Some(name) {
+                set[r as usize] = true;
+            }
+        }
+        set
     }
 
-    /// Which records' names contain `needle`.
+    /// Which records' names (or their Latin forms) contain `needle`.
     fn matching(&self, needle: &str) -> Vec<bool> {
         let mut set = vec![needle.is_empty(); self.len()];
-        if needle.is_empty() || needle.contains(['\0', LATIN]) {
+        if needle.is_empty() || needle.contains('\0') {
             return set;
         }
-        // Matches come in text order: walk the ids along with them.
-        let mut id = 0usize;
-        for (at, _) in self.text.match_indices(needle) {
-            while self.starts.get(id + 1).is_some_and(|&s| s as usize <= at) {
-                id += 1;
-            }
-            if let Some(slot) = set.get_mut(id) {
+        names_containing(&self.text, &self.starts, needle, |k| {
+            if let Some(slot) = set.get_mut(k) {
                 *slot = true;
             }
-        }
+        });
+        names_containing(&self.latin, &self.latin_starts, needle, |k| {
+            if let Some(slot) = self
+                .latin_records
+                .get(k)
+                .and_then(|&r| set.get_mut(r as usize))
+            {
+                *slot = true;
+            }
+        });
         set
     }
 }

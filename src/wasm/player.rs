@@ -46,7 +46,7 @@ fn score(s: &Score) -> Object {
 }
 
 /// `[{ key: k, score }]` for a card's list.
-fn scored<K: Into<JsValue>>(key: &str, rows: impl Iterator<Item = (K, Score)>) -> Array {
+fn scored(key: &str, rows: &mut dyn Iterator<Item = (JsValue, Score)>) -> Array {
     rows.map(|(k, s)| {
         let o = Object::new();
         set(&o, key, k);
@@ -68,13 +68,14 @@ fn card_object(c: &PlayerCard) -> Object {
     set(
         &o,
         "byYear",
-        scored("year", c.by_year.iter().map(|&(y, s)| (y, s))),
+        scored("year", &mut c.by_year.iter().map(|&(y, s)| (y.into(), s))),
     );
     let eco = |v: &[(u16, Score)]| {
         scored(
             "eco",
-            v.iter()
-                .map(|&(e, s)| (decode_eco(e).unwrap_or_default(), s)),
+            &mut v
+                .iter()
+                .map(|&(e, s)| (decode_eco(e).unwrap_or_default().into(), s)),
         )
     };
     set(&o, "ecoWhite", eco(&c.eco_white));
@@ -84,7 +85,10 @@ fn card_object(c: &PlayerCard) -> Object {
         "opponents",
         scored(
             "name",
-            c.opponents.iter().map(|p| (p.name.as_str(), p.score)),
+            &mut c
+                .opponents
+                .iter()
+                .map(|p| (p.name.as_str().into(), p.score)),
         ),
     );
     if let Some(r) = c.rating {

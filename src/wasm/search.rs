@@ -66,6 +66,8 @@ impl Database {
     }
 }
 
+const BAD_GAME_TYPE: &str = "`gameType` must be a game type's name or number 1-30";
+
 /// Reads a `SearchQuery` object.
 fn parse_query(v: &JsValue) -> Result<Query, JsValue> {
     if !v.is_object() {
@@ -86,17 +88,17 @@ fn parse_query(v: &JsValue) -> Result<Query, JsValue> {
         None | Some("both") => EloOf::Both,
         Some("either") => EloOf::Either,
         Some("opponent") => EloOf::Opponent,
-        Some(e) => return Err(bad_argument(&alloc::format!("unknown eloOf {e:?}"))),
+        Some(_) => return Err(bad_argument("`eloOf` must be both, either or opponent")),
     };
     let game_type = match opt_string(v, "gameType") {
         Some(t) if t.trim().is_empty() => None,
         Some(t) => match encode_game_type(&t) {
-            0 => return Err(bad_argument(&alloc::format!("unknown game type {t:?}"))),
+            0 => return Err(bad_argument(BAD_GAME_TYPE)),
             n => Some(n),
         },
         None => match num("gameType")? {
             Some(n @ 1..=30) => Some(u32::from(n)),
-            Some(n) => return Err(bad_argument(&alloc::format!("unknown game type {n}"))),
+            Some(_) => return Err(bad_argument(BAD_GAME_TYPE)),
             None => None,
         },
     };
