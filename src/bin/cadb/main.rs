@@ -13,6 +13,7 @@ mod hex;
 mod jose;
 mod mgc;
 mod pgn_validate;
+mod player;
 mod stats;
 mod stdin;
 mod tree;
@@ -62,6 +63,10 @@ enum Cmd {
     Mgc(mgc::OrdinalArgs),
     /// PGC, move ordinals a byte each (PGN standard §20): decode to SAN, or encode.
     Pgc(mgc::OrdinalArgs),
+    /// A player's card: score as White and Black, by year, by opening, against opponents.
+    Player(player::PlayerArgs),
+    /// The games whose headers match (every option given): one index a line.
+    Find(Box<player::FindArgs>),
     /// An opening tree from a database, PGN or a saved tree, for one position.
     Tree(tree::TreeArgs),
     /// The compactness table: every game transcoded into every format.
@@ -82,6 +87,8 @@ fn main() -> ExitCode {
         Cmd::Uci16(a) => uci16::run(a),
         Cmd::Mgc(a) => mgc::run(Format::Mgc, a),
         Cmd::Pgc(a) => mgc::run(Format::Pgc, a),
+        Cmd::Player(a) => player::player(a),
+        Cmd::Find(a) => player::find(*a),
         Cmd::Tree(a) => tree::run(a),
         Cmd::Stats(a) => stats::run(a),
         Cmd::Bench(a) => bench::run_bench(a),
