@@ -354,3 +354,46 @@ fn search_prints_each_game_reaching_a_position_with_its_ply() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("--fen"));
 }
+
+#[test]
+fn player_card_and_find() {
+    let dir = scratch("player");
+    // Anna by hand: as White +1 (1995), as Black =1 (1996); Boris's game without her.
+    let cdp = write_db(
+        &dir,
+        "[White \"Anna\"] [Black \"Boris\"] [Result \"1-0\"] [Date \"1995.01.01\"] [ECO \"B90\"]\n1. e4 c5 1-0\n\n\
+         [White \"Boris\"] [Black \"Anna\"] [Result \"1/2-1/2\"] [Date \"1996.01.01\"]\n1. d4 {x} d5 1/2-1/2\n\n\
+         [White \"Boris\"] [Black \"Cleo\"] [Result \"0-1\"]\n1. c4 0-1\n",
+    );
+    let db = cdp.to_str().unwrap();
+    let out = run(&["player", db, "anna", "--json"], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+    assert_eq!(v["name"], "Anna");
+    assert_eq!(v["white"]["wins"], 1);
+    assert_eq!(v["black"]["draws"], 1);
+    assert_eq!(v["games"], serde_json::json!([0, 1]));
+    assert_eq!(v["byYear"][1]["year"], 1996);
+    assert_eq!(v["ecoWhite"][0]["eco"], "B90");
+    let plain = run(&["player", db, "Anna"], b"");
+    assert!(
+        text(&plain.stdout).contains("as White:  1 games: +1 =0 -0"),
+        "{}",
+        text(&plain.stdout)
+    );
+    let none = run(&["player", db, "Nobody"], b"");
+    assert_eq!(none.status.code(), Some(2));
+    let find = |args: &[&str]| {
+        let out = run(&[&["find", db][..], args].concat(), b"");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    assert_eq!(find(&["--player", "boris", "--color", "white"]), "1\n2\n");
+    assert_eq!(find(&["--annotated"]), "1\n");
+    assert_eq!(find(&["--eco-from", "B00", "--eco-to", "B99"]), "0\n");
+    assert_eq!(find(&["--plies-from", "2"]), "0\n1\n");
+    assert_eq!(
+        run(&["find", db, "--eco-from", "Z1"], b"").status.code(),
+        Some(2)
+    );
+}

@@ -199,14 +199,15 @@ fn compare<R: ReadAt>(db: &Database<R>, targets: &[Target]) -> (usize, usize) {
 
 #[test]
 fn random_games_agree_with_a_full_replay() {
-    let games = random_games(180, 7);
+    let games = random_games(240, 7);
     let (files, _) = write_database(&games, &WriterOptions::default()).unwrap();
     let db = open(files);
     let mut rng = Rng(11);
     let t = targets(&db, 300, &mut rng);
     // Each kind the test claims to cover is there.
     assert!(t.all.len() >= 250, "{} targets", t.all.len());
-    assert!(t.after_promotion >= 5 && t.after_en_passant >= 5 && t.late >= 20);
+    let kinds = (t.after_promotion, t.after_en_passant, t.late);
+    assert!(kinds.0 >= 5 && kinds.1 >= 5 && kinds.2 >= 20, "{kinds:?}");
     assert!(t.misses_made >= 50);
     let (hits, missed) = compare(&db, &t.all);
     assert!(hits > 400 && missed > 50, "hits {hits}, misses {missed}");

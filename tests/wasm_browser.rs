@@ -366,7 +366,7 @@ fn encodings_are_listed_default_first_and_open_by_name() {
 #[wasm_bindgen_test]
 fn search_and_sort() {
     let mut db = open(&files_from_pgn(GAMES));
-    let s = |db: &mut Database, q: JsValue| db.search(q).unwrap().to_vec();
+    let s = |db: &mut Database, q: JsValue| db.search(q, None).unwrap().to_vec();
     assert_eq!(s(&mut db, obj(&[("text", "ann".into())])), [0, 2]);
     assert_eq!(s(&mut db, obj(&[("text", "lviv".into())])), [1]);
     assert_eq!(s(&mut db, obj(&[("text", "1998".into())])), [0]);
@@ -388,8 +388,79 @@ fn search_and_sort() {
     assert_eq!(s(&mut db, obj(&[("result", "0-1".into())])), [2]);
     assert_eq!(s(&mut db, obj(&[("minElo", 2400.into())])), [2]);
     assert_eq!(s(&mut db, obj(&[("event", "browser".into())])), [0, 2]);
+    // Issue 16's fields (plies and annotations counted from GAMES by hand).
+    let elo = |of: &str| obj(&[("minElo", 2460.into()), ("eloOf", of.into())]);
+    assert_eq!(s(&mut db, elo("either")), [2]);
+    assert_eq!(s(&mut db, elo("both")), [0u32; 0]);
+    let opp = |p: &str| {
+        obj(&[
+            ("player", p.into()),
+            ("minElo", 2460.into()),
+            ("eloOf", "opponent".into()),
+        ])
+    };
+    assert_eq!(s(&mut db, opp("anna")), [2]);
+    assert_eq!(s(&mut db, opp("cleo")), [0u32; 0]);
     assert_eq!(
-        code_of(db.search(obj(&[("ecoFrom", "Z99".into())])).unwrap_err()).0,
+        s(
+            &mut db,
+            obj(&[("pliesFrom", 4.into()), ("pliesTo", 9.into())])
+        ),
+        [1]
+    );
+    assert_eq!(s(&mut db, obj(&[("annotated", true.into())])), [0]);
+    assert_eq!(
+        s(
+            &mut db,
+            obj(&[("player", "ann".into()), ("playerExact", true.into())])
+        ),
+        [0u32; 0]
+    );
+    assert_eq!(
+        s(
+            &mut db,
+            obj(&[("player", "ANNA".into()), ("playerExact", true.into())])
+        ),
+        [0, 2]
+    );
+    assert_eq!(
+        code_of(
+            db.search(obj(&[("eloOf", "all".into())]), None)
+                .unwrap_err()
+        )
+        .0,
+        "bad-argument"
+    );
+    assert_eq!(
+        code_of(
+            db.search(obj(&[("gameType", "no such type".into())]), None)
+                .unwrap_err()
+        )
+        .0,
+        "bad-argument"
+    );
+    let card = db.player_card("anna".into()).unwrap();
+    assert_eq!(get(&card, "name").as_string().as_deref(), Some("Anna"));
+    assert_eq!(get(&card, "games").as_f64(), Some(2.0));
+    let wins = |side: &str| get(&get(&card, side), "wins").as_f64();
+    assert_eq!((wins("white"), wins("black")), (Some(1.0), Some(1.0)));
+    assert_eq!(
+        get(&card, "rating").as_f64(),
+        Some(2450.0),
+        "the highest Elo written"
+    );
+    let opponents = js_sys::Array::from(&get(&card, "opponents"));
+    assert_eq!(opponents.length(), 2);
+    assert_eq!(
+        code_of(db.player_card("nobody".into()).unwrap_err()).0,
+        "bad-argument"
+    );
+    assert_eq!(
+        code_of(
+            db.search(obj(&[("ecoFrom", "Z99".into())]), None)
+                .unwrap_err()
+        )
+        .0,
         "bad-argument"
     );
 
@@ -767,7 +838,9 @@ fn a_fully_lazy_database_pages_and_searches_through_the_callback() {
     assert_eq!(reads("d00"), 1.0);
     db.headers(0, 3).unwrap();
     assert_eq!(
-        db.search(obj(&[("text", "cleo".into())])).unwrap().to_vec(),
+        db.search(obj(&[("text", "cleo".into())]), None)
+            .unwrap()
+            .to_vec(),
         [1, 2]
     );
     assert_eq!(reads("d00"), 1.0);
@@ -847,7 +920,7 @@ fn a_name_bomb_stays_within_the_memory_budget() {
     assert_eq!(Uint32Array::from(get(&h, "white")).to_vec(), [1, 1, 1]);
     let _ = db.rows(&[0, 1, 2]).unwrap();
     assert_eq!(
-        db.search(obj(&[("text", "\u{2026}".into())]))
+        db.search(obj(&[("text", "\u{2026}".into())]), None)
             .unwrap()
             .length(),
         3

@@ -8,16 +8,17 @@
 // replaces it and calls `restarted`: the database open before is reopened
 // in the fresh one, and the page keeps what it shows.
 
-import type { SortColumn } from '../pkg/cadb.js';
+import type { SearchQuery, SortColumn } from '../pkg/cadb.js';
 import { AUTO_TREE_MAX_GAMES, DEMO_NAME, DIAGNOSE_MAX_GAMES, FILTER_DEBOUNCE_MS } from './config.js';
 import { fetchDemo } from './demo.js';
 import { download, gameFileName } from './download.js';
 import { droppedFiles, groupFiles } from './files.js';
 import { currentFen, flatten, type Step, target } from './game.js';
 import type { OpenSource, RequestType, Requests, RowsResult, TextChoice } from './protocol.js';
+import { hashOf, queryOfHash } from './query.js';
 import { freshList, initialState } from './state.js';
 import { type CallOptions, isCancelled, isFatal, type WorkerError, type WorkerHost } from './worker-host.js';
-import { errorText } from './view/text.js';
+import { errorText, searchingText } from './view/text.js';
 
 export type Panel = 'tree' | 'compactness';
 
@@ -82,11 +83,15 @@ export class Controller {
     s.name = source.name;
     s.info = info;
     s.encoding = 'auto';
-    s.list = freshList(s.list.version + 1);
+    // The query the URL names applies to each database opened (a reload
+    // opens the demo again, then lists what it listed).
+    s.list = freshList(s.list.version + 1, queryOfHash(location.hash));
     s.game = null;
+    s.card = null;
     s.compactness.forName = '';
     s.tree.wanted = false;
     this.redraw();
+    if (s.list.query) await this.applyView();
     // The time until the list is drawn.
     const ms = Math.round(performance.now() - t0);
     const memory = (wasmBytes / 1048576).toFixed(1);
@@ -166,17 +171,81 @@ export class Controller {
     });
   }
 
+  /** Applies the search form's query (null: clears it), with the quick
+   * filter's text; the URL hash names it. */
+  search(query: SearchQuery | null): Promise<void> {
+    return this.attempt(async () => {
+      const l = this.state.list;
+      const before = l.query;
+      l.query = query;
+      history.replaceState(null, '', hashOf(query) || location.pathname + location.search);
+      try {
+        await this.applyView();
+      } catch (err) {
+        if (l === this.state.list) l.query = before;
+        history.replaceState(null, '', hashOf(l.query) || location.pathname + location.search);
+        throw err;
+      }
+    });
+  }
+
+  /** See ListState: the header filter (quick box AND form) in one search,
+   * any other filter intersected with it, then the sort. */
   private async applyView(): Promise<void> {
     const s = this.state;
-    const { filter, sort } = s.list;
-    const filtered = filter.trim() !== '';
+    const { filter, query, sort } = s.list;
+    const text = filter.trim();
+    const filtered = text !== '' || query !== null;
     const t0 = performance.now();
-    let order: Uint32Array | null = filtered ? await this.long('search', 'search', { query: { text: filter } }) : null;
+    let order: Uint32Array | null = filtered
+      ? await this.long('search', 'search', { query: { ...query, ...(text ? { text } : {}) } }, {
+        onProgress: (done, total) => {
+          s.exporting = { done, total };
+          s.status = { text: searchingText(done, total) };
+          this.redraw();
+        },
+      }).finally(() => {
+        s.exporting = null;
+      })
+      : null;
     if (sort) order = await this.long('sort', 'sort', { column: sort.column, descending: sort.descending, subset: order });
     const ms = Math.round(performance.now() - t0);
     if (filtered || sort) s.status = { text: `${order ? order.length.toLocaleString('en') : 0} games listed in ${ms} ms.` };
     s.list.view = { order, filtered };
     this.redraw();
+  }
+
+  // ---- a player's card ----
+
+  /** Opens the card of the player named `name`. */
+  openPlayer(name: string): Promise<void> {
+    const s = this.state;
+    const card = { name, view: { kind: 'text', text: 'Counting…' } as const };
+    s.card = card;
+    this.redraw();
+    return this.attempt(async () => {
+      try {
+        const data = await this.rpc.call('playerCard', { name });
+        if (s.card === card) s.card = { name, view: { kind: 'data', data } };
+      } catch (err) {
+        if (s.card === card) s.card = { name, view: { kind: 'text', text: errorText(err) } };
+      }
+      this.redraw();
+    });
+  }
+
+  closePlayer(): void {
+    this.state.card = null;
+    this.redraw();
+  }
+
+  /** Lists the games of the card's player (the form shows the query). */
+  filterToPlayer(): Promise<void> {
+    const c = this.state.card;
+    if (!c) return Promise.resolve();
+    const name = c.view.kind === 'data' ? c.view.data.name : c.name;
+    this.state.card = null;
+    return this.search({ player: name, playerExact: true });
   }
 
   // ---- a game ----
@@ -486,6 +555,7 @@ export class Controller {
     s.info = null;
     s.list = freshList(s.list.version + 1);
     s.game = null;
+    s.card = null;
     s.tree.view = { kind: 'none' };
     s.compactness.forName = '';
     s.compactness.view = { kind: 'none' };

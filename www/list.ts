@@ -29,6 +29,8 @@ export interface ListHooks {
   rows(indices: Uint32Array): Promise<RowsResult>;
   open(index: number): void;
   sort(column: SortColumn): void;
+  /** A player's name was clicked. */
+  player(name: string): void;
 }
 
 export class GameList {
@@ -134,6 +136,7 @@ export class GameList {
         listRow(
           { index, position: first + k, row: this.cache.get(index), selected: index === p.selected, broken: p.broken.has(index) },
           () => this.hooks.open(index),
+          (name) => this.hooks.player(name),
         ),
       ),
     );

@@ -12,6 +12,7 @@ import { acceptDrops } from './files.js';
 import { pageHooks } from './e2e-hooks.js';
 import { GameList } from './list.js';
 import type { TextChoice } from './protocol.js';
+import { type FormField, queryOf } from './query.js';
 import { Page } from './view/page.js';
 import { WorkerHost } from './worker-host.js';
 
@@ -21,7 +22,9 @@ const list = new GameList(byId('list'), {
   rows: (indices) => ctrl.rows(indices),
   open: (index) => void ctrl.openGame(index),
   sort: (column) => void ctrl.sortBy(column),
+  player: (name) => void ctrl.openPlayer(name),
 });
+const searchForm = byId<HTMLFormElement>('search-form');
 const [files, filter, encoding] = [byTestId<HTMLInputElement>('open-files'), byId<HTMLInputElement>('filter'), byId<HTMLSelectElement>('encoding')];
 const details = (id: string) => byId(id).closest('details') as HTMLDetailsElement;
 const panels = { tree: details('tree'), compactness: details('compactness') };
@@ -30,6 +33,7 @@ const page = new Page({
   encoding, filter, info: byId('info'), title: byId('game-title'), moves: byTestId('moves'), tree: byId('tree'),
   compactness: byId('compactness'), treePanel: panels.tree, compactnessPanel: panels.compactness,
   diagnosis: byId('diagnosis'), notice: byTestId('db-notice'), noticeText: byId('notice-text'),
+  searchForm, card: byId('player-card'),
 }, new Board(byId('board')), list, ctrl);
 
 const click: Record<string, () => unknown> = {
@@ -67,6 +71,24 @@ byId('board').addEventListener('wheel', (e) => {
   e.preventDefault();
   ctrl.step(e.deltaY > 0 ? 'forward' : 'back');
 }, { passive: false });
+
+// The search form: Apply reads it into a query; Clear empties it.
+searchForm.addEventListener('submit', (e) => {
+  e.preventDefault();
+  const values: Partial<Record<FormField, string>> = {};
+  for (const [k, v] of new FormData(searchForm)) values[k as FormField] = String(v);
+  void ctrl.search(queryOf(values));
+});
+byId('search-clear').addEventListener('click', () => {
+  searchForm.reset();
+  void ctrl.search(null);
+});
+byId('player-card').addEventListener('keydown', (e) => {
+  if (e.key === 'Escape') {
+    e.stopPropagation();
+    ctrl.closePlayer();
+  }
+});
 
 encoding.addEventListener('change', () => void ctrl.setEncoding(encoding.value as TextChoice));
 filter.addEventListener('input', () => ctrl.filter(filter.value));

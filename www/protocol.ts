@@ -3,7 +3,7 @@
 // progress before the answer.
 
 import type {
-  ColumnKey, CompactnessRow, DbInfo, Diagnosis, Encoding, EncodingChoice, ExportSummary, GameRows, GameView, SearchQuery, SortColumn,
+  ColumnKey, CompactnessRow, DbInfo, Diagnosis, Encoding, EncodingChoice, ExportSummary, GameRows, GameView, PlayerCard, SearchQuery, SortColumn,
   TreeMove,
 } from '../pkg/cadb.js';
 import type { Part } from './config.js';
@@ -45,7 +45,10 @@ export interface Requests {
   diagnose: { args: { maxGames: number | null }; result: Diagnosis };
   /** Answered by one `db.rows` call. */
   rows: { args: { indices: Uint32Array }; result: RowsResult };
+  /** Progress is streamed while the records are read (plies, annotated: the first time). */
   search: { args: { query: SearchQuery }; result: Uint32Array };
+  /** A player's card, by the whole name. */
+  playerCard: { args: { name: string }; result: PlayerCard };
   sort: { args: { column: SortColumn; descending: boolean; subset: Uint32Array | null }; result: Uint32Array };
   game: { args: { index: number }; result: GameView };
   pgn: { args: { index: number }; result: string };

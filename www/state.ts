@@ -2,7 +2,7 @@
 // the page shows is derived from it by the views (view/*.ts). The Worker
 // holds the database itself; the page holds only what is on screen.
 
-import type { CompactnessRow, DbInfo, Diagnosis, EncodingChoice, GameView, SortColumn, TreeMove } from '../pkg/cadb.js';
+import type { CompactnessRow, DbInfo, Diagnosis, EncodingChoice, GameView, PlayerCard, SearchQuery, SortColumn, TreeMove } from '../pkg/cadb.js';
 import type { TextChoice } from './protocol.js';
 
 /** A move of the open game, flattened from the API's move tree (the API's
@@ -37,10 +37,19 @@ export interface ListView {
   filtered: boolean;
 }
 
+/** What the list shows is computed in one place (Controller.applyView):
+ * 1. the header filter: `filter` (the quick box's text) and `query` (the
+ *    search form) ANDed into one `db.search` call (none: every game);
+ * 2. any other filter (a position filter, a set of game indices) is
+ *    intersected with that result there, as one more AND;
+ * 3. then `sort` orders what is left.
+ * Each filter is one field here: null / '' when it does not apply. */
 export interface ListState {
   /** The filter box's text, and the filter applied (after a short pause). */
   input: string;
   filter: string;
+  /** The search form's query, applied (also in the URL hash); null: none. */
+  query: SearchQuery | null;
   /** The pending timer of the filter box (0: none). */
   filterTimer: number;
   sort: { column: SortColumn; descending: boolean } | null;
@@ -79,6 +88,13 @@ export interface DiagnosisState {
   copied: Message | null;
 }
 
+/** The player card (null: closed). */
+export interface CardState {
+  /** The name clicked. */
+  name: string;
+  view: PanelView<PlayerCard>;
+}
+
 export interface CompactnessState {
   open: boolean;
   /** The database the table was computed for (once per database). */
@@ -102,6 +118,7 @@ export interface State {
   encoding: TextChoice | undefined;
   list: ListState;
   game: GameState | null;
+  card: CardState | null;
   orientation: 'white' | 'black';
   tree: TreeState;
   compactness: CompactnessState;
@@ -117,10 +134,11 @@ export interface State {
 }
 
 /** The list of a database just opened: all games, unsorted, unfiltered. */
-export function freshList(version: number): ListState {
+export function freshList(version: number, query: SearchQuery | null = null): ListState {
   return {
     input: '',
     filter: '',
+    query,
     filterTimer: 0,
     sort: null,
     view: { order: null, filtered: false },
@@ -137,6 +155,7 @@ export function initialState(): State {
     encoding: undefined,
     list: freshList(0),
     game: null,
+    card: null,
     orientation: 'white',
     tree: { open: true, wanted: false, request: 0, view: { kind: 'none' } },
     compactness: { open: false, forName: '', view: { kind: 'none' } },

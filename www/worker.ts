@@ -89,7 +89,8 @@ const handlers: Handlers = {
     return need().info();
   },
   rows: ({ indices }) => need().rows(indices),
-  search: ({ query }) => need().search(query),
+  search: ({ query }, id) => need().search(query, (done, total) => post({ id, kind: 'progress', done, total })),
+  playerCard: ({ name }) => need().playerCard(name),
   sort: ({ column, descending, subset }) => need().sort(column, descending, subset),
   game: ({ index }) => need().game(index),
   pgn: ({ index }) => need().pgn(index),

@@ -12,6 +12,7 @@ pub mod emb;
 mod export;
 pub mod format;
 pub mod infer;
+pub mod player;
 pub mod position;
 pub mod record;
 pub mod replay;

@@ -47,6 +47,9 @@ pub struct Query {
     /// matches the year.
     pub text: Option<String>,
     pub player: Option<String>,
+    /// [`Query::player`] is a whole name (case-insensitive), not a part of
+    /// one: the games of one player, as a [player card](super::player) lists them.
+    pub player_exact: bool,
     /// Which side [`Query::player`] must be.
     pub color: Side,
     pub event: Option<String>,
@@ -58,8 +61,138 @@ pub struct Query {
     pub eco_from: Option<String>,
     pub eco_to: Option<String>,
     pub result: Option<GameResult>,
-    /// Both players rated at least this (unrated players do not match).
+    /// The players of [`Query::elo_of`] rated at least this (an unrated
+    /// player does not reach it).
     pub min_elo: Option<u16>,
+    /// Whose rating [`Query::min_elo`] bounds.
+    pub elo_of: EloOf,
+    pub source: Option<String>,
+    /// A game type, 1–30 ([`encode_game_type`](super::format::d00::encode_game_type)); a game stored with a set
+    /// of types (a value over 30) matches each of them.
+    pub game_type: Option<u32>,
+    /// Main-line plies, inclusive. These two and [`Query::annotated`] read
+    /// the D02 records (see [`GameSummaries`]); the others read D00 only.
+    pub plies_from: Option<u32>,
+    pub plies_to: Option<u32>,
+    /// Only games with a comment, a symbol (NAG) or a variation.
+    pub annotated: bool,
+}
+
+/// Which players a [`Query::min_elo`] bounds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EloOf {
+    /// Both players.
+    #[default]
+    Both,
+    /// At least one of them.
+    Either,
+    /// The opponent of the [`Query::player`] (of each side it matched):
+    /// "my games against 2400+". With no player asked for, as `Either`.
+    Opponent,
+}
+
+impl Query {
+    /// Whether the query needs the D02 records ([`GameSummaries`]).
+    pub fn reads_records(&self) -> bool {
+        self.plies_from.is_some() || self.plies_to.is_some() || self.annotated
+    }
+}
+
+/// What a header search needs of each game's D02 record: its main-line
+/// plies and whether it is annotated. Read from the record's items
+/// ([`summarize`]), never by replaying the game, once per database and
+/// only when a query asks ([`HeaderIndex::summaries`]).
+///
+/// Memory: 2 bytes and 1 bit a game, about 2.1 MB for a million games.
+#[derive(Clone, Debug, Default)]
+pub struct GameSummaries {
+    /// Plies by game, at most `u16::MAX - 1`; [`UNKNOWN_PLIES`] when the
+    /// record could not be read at all.
+    plies: Vec<u16>,
+    /// Bit `i`: game `i` is annotated.
+    annotated: Vec<u64>,
+}
+
+/// [`GameSummaries`]' mark for a record that could not be read: it matches
+/// no plies range.
+const UNKNOWN_PLIES: u16 = u16::MAX;
+
+/// A record body's main-line move items and whether it holds a comment, a
+/// symbol or a variation, counted without replaying it.
+///
+/// A damaged record (an unknown code, a payload past its end) counts the
+/// items before the damage: a game shows those moves too, so a plies range
+/// sees it as the list does. Only a record that cannot be read at all has
+/// no count.
+///
+/// ```
+/// use cadb::ca::search::summarize;
+/// // 1. e4 (1. d4) 1... e5 {!}: two plies, annotated.
+/// let body = [231u8, 20, 232, 19, 60, 234, 2, 1];
+/// assert_eq!(summarize(&body), (2, true));
+/// assert_eq!(summarize(&[19, 60, 250, 19]), (2, false));
+/// ```
+pub fn summarize(body: &[u8]) -> (u32, bool) {
+    use super::record::{Item, Items};
+    let mut items = Items::new(body);
+    let (mut plies, mut annotated, mut depth) = (0u32, false, 0u32);
+    // One cold item parser for it all (no copy of skip_variation's).
+    while let Some(Ok((_, item))) = items.next_cold() {
+        match item {
+            Item::VariationStart => {
+                annotated = true;
+                depth += 1;
+            }
+            Item::VariationEnd => depth = depth.saturating_sub(1),
+            Item::Comment { .. } => annotated = true,
+            it if depth == 0 && it.is_move() => plies += 1,
+            _ => {}
+        }
+    }
+    (plies, annotated)
+}
+
+impl GameSummaries {
+    /// Summarises every game's record; `progress(done, total)` now and then.
+    pub fn build<R: ReadAt>(
+        db: &Database<R>,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<GameSummaries, Error> {
+        let count = db.count();
+        let mut out = GameSummaries {
+            plies: Vec::with_capacity(count as usize),
+            annotated: vec![0; (count as usize).div_ceil(64)],
+        };
+        db.scan_raw_headers(0, count, |i, h| {
+            let (plies, annotated) = db
+                .with_record(i, h, |_, body| summarize(body))
+                .map_or((u32::from(UNKNOWN_PLIES), false), |(p, a)| {
+                    (p.min(u32::from(UNKNOWN_PLIES) - 1), a)
+                });
+            out.plies.push(plies as u16);
+            if annotated {
+                out.annotated[i as usize / 64] |= 1 << (i % 64);
+            }
+            if i % 4096 == 4095 {
+                progress(i + 1, count);
+            }
+        })?;
+        progress(count, count);
+        Ok(out)
+    }
+
+    /// Main-line plies of game `i`; `None` when its record could not be read.
+    pub fn plies(&self, i: u64) -> Option<u32> {
+        let p = *self.plies.get(i as usize)?;
+        (p != UNKNOWN_PLIES).then_some(u32::from(p))
+    }
+
+    /// Whether game `i` has a comment, a symbol or a variation.
+    pub fn annotated(&self, i: u64) -> bool {
+        self.annotated
+            .get(i as usize / 64)
+            .is_some_and(|w| w & (1 << (i % 64)) != 0)
+    }
 }
 
 /// The decoded, lower-cased name tables of a database, for searching and
@@ -71,20 +204,41 @@ pub struct HeaderIndex {
     /// Rank of each id in sorted order, per list: built on the first sort
     /// (sorting 100k+ names would double the first search's time).
     rank: OnceCell<[Vec<u32>; 4]>,
+    /// The records' summaries, built by the first query that needs them.
+    summaries: OnceCell<GameSummaries>,
 }
 
 /// One table's lower-cased names in one string, NUL after each: a substring
 /// query is one search through it (a few MB for 100k+ names), not one a
-/// name.
+/// name. The [Latin forms](crate::text::latin) of Cyrillic names are a
+/// second such string, so a query in Latin finds them too.
 #[derive(Clone, Debug, Default)]
 struct LowerNames {
     text: String,
     /// Where each record's name starts in `text`.
     starts: Vec<u32>,
+    latin: String,
+    /// Where each Latin form starts in `latin`, and its record.
+    latin_starts: Vec<u32>,
+    latin_records: Vec<u32>,
+}
+
+/// Calls `f(k)` for each name `k` of `text` (names NUL-terminated, starting
+/// at `starts`) that contains `needle`.
+fn names_containing(text: &str, starts: &[u32], needle: &str, mut f: impl FnMut(usize)) {
+    // Matches come in text order: walk the names along with them.
+    let mut k = 0usize;
+    for (at, _) in text.match_indices(needle) {
+        while starts.get(k + 1).is_some_and(|&s| s as usize <= at) {
+            k += 1;
+        }
+        f(k);
+    }
 }
 
 impl LowerNames {
     fn push(&mut self, name: &str) {
+        let record = self.starts.len() as u32;
         self.starts.push(self.text.len() as u32);
         if name.contains('\0') {
             // A NUL inside a name (a damaged table) would split it.
@@ -93,6 +247,12 @@ impl LowerNames {
             self.text.push_str(name);
         }
         self.text.push('\0');
+        if let Some(latin) = crate::text::latin(name) {
+            self.latin_records.push(record);
+            self.latin_starts.push(self.latin.len() as u32);
+            self.latin.push_str(&latin.replace('\0', "\u{FFFD}"));
+            self.latin.push('\0');
+        }
     }
 
     fn len(&self) -> usize {
@@ -111,22 +271,44 @@ impl LowerNames {
             .unwrap_or("")
     }
 
-    /// Which records' names contain `needle`.
+    /// Which records' names are `name`, in either form.
+    fn matching_whole(&self, name: &str) -> Vec<bool> {
+        let mut set: Vec<bool> = (0..self.len() as u32)
+            .map(|r| self.name(r) == name)
+            .collect();
+        for (k, &r) in self.latin_records.iter().enumerate() {
+            let start = self.latin_starts[k] as usize;
+            let end = self
+                .latin_starts
+                .get(k + 1)
+                .map_or(self.latin.len(), |&e| e as usize);
+            if self.latin.get(start..end.saturating_sub(1)) == Some(name) {
+                set[r as usize] = true;
+            }
+        }
+        set
+    }
+
+    /// Which records' names (or their Latin forms) contain `needle`.
     fn matching(&self, needle: &str) -> Vec<bool> {
         let mut set = vec![needle.is_empty(); self.len()];
         if needle.is_empty() || needle.contains('\0') {
             return set;
         }
-        // Matches come in text order: walk the ids along with them.
-        let mut id = 0usize;
-        for (at, _) in self.text.match_indices(needle) {
-            while self.starts.get(id + 1).is_some_and(|&s| s as usize <= at) {
-                id += 1;
-            }
-            if let Some(slot) = set.get_mut(id) {
+        names_containing(&self.text, &self.starts, needle, |k| {
+            if let Some(slot) = set.get_mut(k) {
                 *slot = true;
             }
-        }
+        });
+        names_containing(&self.latin, &self.latin_starts, needle, |k| {
+            if let Some(slot) = self
+                .latin_records
+                .get(k)
+                .and_then(|&r| set.get_mut(r as usize))
+            {
+                *slot = true;
+            }
+        });
         set
     }
 }
@@ -155,6 +337,7 @@ impl HeaderIndex {
         HeaderIndex {
             lower,
             rank: OnceCell::new(),
+            summaries: OnceCell::new(),
         }
     }
 
@@ -201,10 +384,30 @@ impl HeaderIndex {
         })
     }
 
+    /// The name record of the player named `name` (case-insensitive, the
+    /// whole name; the first record when several share it), for a
+    /// [player card](super::player).
+    pub fn player_record(&self, name: &str) -> Option<u32> {
+        let name = crate::text::lower(name.trim());
+        let names = &self.lower[ListKind::Players as usize];
+        (0..names.len() as u32).find(|&r| names.name(r) == name)
+    }
+
     /// Which ids of `kind`'s table have a name containing `needle` (already
     /// lower-cased).
     fn matching<R: ReadAt>(&self, db: &Database<R>, kind: ListKind, needle: &str) -> Vec<bool> {
-        let records = self.lower[kind as usize].matching(needle);
+        self.ids_matching(db, kind, self.lower[kind as usize].matching(needle), needle)
+    }
+
+    /// The ids whose record is in `records` (an id without one: only an
+    /// empty query).
+    fn ids_matching<R: ReadAt>(
+        &self,
+        db: &Database<R>,
+        kind: ListKind,
+        records: Vec<bool>,
+        needle: &str,
+    ) -> Vec<bool> {
         let t = db.list(kind);
         (0..t.len())
             .map(|id| {
@@ -216,6 +419,31 @@ impl HeaderIndex {
 
     /// Indices of the games matching `q`, ascending.
     pub fn search<R: ReadAt>(&self, db: &Database<R>, q: &Query) -> Result<Vec<u32>, Error> {
+        self.search_with(db, q, &mut |_, _| {})
+    }
+
+    /// The records' [`GameSummaries`], read on the first call;
+    /// `progress(done, total)` while they are read.
+    pub fn summaries<R: ReadAt>(
+        &self,
+        db: &Database<R>,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<&GameSummaries, Error> {
+        if let Some(s) = self.summaries.get() {
+            return Ok(s);
+        }
+        let built = GameSummaries::build(db, progress)?;
+        Ok(self.summaries.get_or_init(|| built))
+    }
+
+    /// [`search`](Self::search), with `progress` called while the records
+    /// are summarised (a query on plies or annotations, the first time).
+    pub fn search_with<R: ReadAt>(
+        &self,
+        db: &Database<R>,
+        q: &Query,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<Vec<u32>, Error> {
         let lower = |s: &Option<String>| {
             s.as_deref()
                 .map(str::trim)
@@ -238,15 +466,36 @@ impl HeaderIndex {
                 self.matching(db, ListKind::Places, t),
             ]
         });
-        let player = lower(&q.player).map(|p| self.matching(db, ListKind::Players, &p));
+        let player = lower(&q.player).map(|p| {
+            if q.player_exact {
+                let records = self.lower[ListKind::Players as usize].matching_whole(&p);
+                self.ids_matching(db, ListKind::Players, records, &p)
+            } else {
+                self.matching(db, ListKind::Players, &p)
+            }
+        });
         let event = lower(&q.event).map(|p| self.matching(db, ListKind::Events, &p));
         let site = lower(&q.site).map(|p| self.matching(db, ListKind::Places, &p));
         let annotator = lower(&q.annotator).map(|p| self.matching(db, ListKind::Players, &p));
+        let source = lower(&q.source).map(|p| self.matching(db, ListKind::Sources, &p));
         let eco_from = q.eco_from.as_deref().and_then(eco_value);
         let eco_to = q.eco_to.as_deref().and_then(eco_value);
+        let summaries = if q.reads_records() {
+            Some(self.summaries(db, progress)?)
+        } else {
+            None
+        };
 
         let mut out = Vec::new();
         db.scan_raw_headers(0, db.count(), |i, h| {
+            // Which sides the player query matched (both when there is none).
+            let (pw, pb) = match player {
+                None => (true, true),
+                Some(_) => (
+                    q.color != Side::Black && hit(&player, h.white_id),
+                    q.color != Side::White && hit(&player, h.black_id),
+                ),
+            };
             let ok = text_sets.as_ref().is_none_or(|[p, e, s]| {
                 let has = |set: &Vec<bool>, id: u32| set.get(id as usize).copied().unwrap_or(false);
                 has(p, h.white_id)
@@ -254,19 +503,34 @@ impl HeaderIndex {
                     || has(e, h.event_id)
                     || has(s, h.site_id)
                     || text_year.is_some_and(|y| date_year(h.date) == y)
-            }) && player.as_ref().is_none_or(|_| match q.color {
-                Side::White => hit(&player, h.white_id),
-                Side::Black => hit(&player, h.black_id),
-                Side::Either => hit(&player, h.white_id) || hit(&player, h.black_id),
-            }) && hit(&event, h.event_id)
+            }) && (pw || pb)
+                && hit(&event, h.event_id)
                 && hit(&site, h.site_id)
                 && hit(&annotator, h.annotator_id)
+                && hit(&source, h.source_id)
                 && year_ok(h, q.year_from, q.year_to)
                 && eco_from.is_none_or(|e| db.eco_code(h.eco) < 500 && h.eco >= e)
                 && eco_to.is_none_or(|e| db.eco_code(h.eco) < 500 && h.eco <= e)
                 && q.result.is_none_or(|r| outcome_result(h.outcome) == r)
-                && q.min_elo
-                    .is_none_or(|m| h.white_elo >= m && h.black_elo >= m);
+                && q.min_elo.is_none_or(|m| {
+                    let (w, b) = (h.white_elo >= m, h.black_elo >= m);
+                    match q.elo_of {
+                        EloOf::Both => w && b,
+                        EloOf::Either => w || b,
+                        // The opponent of a side the player was found on.
+                        EloOf::Opponent => (pw && b) || (pb && w),
+                    }
+                })
+                && q.game_type
+                    .is_none_or(|t| game_type_ok(db.game_type_code(h.game_type), t))
+                && summaries.is_none_or(|s| {
+                    (!q.annotated || s.annotated(i))
+                        && (q.plies_from.is_none() && q.plies_to.is_none()
+                            || s.plies(i).is_some_and(|p| {
+                                q.plies_from.is_none_or(|f| p >= f)
+                                    && q.plies_to.is_none_or(|t| p <= t)
+                            }))
+                });
             if ok {
                 out.push(i as u32);
             }
@@ -336,6 +600,11 @@ impl HeaderIndex {
     }
 }
 
+/// Whether a stored game type (one type, or a set over 30) includes type `t`.
+fn game_type_ok(stored: u32, t: u32) -> bool {
+    stored == t || (stored > 30 && (1..=30).contains(&t) && stored & (1 << (t - 1)) != 0)
+}
+
 fn year_ok(h: &RawHeader, from: Option<u16>, to: Option<u16>) -> bool {
     let year = date_year(h.date);
     if from.is_none() && to.is_none() {
@@ -366,6 +635,208 @@ mod tests {
         let games = crate::game::import::read_pgn(&pgn).unwrap();
         let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
         Database::open(files, OpenOptions::default()).unwrap()
+    }
+
+    /// Five games for the fields added in issue 16 (plies and annotations
+    /// counted by hand from the moves).
+    fn db16() -> Database<Vec<u8>> {
+        let pgn = "\
+[White \"Карпов, Анатолий\"] [Black \"Tal\"] [Source \"Informant 12\"] [WhiteElo \"2700\"] [BlackElo \"2300\"]\n1. e4 e5 2. Nf3 *\n\n\
+[White \"Tal\"] [Black \"Karpova\"] [Source \"Book\"] [WhiteElo \"2500\"] [BlackElo \"2450\"]\n1. d4 {good} d5 *\n\n\
+[White \"Anna\"] [Black \"Tal\"] [WhiteElo \"2100\"]\n1. c4 (1. d4) e5 2. g3 *\n\n\
+[White \"Anna\"] [Black \"Boris\"]\n1. e4 $1 *\n\n\
+[White \"Boris\"] [Black \"Tal\"] [WhiteElo \"2450\"] [BlackElo \"2000\"]\n*\n";
+        let mut games = crate::game::import::read_pgn(pgn).unwrap();
+        // The PGN reader keeps a GameType tag among the others.
+        games[0].headers.game_type = Some(String::from("model games"));
+        games[2].headers.game_type = Some(String::from("2"));
+        let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+        Database::open(files, OpenOptions::default()).unwrap()
+    }
+
+    #[test]
+    fn each_issue_16_field_filters() {
+        let db = db16();
+        let index = HeaderIndex::new(&db);
+        let find = |q: Query| index.search(&db, &q).unwrap();
+        let q = Query::default;
+        let some = |s: &str| Some(String::from(s));
+        assert_eq!(find(q()), [0, 1, 2, 3, 4]);
+        assert_eq!(
+            find(Query {
+                source: some("INFORM"),
+                ..q()
+            }),
+            [0]
+        );
+        assert_eq!(
+            find(Query {
+                game_type: Some(3),
+                ..q()
+            }),
+            [0]
+        );
+        assert_eq!(
+            find(Query {
+                game_type: Some(2),
+                ..q()
+            }),
+            [2]
+        );
+        // Latin finds Cyrillic; Cyrillic does not find Latin.
+        assert_eq!(
+            find(Query {
+                text: some("karpov"),
+                ..q()
+            }),
+            [0, 1]
+        );
+        assert_eq!(
+            find(Query {
+                player: some("Карпов"),
+                ..q()
+            }),
+            [0]
+        );
+        assert_eq!(
+            find(Query {
+                player: some("ann"),
+                ..q()
+            }),
+            [2, 3]
+        );
+        let exact = |p: &str| Query {
+            player: some(p),
+            player_exact: true,
+            ..q()
+        };
+        assert_eq!(find(exact("ann")), [0u32; 0]);
+        assert_eq!(find(exact(" ANNA ")), [2, 3]);
+        assert_eq!(find(exact("karpov, anatoliy")), [0]);
+        assert_eq!(find(exact("tal")), [0, 1, 2, 4]);
+        let elo = |m, elo_of| Query {
+            min_elo: Some(m),
+            elo_of,
+            ..q()
+        };
+        assert_eq!(find(elo(2400, EloOf::Both)), [1]);
+        assert_eq!(find(elo(2480, EloOf::Either)), [0, 1]);
+        assert_eq!(
+            find(elo(2480, EloOf::Opponent)),
+            [0, 1],
+            "no player: either"
+        );
+        let tal = |m, color| Query {
+            player: some("tal"),
+            color,
+            ..elo(m, EloOf::Opponent)
+        };
+        assert_eq!(find(tal(2480, Side::Either)), [0]);
+        assert_eq!(find(tal(2400, Side::Either)), [0, 1, 4]);
+        assert_eq!(find(tal(2400, Side::White)), [1]);
+        let plies = |f, t| Query {
+            plies_from: f,
+            plies_to: t,
+            ..q()
+        };
+        assert_eq!(find(plies(Some(2), Some(2))), [1]);
+        assert_eq!(find(plies(Some(3), None)), [0, 2]);
+        assert_eq!(find(plies(None, Some(0))), [4]);
+        assert_eq!(
+            find(Query {
+                annotated: true,
+                ..q()
+            }),
+            [1, 2, 3]
+        );
+        assert_eq!(
+            find(Query {
+                annotated: true,
+                ..plies(Some(2), None)
+            }),
+            [1, 2]
+        );
+    }
+
+    /// The item count of every undamaged game of the fixtures equals its
+    /// replayed main line, and "annotated" is what the imported game holds.
+    #[test]
+    fn summaries_agree_with_the_replay_on_the_fixtures() {
+        let mut pgn = String::new();
+        for f in [
+            include_str!("../../tests/data/pgn/scalachess-comments-variations-nags.pgn"),
+            include_str!("../../tests/data/pgn/scalachess-fen-setup.pgn"),
+            include_str!("../../tests/data/pgn/scalachess-variations-glyphs.pgn"),
+            include_str!(
+                "../../tests/data/pgn/lichess_study_beautiful-chess-studies-1_by_thijscom_2018.03.05.pgn"
+            ),
+        ] {
+            pgn += f;
+            pgn += "\n\n";
+        }
+        let games = crate::game::import::read_pgn(&pgn).unwrap();
+        let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+        let db = Database::open(files, OpenOptions::default()).unwrap();
+        let index = HeaderIndex::new(&db);
+        let mut calls = 0;
+        let s = index.summaries(&db, &mut |_, _| calls += 1).unwrap();
+        assert!(calls > 0);
+        let (mut annotated, mut plain) = (0, 0);
+        for (i, g) in games.iter().enumerate() {
+            let i = i as u64;
+            if db.game(i).is_err() {
+                continue;
+            }
+            assert_eq!(s.plies(i), Some(db.main_line_plies(i)), "game {i}");
+            let want = !g.comments.is_empty()
+                || g.moves.iter().any(|n| {
+                    !(n.comments_before.is_empty()
+                        && n.comments_after.is_empty()
+                        && n.nags.is_empty()
+                        && n.nags_before.is_empty()
+                        && n.evals.is_empty()
+                        && n.variations.is_empty())
+                        || n.diagram_before
+                        || n.diagram_after
+                });
+            assert_eq!(s.annotated(i), want, "game {i}");
+            if want { annotated += 1 } else { plain += 1 }
+        }
+        assert!(
+            annotated > 0 && plain > 0,
+            "{annotated} annotated, {plain} plain"
+        );
+        assert_eq!(s.plies(u64::MAX), None);
+    }
+
+    #[test]
+    fn a_damaged_record_counts_the_moves_before_the_damage() {
+        assert_eq!(summarize(&[]), (0, false));
+        assert_eq!(
+            summarize(&[19, 60, 231, 20]),
+            (2, true),
+            "a variation without end"
+        );
+        assert_eq!(
+            summarize(&[19, 236, 200, 0, 0, 0, 4]),
+            (1, false),
+            "a comment past the end"
+        );
+        assert_eq!(
+            summarize(&[19, 235, 0, 19]),
+            (2, false),
+            "an empty comment is no annotation"
+        );
+    }
+
+    #[test]
+    fn game_types_match_one_type_or_a_set() {
+        assert!(game_type_ok(3, 3));
+        assert!(!game_type_ok(3, 2));
+        assert!(game_type_ok(0b101 << 1 | 1 << 30, 2));
+        assert!(game_type_ok(0b101 << 1 | 1 << 30, 4));
+        assert!(!game_type_ok(0b101 << 1 | 1 << 30, 3));
+        assert!(!game_type_ok(u32::MAX, 31));
     }
 
     #[test]

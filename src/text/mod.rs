@@ -26,9 +26,11 @@ use crate::error::{Error, ErrorKind, FileKind};
 
 mod case;
 mod guess;
+mod translit;
 
 pub use self::case::lower;
 pub use self::guess::{EncodingGuess, guess_encoding, is_utf8_string};
+pub use self::translit::latin;
 
 /// How a database's strings are read (Q33): a code page, and whether a
 /// single string that is valid multi-byte UTF-8 is read as UTF-8 instead

@@ -45,6 +45,7 @@ pub mod diagnose;
 pub mod games;
 pub mod headers;
 pub mod open;
+pub mod player;
 pub mod search;
 mod source;
 pub mod stats;

@@ -10,7 +10,8 @@ use crate::{
     ca::{
         self,
         columns::Column,
-        search::{Query, Side},
+        format::d00::encode_game_type,
+        search::{EloOf, Query, Side},
     },
     game::headers::GameResult,
 };
@@ -18,13 +19,30 @@ use crate::{
 #[wasm_bindgen]
 impl Database {
     /// Indices of the games matching `query`, ascending.
+    /// A query on plies or annotations reads every game's record the
+    /// first time (`onProgress` is called meanwhile); later ones do not.
     pub fn search(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "SearchQuery")] query: JsValue,
+        #[wasm_bindgen(
+            js_name = onProgress,
+            unchecked_optional_param_type = "((done: number, total: number) => void) | null"
+        )]
+        on_progress: Option<js_sys::Function>,
     ) -> Result<Uint32Array, JsValue> {
         let q = parse_query(&query)?;
         let (index, db) = self.indexed();
-        let found = index.search(db, &q).map_err(to_js)?;
+        let mut progress = |done: u64, total: u64| {
+            if let Some(p) = &on_progress {
+                // A callback that throws only loses its progress.
+                let _ = p.call2(
+                    &JsValue::NULL,
+                    &JsValue::from_f64(done as f64),
+                    &JsValue::from_f64(total as f64),
+                );
+            }
+        };
+        let found = index.search_with(db, &q, &mut progress).map_err(to_js)?;
         Ok(Uint32Array::from(&found[..]))
     }
 
@@ -48,6 +66,8 @@ impl Database {
     }
 }
 
+const BAD_GAME_TYPE: &str = "`gameType` must be a game type's name or number 1-30";
+
 /// Reads a `SearchQuery` object.
 fn parse_query(v: &JsValue) -> Result<Query, JsValue> {
     if !v.is_object() {
@@ -62,6 +82,25 @@ fn parse_query(v: &JsValue) -> Result<Query, JsValue> {
             .filter(|n| (0.0..=65535.0).contains(n))
             .map(|n| Some(n as u16))
             .ok_or_else(|| bad_argument(&alloc::format!("`{k}` must be a number 0-65535")))
+    };
+    let flag = |k: &str| prop(v, k).as_bool().unwrap_or(false);
+    let elo_of = match opt_string(v, "eloOf").as_deref() {
+        None | Some("both") => EloOf::Both,
+        Some("either") => EloOf::Either,
+        Some("opponent") => EloOf::Opponent,
+        Some(_) => return Err(bad_argument("`eloOf` must be both, either or opponent")),
+    };
+    let game_type = match opt_string(v, "gameType") {
+        Some(t) if t.trim().is_empty() => None,
+        Some(t) => match encode_game_type(&t) {
+            0 => return Err(bad_argument(BAD_GAME_TYPE)),
+            n => Some(n),
+        },
+        None => match num("gameType")? {
+            Some(n @ 1..=30) => Some(u32::from(n)),
+            Some(_) => return Err(bad_argument(BAD_GAME_TYPE)),
+            None => None,
+        },
     };
     let color = match opt_string(v, "color").as_deref() {
         None | Some("either") => Side::Either,
@@ -98,5 +137,12 @@ fn parse_query(v: &JsValue) -> Result<Query, JsValue> {
         eco_to: opt_string(v, "ecoTo"),
         result,
         min_elo: num("minElo")?,
+        elo_of,
+        source: opt_string(v, "source"),
+        game_type,
+        plies_from: num("pliesFrom")?.map(u32::from),
+        plies_to: num("pliesTo")?.map(u32::from),
+        annotated: flag("annotated"),
+        player_exact: flag("playerExact"),
     })
 }

@@ -119,8 +119,43 @@ export interface SearchQuery {
   /** Inclusive, "A00".."E99". */
   ecoFrom?: string; ecoTo?: string;
   result?: "1-0" | "0-1" | "1/2-1/2" | "*";
-  /** Both players rated at least this. */
+  /** The players of `eloOf` rated at least this. */
   minElo?: number;
+  /** Whose Elo `minElo` bounds: both players (the default), either, or
+   * the opponent of `player` (either, with no player). */
+  eloOf?: "both" | "either" | "opponent";
+  /** `player` is the whole name (case-insensitive), not a part of it. */
+  playerExact?: boolean;
+  source?: string;
+  /** A game type: its English name (gameTypeName) or number 1-30. */
+  gameType?: string | number;
+  /** Main-line plies, inclusive. These and `annotated` read every game's
+   * record the first time (search's onProgress), never replaying it. */
+  pliesFrom?: number; pliesTo?: number;
+  /** Only games with a comment, a symbol or a variation. */
+  annotated?: boolean;
+}
+
+/** Games won, drawn, lost and unfinished ("*"), from one player's side. */
+export interface Score { wins: number; draws: number; losses: number; unfinished: number }
+
+/** db.playerCard(): one player's games, from the headers only. */
+export interface PlayerCard {
+  name: string;
+  /** Index in names().players. */
+  index: number;
+  title?: string;
+  white: Score; black: Score;
+  /** Ascending; year 0 = unknown date. */
+  byYear: { year: number; score: Score }[];
+  /** The 10 most played ECO codes with each colour, most games first. */
+  ecoWhite: { eco: string; score: Score }[]; ecoBlack: { eco: string; score: Score }[];
+  /** The 10 most frequent opponents, most games first. */
+  opponents: { name: string; score: Score }[];
+  /** From the players list (Players.d00), when it has them. */
+  rating?: number; fideId?: number;
+  /** The player's games (a search with playerExact lists them). */
+  games: number;
 }
 
 /** A column of the game list (db.rows), in list order. "index" shows the game's number (index + 1). */

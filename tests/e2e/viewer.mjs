@@ -479,6 +479,120 @@ await test('the benchmark page times every pass on the demo database', async (pa
   assert.match(await page.locator('[data-testid=bench-status]').textContent(), /216 games/);
 }, { path: '/bench.html?auto=1&rounds=1' });
 
+// ---- the search form and the player card (issue 16) ----
+
+// A database made for these tests; every expected count is computed here
+// from these games, not by the code under test.
+const SEARCH_GAMES = [
+  { White: 'Карпов, Анатолий', Black: 'Tal, Mikhail', WhiteElo: 2700, BlackElo: 2600, Result: '1-0', Date: '1985.01.01', ECO: 'B90', moves: '1. e4 c5 2. Nf3 d6' },
+  { White: 'Tal, Mikhail', Black: 'Anna', WhiteElo: 2600, BlackElo: 2300, Result: '0-1', Date: '1992.01.01', ECO: 'B92', moves: '1. e4 c5 {Sicilian} 2. Nf3' },
+  { White: 'Anna', Black: 'Tal, Mikhail', WhiteElo: 2350, BlackElo: 2650, Result: '1/2-1/2', Date: '1995.01.01', ECO: 'B90', moves: '1. e4 c5 (1... e5) 2. Nf3 d6 3. d4' },
+  { White: 'Boris', Black: 'Anna', WhiteElo: 2450, BlackElo: 2410, Result: '1-0', Date: '1996.01.01', ECO: 'C42', moves: '1. e4 e5 2. Nf3 Nf6' },
+  { White: 'Anna', Black: 'Boris', WhiteElo: 0, BlackElo: 2500, Result: '0-1', Date: '1989.01.01', ECO: 'B90', moves: '1. e4 c5' },
+];
+execFileSync(cadb, ['write', path.join(tmp, 'SRCH')], {
+  input: SEARCH_GAMES.map((g) => `[Event "Search"] [White "${g.White}"] [Black "${g.Black}"] [Result "${g.Result}"] [Date "${g.Date}"] [ECO "${g.ECO}"]` +
+    (g.WhiteElo ? ` [WhiteElo "${g.WhiteElo}"]` : '') + ` [BlackElo "${g.BlackElo}"]\n${g.moves} ${g.Result}\n`).join('\n'),
+});
+const searchFiles = readdirSync(tmp).filter((f) => f.startsWith('SRCH.')).map((f) => path.join(tmp, f));
+/** The count of a filtered list ("3 of 5" gives 3). */
+const listed = async (page) => {
+  await page.waitForFunction(() => /of/.test(document.querySelector('[data-testid=game-count]')?.textContent ?? ''));
+  return Number((await page.locator('[data-testid=game-count]').textContent()).replace(/,/g, '').split(' of ')[0]);
+};
+
+await test('the search form finds the Najdorf games against 2400+ after 1990', async (page) => {
+  await page.locator('[data-testid=open-files]').setInputFiles(searchFiles);
+  await status(page, /^Opened SRCH/);
+  await page.locator('.search-panel summary').click();
+  await page.locator('[data-testid=search-player]').fill('anna');
+  await page.locator('[data-testid=search-eco-from]').fill('b90');
+  await page.locator('[data-testid=search-eco-to]').fill('B99');
+  await page.locator('[data-testid=search-min-elo]').fill('2400');
+  await page.locator('[data-testid=search-elo-of]').selectOption('opponent');
+  await page.locator('[data-testid=search-year-from]').fill('1990');
+  await page.locator('[data-testid=search-apply]').click();
+  const year = (g) => Number(g.Date.slice(0, 4));
+  const want = SEARCH_GAMES.filter((g) => [[g.White, g.BlackElo], [g.Black, g.WhiteElo]].some(([p, opp]) => p.toLowerCase().includes('anna') && opp >= 2400) &&
+    g.ECO >= 'B90' && g.ECO <= 'B99' && year(g) >= 1990);
+  assert.equal(await listed(page), want.length);
+  assert.ok(want.length > 0 && want.length < SEARCH_GAMES.length);
+  // The quick box ANDs with the form: "1992" is a year.
+  await page.locator('[data-testid=filter]').fill('1992');
+  await page.waitForFunction((n) => document.querySelector('[data-testid=game-count]')?.textContent?.startsWith(`${n} of`), want.filter((g) => year(g) === 1992).length);
+  // Only annotated games, alone: the ones with a comment or a variation.
+  await page.locator('[data-testid=filter]').fill('');
+  await page.locator('[data-testid=search-clear]').click();
+  await page.waitForFunction(() => !/of/.test(document.querySelector('[data-testid=game-count]')?.textContent ?? 'of'));
+  await page.locator('[data-testid=search-annotated]').check();
+  await page.locator('[data-testid=search-apply]').click();
+  assert.equal(await listed(page), SEARCH_GAMES.filter((g) => /[{(]/.test(g.moves)).length);
+  await page.locator('[data-testid=search-annotated]').uncheck();
+  await page.locator('[data-testid=search-plies-from]').fill('4');
+  await page.locator('[data-testid=search-apply]').click();
+  const plies = (g) => g.moves.replace(/\{[^}]*\}|\([^)]*\)/g, '').split(/\s+/).filter((t) => t && !/^\d+\.+$/.test(t)).length;
+  await page.waitForFunction((n) => document.querySelector('[data-testid=game-count]')?.textContent?.startsWith(`${n} of`), SEARCH_GAMES.filter((g) => plies(g) >= 4).length);
+  // A query in Latin finds the Cyrillic name.
+  await page.locator('[data-testid=search-clear]').click();
+  await page.locator('[data-testid=filter]').fill('karpov');
+  await page.waitForFunction(() => document.querySelector('[data-testid=game-count]')?.textContent?.startsWith('1 of'));
+  await rows(page).first().filter({ hasText: 'Карпов, Анатолий' }).waitFor();
+});
+
+await test('a player card opens with the right totals and lists their games', async (page) => {
+  await page.locator('[data-testid=open-files]').setInputFiles(searchFiles);
+  await status(page, /^Opened SRCH/);
+  const name = 'Tal, Mikhail';
+  await page.locator('[data-testid=player-link]', { hasText: name }).first().click();
+  const card = page.locator('[data-testid=player-card]');
+  await card.locator('[data-testid=card-totals]').waitFor();
+  // Games, wins, draws, losses as White, as Black and in all, from the games above.
+  const tally = (side) => {
+    const mine = SEARCH_GAMES.filter((g) => g[side] === name);
+    const won = side === 'White' ? '1-0' : '0-1';
+    const lost = side === 'White' ? '0-1' : '1-0';
+    return [mine.length, mine.filter((g) => g.Result === won).length, mine.filter((g) => g.Result === '1/2-1/2').length, mine.filter((g) => g.Result === lost).length];
+  };
+  const [w, b] = [tally('White'), tally('Black')];
+  const want = [w, b, w.map((x, k) => x + b[k])].map((r) => r.map(String));
+  const got = await card.locator('[data-testid=card-totals] tr').evaluateAll((trs) => trs.slice(1).map((tr) => Array.from(tr.children).slice(1, 5).map((td) => td.textContent)));
+  assert.deepEqual(got, want);
+  assert.match(await card.locator('[data-testid=card-opponents]').textContent(), /Anna/);
+  await card.locator('[data-testid=player-filter]').click();
+  assert.equal(await listed(page), w[0] + b[0]);
+  assert.equal(await card.isVisible(), false);
+  // From the game's header too, keyboard-reachable.
+  await rows(page).first().click();
+  const link = page.locator('#game-title [data-testid=player-link]').first();
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await card.locator('[data-testid=card-totals]').waitFor();
+  await card.locator('[data-testid=player-close]').click();
+  assert.equal(await card.isVisible(), false);
+});
+
+await test('the URL hash keeps the search across a reload; Clear removes it', async (page) => {
+  const total = Number((await page.locator('[data-testid=game-count]').textContent()).replace(/,/g, ''));
+  // The demo's games from its PGN files: Ushenina's draws.
+  const pgn = readdirSync(path.join(root, 'tests/data/pgn')).filter((f) => f.endsWith('.pgn')).map((f) => readFileSync(path.join(root, 'tests/data/pgn', f), 'utf8')).join('\n');
+  const want = pgn.split(/^\[Event /m).filter((g) => /^\[(White|Black) "[^"]*ushenina/im.test(g) && /^\[Result "1\/2-1\/2"\]/m.test(g)).length;
+  assert.ok(want > 0);
+  await page.locator('.search-panel summary').click();
+  await page.locator('[data-testid=search-player]').fill('Ushenina');
+  await page.locator('[data-testid=search-result]').selectOption('1/2-1/2');
+  await page.locator('[data-testid=search-apply]').click();
+  assert.equal(await listed(page), want);
+  assert.match(await page.evaluate(() => location.hash), /^#q=/);
+  await page.reload();
+  await page.locator('[data-testid=game-row]').first().waitFor();
+  assert.equal(await listed(page), want);
+  assert.equal(await page.locator('[data-testid=search-result]').inputValue(), '1/2-1/2');
+  assert.equal(await page.locator('[data-testid=search-player]').inputValue(), 'Ushenina');
+  await page.locator('[data-testid=search-clear]').click();
+  await page.waitForFunction((n) => document.querySelector('[data-testid=game-count]')?.textContent === n, total.toLocaleString('en'));
+  assert.equal(await page.evaluate(() => location.hash), '');
+});
+
 if (process.env.SCREENSHOTS) {
   const shot = async (name, options, dark) => {
     const context = await browser.newContext(options);

@@ -5,6 +5,7 @@ import type { ColumnKey, SortColumn } from '../../pkg/cadb.js';
 import { COLUMN_KEYS, COLUMNS, isSortColumn } from '../config.js';
 import { el } from '../dom.js';
 import type { Row } from '../protocol.js';
+import { CARD_TEXT } from './text.js';
 
 /** The grid template of a row: the columns' widths. */
 export function columnWidths(): string {
@@ -51,8 +52,21 @@ export interface RowLook {
   broken: boolean;
 }
 
-/** One game's row; `onOpen()` on a click. */
-export function listRow(r: RowLook, onOpen: () => void): HTMLElement {
+/** A player's name that opens their card (`onPlayer`), not the game. */
+export function playerLink(name: string, onPlayer: (name: string) => void): HTMLElement {
+  const b = el('button', 'name-link', name);
+  b.setAttribute('type', 'button');
+  b.dataset.testid = 'player-link';
+  b.title = CARD_TEXT.playerTitle(name);
+  b.addEventListener('click', (e) => {
+    e.stopPropagation();
+    onPlayer(name);
+  });
+  return b;
+}
+
+/** One game's row; `onOpen()` on a click, `onPlayer(name)` on a player's name. */
+export function listRow(r: RowLook, onOpen: () => void, onPlayer: (name: string) => void): HTMLElement {
   const row = el('div', 'list-row');
   row.setAttribute('role', 'row');
   row.dataset.testid = 'game-row';
@@ -63,7 +77,9 @@ export function listRow(r: RowLook, onOpen: () => void): HTMLElement {
   for (const key of COLUMN_KEYS) {
     // The game's number is known before its row arrives.
     const text = r.row?.[key] ?? (key === 'index' ? String(r.index + 1) : '');
-    const cell = el('span', COLUMNS[key].numeric ? 'cell num' : 'cell', text);
+    const link = text !== '' && (key === 'white' || key === 'black');
+    const cell = el('span', COLUMNS[key].numeric ? 'cell num' : 'cell', link ? undefined : text);
+    if (link) cell.append(playerLink(text, onPlayer));
     cell.setAttribute('role', 'gridcell');
     if (text) cell.title = text;
     row.append(cell);

@@ -8,11 +8,15 @@ import type { Board } from '../board.js';
 import type { Controller } from '../controller.js';
 import type { GameList } from '../list.js';
 import type { Diagnosis } from '../../pkg/cadb.js';
-import type { DiagnosisState, GameState, Message, PanelView, TreeView } from '../state.js';
+import type { CardState, DiagnosisState, GameState, Message, PanelView, TreeView } from '../state.js';
+import type { SearchQuery } from '../../pkg/cadb.js';
+import { valuesOf } from '../query.js';
+import { renderCard } from './card.js';
+import { playerLink } from './list.js';
 import { el as make } from '../dom.js';
 import { markCurrent, renderMoves } from './moves.js';
 import { compactnessPanel, renderDiagnosis, renderInfo, treePanel } from './panels.js';
-import { cancelLabel, gameCount, gameTitle, noticeText, rescuedTo } from './text.js';
+import { cancelLabel, gameCount, gameTitleParts, noticeText, rescuedTo } from './text.js';
 
 /** The fixed elements of index.html that show the state. */
 export interface PageElements {
@@ -33,6 +37,8 @@ export interface PageElements {
   diagnosis: HTMLElement;
   notice: HTMLElement;
   noticeText: HTMLElement;
+  searchForm: HTMLFormElement;
+  card: HTMLElement;
 }
 
 /** What was drawn last. */
@@ -48,6 +54,8 @@ interface Drawn {
   encodings: EncodingChoice[];
   diagnosis: PanelView<Diagnosis> | null;
   copied: Message | null;
+  query: SearchQuery | null | undefined;
+  card: CardState | null;
 }
 
 function option(value: string, label: string): HTMLOptionElement {
@@ -79,7 +87,7 @@ function setText(el: HTMLElement, text: string): void {
 export class Page {
   private drawn: Drawn = {
     status: null, error: null, info: null, game: null, current: -1, orientation: '', tree: null, compactness: null, encodings: [],
-    diagnosis: null, copied: null,
+    diagnosis: null, copied: null, query: undefined, card: null,
   };
 
   constructor(
@@ -115,7 +123,7 @@ export class Page {
 
     const g = s.game;
     if (g !== d.game) {
-      setText(el.title, g ? gameTitle(g.view.headers) : '');
+      el.title.replaceChildren(...(g ? this.titleNodes(g) : []));
       el.moves.replaceChildren(...(g ? [...rescueNote(g), renderMoves(g.view, g.nodes, (id) => ctrl.goTo(id))] : []));
     }
     const current = g ? g.current : -1;
@@ -132,6 +140,12 @@ export class Page {
     }
     if (s.compactness.view !== d.compactness) el.compactness.replaceChildren(...compactnessPanel(s.compactness.view));
 
+    if (s.list.query !== d.query) this.fillForm(s.list.query);
+    if (s.card !== d.card) {
+      el.card.hidden = s.card === null;
+      el.card.replaceChildren(...(s.card ? renderCard(s.card, { close: () => ctrl.closePlayer(), filter: () => void ctrl.filterToPlayer() }) : []));
+      if (s.card && !d.card) el.card.querySelector('button')?.focus();
+    }
     this.list.update({
       view: s.list.view,
       games: s.info?.games ?? 0,
@@ -143,8 +157,27 @@ export class Page {
     this.drawn = {
       status: s.status, error: s.error, info: s.info, game: g, current, orientation: s.orientation,
       tree: s.tree.view, compactness: s.compactness.view, encodings: s.encodings,
-      diagnosis: s.diagnosis.view, copied: s.diagnosis.copied,
+      diagnosis: s.diagnosis.view, copied: s.diagnosis.copied, query: s.list.query, card: s.card,
     };
+  }
+
+  /** The game's title, its players' names opening their cards. */
+  private titleNodes(g: GameState): Node[] {
+    const [white, join, black, rest] = gameTitleParts(g.view.headers);
+    const name = (n: string, known: boolean) => (known ? playerLink(n, (p) => void this.ctrl.openPlayer(p)) : document.createTextNode(n));
+    const h = g.view.headers;
+    return [name(white, !!h.white), document.createTextNode(join), name(black, !!h.black), document.createTextNode(rest)];
+  }
+
+  /** The search form shows the query applied (from the URL hash too). */
+  private fillForm(q: SearchQuery | null): void {
+    const form = this.el.searchForm;
+    for (const [k, v] of Object.entries(valuesOf(q))) {
+      const input = form.elements.namedItem(k);
+      if (input instanceof HTMLInputElement && input.type === 'checkbox') input.checked = v === '1';
+      else if (input instanceof HTMLInputElement || input instanceof HTMLSelectElement) input.value = v;
+    }
+    if (q) (form.closest('details') as HTMLDetailsElement | null)?.setAttribute('open', '');
   }
 
   /** The Database panel's report and the notice above the page. */

@@ -6,9 +6,15 @@ import type { State } from '../state.js';
 
 /** "White (Elo) – Black (Elo)  result · event · site · date". */
 export function gameTitle(h: GameHeaders): string {
+  return gameTitleParts(h).join('');
+}
+
+/** The title in four parts, so the two names can be links: White's name,
+ * what joins it to Black's, Black's name, the rest. */
+export function gameTitleParts(h: GameHeaders): [string, string, string, string] {
   const elo = (e?: number) => (e ? ` (${e})` : '');
-  return `${h.white ?? '?'}${elo(h.whiteElo)} – ${h.black ?? '?'}${elo(h.blackElo)}  ${h.result}` +
-    [h.event, h.site, h.date.replace(/\.\?\?/g, '').replace(/^\?+$/, '')].filter(Boolean).map((s) => ` · ${s}`).join('');
+  return [h.white ?? '?', `${elo(h.whiteElo)} – `, h.black ?? '?', `${elo(h.blackElo)}  ${h.result}` +
+    [h.event, h.site, h.date.replace(/\.\?\?/g, '').replace(/^\?+$/, '')].filter(Boolean).map((s) => ` · ${s}`).join('')];
 }
 
 /** The games listed: "216", or "12 of 216" when filtered. */
@@ -49,3 +55,31 @@ export function errorText(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   return `${message}${code}`;
 }
+
+/** The status line while a search reads every game's record (plies, annotated). */
+export function searchingText(done: number, total: number): string {
+  return `Reading the games' moves for the search: ${done.toLocaleString('en')} of ${total.toLocaleString('en')}…`;
+}
+
+/** The player card's texts (whole phrases, each with its numbers). */
+export const CARD_TEXT = {
+  close: 'Close',
+  filter: 'List their games',
+  asWhite: 'As White',
+  asBlack: 'As Black',
+  total: 'Total',
+  byYear: 'By year',
+  openingsWhite: 'Openings as White',
+  openingsBlack: 'Openings as Black',
+  opponents: 'Frequent opponents',
+  unknownYear: 'unknown',
+  none: 'none',
+  rating: (r: number) => `Rating ${r}`,
+  fideId: (id: number) => `FIDE id ${id}`,
+  /** Column heads of a score table. */
+  heads: ['', 'Games', '+', '=', '−', 'Score'],
+  /** "2.5 / 4 (63%)": points of the finished games. */
+  score: (points2: number, finished: number) =>
+    finished === 0 ? '–' : `${(points2 / 2).toLocaleString('en')} / ${finished} (${Math.round((50 * points2) / finished)}%)`,
+  playerTitle: (name: string) => `Open the card of ${name}`,
+} as const;

@@ -13,6 +13,7 @@ mod hex;
 mod jose;
 mod mgc;
 mod pgn_validate;
+mod player;
 mod search;
 mod stats;
 mod stdin;
@@ -65,6 +66,10 @@ enum Cmd {
     Pgc(mgc::OrdinalArgs),
     /// The games that reach a position: game index and ply, one line each.
     Search(search::SearchArgs),
+    /// A player's card: score as White and Black, by year, by opening, against opponents.
+    Player(player::PlayerArgs),
+    /// The games whose headers match (every option given): one index a line.
+    Find(Box<player::FindArgs>),
     /// An opening tree from a database, PGN or a saved tree, for one position.
     Tree(tree::TreeArgs),
     /// The compactness table: every game transcoded into every format.
@@ -86,6 +91,8 @@ fn main() -> ExitCode {
         Cmd::Mgc(a) => mgc::run(Format::Mgc, a),
         Cmd::Pgc(a) => mgc::run(Format::Pgc, a),
         Cmd::Search(a) => search::run(a),
+        Cmd::Player(a) => player::player(a),
+        Cmd::Find(a) => player::find(*a),
         Cmd::Tree(a) => tree::run(a),
         Cmd::Stats(a) => stats::run(a),
         Cmd::Bench(a) => bench::run_bench(a),
