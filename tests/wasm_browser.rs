@@ -995,3 +995,40 @@ fn diagnose_reports_readings_and_the_guessed_code_page() {
             .is_err()
     );
 }
+
+#[wasm_bindgen_test]
+fn position_search_gives_games_and_plies_with_progress() {
+    let pgn = "1. e4 e5 2. Nf3 *\n\n1. Nf3 e5 2. e4 *\n\n1. d4 (1. e4 e5 2. Nf3) 1... d5 *\n";
+    let db = open(&files_from_pgn(pgn));
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
+    let progress = Function::new_with_args(
+        "done, total",
+        "if (total !== 3) throw new Error('total ' + total); globalThis.positionCalls = (globalThis.positionCalls || 0) + 1;",
+    );
+    let found = db
+        .position_search(fen, JsValue::UNDEFINED, Some(progress))
+        .unwrap();
+    let games: Uint32Array = get(&found, "games").dyn_into().unwrap();
+    let plies: Uint32Array = get(&found, "plies").dyn_into().unwrap();
+    assert_eq!((games.to_vec(), plies.to_vec()), (vec![0, 1], vec![3, 3]));
+    let calls = Reflect::get(&js_sys::global(), &"positionCalls".into()).unwrap();
+    assert!(calls.as_f64().unwrap_or(0.0) >= 1.0);
+    // Variations, within a subset of the games.
+    let options = obj(&[
+        ("variations", JsValue::TRUE),
+        ("games", Uint32Array::from(&[0u32, 2][..]).into()),
+    ]);
+    let found = db.position_search(fen, options, None).unwrap();
+    let games: Uint32Array = get(&found, "games").dyn_into().unwrap();
+    let inside: Uint8Array = get(&found, "inVariation").dyn_into().unwrap();
+    assert_eq!((games.to_vec(), inside.to_vec()), (vec![0, 2], vec![0, 1]));
+    assert_eq!(get(&found, "searched").as_f64(), Some(2.0));
+    assert_eq!(
+        code_of(
+            db.position_search("nonsense", JsValue::UNDEFINED, None)
+                .unwrap_err()
+        )
+        .0,
+        "bad-argument"
+    );
+}

@@ -19,6 +19,7 @@
 //!     `ecoString` / `gameTypeName` / `outcomeSymbol` for column values;
 //!   - [`games`]: `game(i)` (the move tree), `pgn(i)`, `exportPgn` in chunks;
 //!   - [`search`]: `search(query)` and `sort(column)` over all headers;
+//!   - [`position`]: `positionSearch(fen)`, the games reaching a position;
 //!   - [`stats`]: `openingTree(fen)` and `compactness()`;
 //!   - [`diagnose`]: `diagnose()`, every inferred reading and its evidence;
 //!   - [`bench`]: one whole-database pass, for the browser benchmark.
@@ -46,6 +47,7 @@ pub mod games;
 pub mod headers;
 pub mod open;
 pub mod player;
+pub mod position;
 pub mod search;
 mod source;
 pub mod stats;

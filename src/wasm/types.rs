@@ -223,6 +223,27 @@ export interface ExportSummary {
   errors: { game: number; code: string; message: string }[];
 }
 
+/** Options of `positionSearch`. */
+export interface PositionSearchOptions {
+  /** Look inside variations too (default false). */
+  variations?: boolean;
+  /** Search only these games (e.g. a header search's result). */
+  games?: Uint32Array;
+}
+
+/** The games reaching a position, in game order. */
+export interface PositionHits {
+  /** Game indices. */
+  games: Uint32Array;
+  /** The ply of each game's first occurrence (0: the start position). */
+  plies: Uint32Array;
+  /** 1 where that occurrence is inside a variation. */
+  inVariation: Uint8Array;
+  /** Games read, and games damaged before they could reach it. */
+  searched: number;
+  damaged: number;
+}
+
 export interface TreeMove {
   san: string; uci: string; count: number;
   /** White wins, draws, Black wins. */
