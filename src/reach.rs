@@ -137,9 +137,25 @@ impl FromStr for Target {
             Some("b") => Color::Black,
             Some(_) => return Err(bad()),
         };
-        // The rest must still parse as a FEN: a typo is not ignored.
-        if fields.next().is_some() {
-            fen.parse::<shakmaty::fen::Fen>().map_err(|_| bad())?;
+        // The rest is not compared, but a typo in it is not ignored:
+        // castling, en passant, two counters, each of its characters.
+        let allowed: [&[u8]; 4] = [
+            b"-KQkqABCDEFGHabcdefgh",
+            b"-abcdefgh36",
+            b"0123456789",
+            b"0123456789",
+        ];
+        let mut rest = fields;
+        for set in allowed {
+            if rest
+                .next()
+                .is_some_and(|f| !f.bytes().all(|b| set.contains(&b)))
+            {
+                return Err(bad());
+            }
+        }
+        if rest.next().is_some() {
+            return Err(bad());
         }
         Ok(Target::new(board, turn))
     }

@@ -33,7 +33,7 @@
 //! assert_eq!(games, [(0, 3), (1, 3)]); // the second by transposition
 //! ```
 
-use alloc::vec::Vec;
+use alloc::{vec, vec::Vec};
 use core::ops::ControlFlow;
 
 use shakmaty::{Bitboard, Chess, Move, Position};
@@ -89,20 +89,20 @@ impl<R: ReadAt> Database<R> {
     /// thousand games; `Break` stops the search, which returns what it has
     /// found so far.
     ///
-    /// Memory: 8 bytes a game searched (the read order) and 16 bytes a hit.
+    /// Memory: 8 bytes a game searched (the read order), one byte a game
+    /// of the database for a subset, and 24 bytes a hit.
     pub fn position_search(
         &self,
         target: &Target,
         options: &SearchOptions,
         mut progress: impl FnMut(u64, u64) -> ControlFlow<()>,
     ) -> Result<PositionSearch, Error> {
-        let order = self.record_order(subset_or_all(self.count(), None), false)?;
-        self.position_search_in(target, options, order, &mut progress)
+        self.position_search_in(target, options, None, &mut progress)
     }
 
     /// [`position_search`](Self::position_search) over the games of
-    /// `subset` only (indices past the end are ignored): a position filter
-    /// on top of a header search.
+    /// `subset` only (in any order; indices past the end are ignored): a
+    /// position filter on top of a header search.
     pub fn position_search_subset(
         &self,
         target: &Target,
@@ -110,21 +110,23 @@ impl<R: ReadAt> Database<R> {
         subset: &[u32],
         mut progress: impl FnMut(u64, u64) -> ControlFlow<()>,
     ) -> Result<PositionSearch, Error> {
-        let small = (subset.len() as u64) < self.count() / 64;
-        let order = self.record_order(subset_or_all(self.count(), Some(subset)), small)?;
-        self.position_search_in(target, options, order, &mut progress)
+        self.position_search_in(target, options, Some(subset), &mut progress)
     }
 
     fn position_search_in(
         &self,
         target: &Target,
         options: &SearchOptions,
-        order: Vec<u64>,
+        subset: Option<&[u32]>,
         progress: &mut dyn FnMut(u64, u64) -> ControlFlow<()>,
     ) -> Result<PositionSearch, Error> {
+        let order = self.record_order(subset)?;
         let mut out = PositionSearch::default();
         let mut finder = Finder::new(target, options.variations);
         let total = order.len() as u64;
+        // Hits as `game << 32 | k`, sorted into game order at the end.
+        let mut found: Vec<u64> = Vec::new();
+        let mut hits = Vec::new();
         for (k, &packed) in order.iter().enumerate() {
             if (k as u64).is_multiple_of(PROGRESS_EVERY) && progress(k as u64, total).is_break() {
                 out.stopped = true;
@@ -140,7 +142,10 @@ impl<R: ReadAt> Database<R> {
                 (Read { hit: Some(h), .. }, Some(_)) if h.ply == 0 && h.next.is_none() => {
                     out.damaged += 1
                 }
-                (Read { hit: Some(hit), .. }, _) => out.hits.push(Hit { game, ..hit }),
+                (Read { hit: Some(hit), .. }, _) => {
+                    found.push(u64::from(game) << 32 | hits.len() as u64);
+                    hits.push(Hit { game, ..hit });
+                }
                 // Damage that could hide a hit: the main line was not ruled out.
                 (
                     Read {
@@ -154,57 +159,35 @@ impl<R: ReadAt> Database<R> {
         if !out.stopped {
             let _ = progress(total, total);
         }
-        out.hits.sort_unstable_by_key(|h| h.game);
+        found.sort_unstable();
+        out.hits = found.iter().map(|&f| hits[f as u32 as usize]).collect();
         Ok(out)
     }
 
-    /// The games of `indices` in the order of their records in D02, each
-    /// as `offset << 32 | index`; a game whose record cannot be located
-    /// goes last (its reading then reports the damage).
-    fn record_order(
-        &self,
-        indices: impl Iterator<Item = u32>,
-        small: bool,
-    ) -> Result<Vec<u64>, Error> {
-        let mut order: Vec<u64> = Vec::new();
-        let mut want = indices.peekable();
-        let Some(&first) = want.peek() else {
-            return Ok(order);
-        };
-        let at =
-            |h: &super::RawHeader| self.record_offset(h.game_id).map_or(u32::MAX, |a| a as u32);
-        if small {
-            // A few games read their own D00 records.
-            for i in want {
-                order.push(u64::from(at(&self.raw_header(u64::from(i))?)) << 32 | u64::from(i));
-            }
-        } else {
-            self.scan_raw_headers(u64::from(first), self.count(), |i, h| {
-                if want.peek() == Some(&(i as u32)) {
-                    want.next();
-                    order.push(u64::from(at(h)) << 32 | i);
+    /// The games to search (all, or those of `subset`) in the order of
+    /// their records in D02, each as `offset << 32 | index`; a game whose
+    /// record cannot be located goes last (its reading then reports the
+    /// damage).
+    fn record_order(&self, subset: Option<&[u32]>) -> Result<Vec<u64>, Error> {
+        let wanted = subset.map(|s| {
+            let mut set = vec![false; self.count() as usize];
+            for &i in s {
+                if let Some(slot) = set.get_mut(i as usize) {
+                    *slot = true;
                 }
-            })?;
-        }
+            }
+            set
+        });
+        let mut order: Vec<u64> = Vec::new();
+        self.scan_raw_headers(0, self.count(), |i, h| {
+            if wanted.as_ref().is_none_or(|w| w[i as usize]) {
+                let at = self.record_offset(h.game_id).map_or(u32::MAX, |a| a as u32);
+                order.push(u64::from(at) << 32 | i);
+            }
+        })?;
         order.sort_unstable();
         Ok(order)
     }
-}
-
-/// The indices to search, ascending and in range.
-fn subset_or_all(count: u64, subset: Option<&[u32]>) -> impl Iterator<Item = u32> + '_ {
-    let count = u32::try_from(count).unwrap_or(u32::MAX);
-    let (all, some) = match subset {
-        None => (Some(0..count), None),
-        Some(s) => {
-            let mut s = s.to_vec();
-            s.sort_unstable();
-            s.dedup();
-            s.retain(|&i| i < count);
-            (None, Some(s.into_iter()))
-        }
-    };
-    all.into_iter().flatten().chain(some.into_iter().flatten())
 }
 
 /// What one reading of a game found.
@@ -286,9 +269,6 @@ impl<'t> Finder<'t> {
 
 impl GameVisitor for Finder<'_> {
     type Output = Read;
-    // A whole-database pass: its own copy of the replayer.
-    const INLINE_IN_DECODER: bool = true;
-
     fn wants_text(&self) -> bool {
         false
     }
