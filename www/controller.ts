@@ -13,14 +13,23 @@ import { AUTO_TREE_MAX_GAMES, DEMO_NAME, DIAGNOSE_MAX_GAMES, FILTER_DEBOUNCE_MS 
 import { fetchDemo } from './demo.js';
 import { download, gameFileName } from './download.js';
 import { droppedFiles, groupFiles } from './files.js';
-import { currentFen, flatten, type Step, target } from './game.js';
+import { currentFen, flatten, mainLineMove, type Step, target } from './game.js';
 import type { OpenSource, RequestType, Requests, RowsResult, TextChoice } from './protocol.js';
 import { hashOf, queryOfHash } from './query.js';
 import { freshList, initialState } from './state.js';
 import { type CallOptions, isCancelled, isFatal, type WorkerError, type WorkerHost } from './worker-host.js';
-import { errorText, searchingText } from './view/text.js';
+import { errorText, positionProgress, searchingText } from './view/text.js';
 
 export type Panel = 'tree' | 'compactness';
+
+/** The standard start position, searched when no game is open. */
+const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+/** The games of `a` (ascending) that are also in `b` (any order), in b's order. */
+function intersect(a: Uint32Array, b: Uint32Array): Uint32Array {
+  const set = new Set(a);
+  return b.filter((i) => set.has(i));
+}
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -193,11 +202,12 @@ export class Controller {
    * any other filter intersected with it, then the sort. */
   private async applyView(): Promise<void> {
     const s = this.state;
-    const { filter, query, sort } = s.list;
+    const { filter, query, sort, position } = s.list;
     const text = filter.trim();
-    const filtered = text !== '' || query !== null;
+    const filtered = text !== '' || query !== null || position !== null;
+    const headers = text !== '' || query !== null;
     const t0 = performance.now();
-    let order: Uint32Array | null = filtered
+    let order: Uint32Array | null = headers
       ? await this.long('search', 'search', { query: { ...query, ...(text ? { text } : {}) } }, {
         onProgress: (done, total) => {
           s.exporting = { done, total };
@@ -208,11 +218,45 @@ export class Controller {
         s.exporting = null;
       })
       : null;
+    if (position) order = order ? intersect(position.games, order) : position.games.slice();
     if (sort) order = await this.long('sort', 'sort', { column: sort.column, descending: sort.descending, subset: order });
     const ms = Math.round(performance.now() - t0);
     if (filtered || sort) s.status = { text: `${order ? order.length.toLocaleString('en') : 0} games listed in ${ms} ms.` };
     s.list.view = { order, filtered };
     this.redraw();
+  }
+
+  // ---- position search ----
+
+  /** Filters the list to the games that reach the board's position (with
+   * progress and Cancel); it combines with the header filter. */
+  searchPosition(): Promise<void> {
+    return this.attempt(async () => {
+      const s = this.state;
+      if (!s.info) return;
+      const fen = s.game ? currentFen(s.game) : START_FEN;
+      const list = s.list;
+      const found = await this.long('position search', 'positionSearch', { fen, variations: false }, {
+        onProgress: (done, total) => {
+          s.exporting = { done, total };
+          s.status = { text: positionProgress(done, total) };
+          this.redraw();
+        },
+      }).finally(() => {
+        s.exporting = null;
+      });
+      if (list !== s.list) return;
+      list.position = { fen, games: found.games, plies: found.plies, damaged: found.damaged };
+      await this.applyView();
+    });
+  }
+
+  /** Removes the position filter. */
+  clearPosition(): Promise<void> {
+    return this.attempt(async () => {
+      this.state.list.position = null;
+      await this.applyView();
+    });
   }
 
   // ---- a player's card ----
@@ -264,7 +308,10 @@ export class Controller {
     } else {
       s.error = null;
     }
-    this.goTo(-1);
+    // From a position filter: at the position, as the game first reaches it.
+    const pos = s.list.position;
+    const k = pos ? pos.games.indexOf(index) : -1;
+    this.goTo(pos && k >= 0 ? mainLineMove(s.game, pos.plies[k]) : -1);
   }
 
   /** Shows the position after move `id` (-1: the start). */

@@ -54,3 +54,15 @@ export function target(g: GameState, step: Step): number | null {
 export function currentFen(g: GameState): string {
   return g.current >= 0 ? g.nodes[g.current].fen : g.view.startFen;
 }
+
+/** The main line's move after `ply` plies (-1: the start position; the
+ * last move when the line is shorter). */
+export function mainLineMove(g: GameState, ply: number): number {
+  let id = -1;
+  for (let k = 0; k < ply; k++) {
+    const next = id < 0 ? (g.nodes.length > 0 ? 0 : -1) : g.nodes[id].next;
+    if (next < 0) break;
+    id = next;
+  }
+  return id;
+}

@@ -29,7 +29,8 @@ const [files, filter, encoding] = [byTestId<HTMLInputElement>('open-files'), byI
 const details = (id: string) => byId(id).closest('details') as HTMLDetailsElement;
 const panels = { tree: details('tree'), compactness: details('compactness') };
 const page = new Page({
-  status: byTestId('status'), error: byTestId('error'), count: byTestId('game-count'), progress: byTestId('progress'), cancel: byTestId('cancel'),
+  status: byTestId('status'), error: byTestId('error'), count: byTestId('game-count'), total: byTestId('game-total'), positionFilter: byTestId('position-filter'), positionLabel: byId('position-label'),
+  positionSearch: byTestId<HTMLButtonElement>('position-search'), progress: byTestId('progress'), cancel: byTestId('cancel'),
   encoding, filter, info: byId('info'), title: byId('game-title'), moves: byTestId('moves'), tree: byId('tree'),
   compactness: byId('compactness'), treePanel: panels.tree, compactnessPanel: panels.compactness,
   diagnosis: byId('diagnosis'), notice: byTestId('db-notice'), noticeText: byId('notice-text'),
@@ -40,6 +41,7 @@ const click: Record<string, () => unknown> = {
   'nav-start': () => ctrl.step('start'), 'nav-back': () => ctrl.step('back'), 'nav-forward': () => ctrl.step('forward'),
   'nav-end': () => ctrl.step('end'), flip: () => ctrl.flip(), 'copy-fen': () => ctrl.copyFen(), 'copy-pgn': () => ctrl.copyPgn(),
   'save-game': () => ctrl.saveGame(), theme: toggleTheme, cancel: () => ctrl.cancel(),
+  'position-search': () => ctrl.searchPosition(), 'position-clear': () => ctrl.clearPosition(),
   // The notice's Details: the Database panel, opened and in view.
   'notice-details': () => {
     const panel = byId('db-panel') as HTMLDetailsElement;

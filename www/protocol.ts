@@ -4,7 +4,7 @@
 
 import type {
   ColumnKey, CompactnessRow, DbInfo, Diagnosis, Encoding, EncodingChoice, ExportSummary, GameRows, GameView, PlayerCard, SearchQuery, SortColumn,
-  TreeMove,
+  PositionHits, TreeMove,
 } from '../pkg/cadb.js';
 import type { Part } from './config.js';
 
@@ -54,6 +54,7 @@ export interface Requests {
   pgn: { args: { index: number }; result: string };
   exportPgn: { args: { indices: Uint32Array | null }; result: ExportSummary };
   openingTree: { args: { fen: string }; result: TreeMove[] };
+  positionSearch: { args: { fen: string; variations: boolean }; result: PositionHits };
   compactness: { args: Record<string, never>; result: CompactnessRow[] };
 }
 export type RequestType = keyof Requests;

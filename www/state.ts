@@ -50,6 +50,9 @@ export interface ListState {
   filter: string;
   /** The search form's query, applied (also in the URL hash); null: none. */
   query: SearchQuery | null;
+  /** "Games with this position": the games reaching a board position (in
+   * game order), ANDed with the header filter; null: none. */
+  position: PositionFilter | null;
   /** The pending timer of the filter box (0: none). */
   filterTimer: number;
   sort: { column: SortColumn; descending: boolean } | null;
@@ -133,12 +136,22 @@ export interface State {
   tasks: readonly string[];
 }
 
+/** A position filter: the position (FEN) and the games reaching it. */
+export interface PositionFilter {
+  fen: string;
+  games: Uint32Array;
+  /** The ply of each game's first occurrence, to open the game there. */
+  plies: Uint32Array;
+  damaged: number;
+}
+
 /** The list of a database just opened: all games, unsorted, unfiltered. */
 export function freshList(version: number, query: SearchQuery | null = null): ListState {
   return {
     input: '',
     filter: '',
     query,
+    position: null,
     filterTimer: 0,
     sort: null,
     view: { order: null, filtered: false },

@@ -186,7 +186,7 @@ await test('sorting by a column and filtering the list', async (page) => {
   const name = (await page.locator('[data-testid=game-row] .cell:nth-child(2)').first().textContent()).trim();
   assert.ok(name, 'a named player');
   await page.locator('[data-testid=filter]').fill(name.slice(0, 6));
-  await page.waitForFunction(() => /of/.test(document.querySelector('[data-testid=game-count]')?.textContent ?? ''));
+  await page.waitForFunction(() => document.querySelector('[data-testid=game-total]')?.hidden === false);
   await page.waitForTimeout(200);
   const rows = await page.locator('[data-testid=game-row]').allTextContents();
   assert.ok(rows.length > 0);
@@ -495,10 +495,10 @@ execFileSync(cadb, ['write', path.join(tmp, 'SRCH')], {
     (g.WhiteElo ? ` [WhiteElo "${g.WhiteElo}"]` : '') + ` [BlackElo "${g.BlackElo}"]\n${g.moves} ${g.Result}\n`).join('\n'),
 });
 const searchFiles = readdirSync(tmp).filter((f) => f.startsWith('SRCH.')).map((f) => path.join(tmp, f));
-/** The count of a filtered list ("3 of 5" gives 3). */
+/** The count of a filtered list (a plain number; "of N" beside it). */
 const listed = async (page) => {
-  await page.waitForFunction(() => /of/.test(document.querySelector('[data-testid=game-count]')?.textContent ?? ''));
-  return Number((await page.locator('[data-testid=game-count]').textContent()).replace(/,/g, '').split(' of ')[0]);
+  await page.waitForFunction(() => document.querySelector('[data-testid=game-total]')?.hidden === false);
+  return Number((await page.locator('[data-testid=game-count]').textContent()));
 };
 
 await test('the search form finds the Najdorf games against 2400+ after 1990', async (page) => {
@@ -519,11 +519,11 @@ await test('the search form finds the Najdorf games against 2400+ after 1990', a
   assert.ok(want.length > 0 && want.length < SEARCH_GAMES.length);
   // The quick box ANDs with the form: "1992" is a year.
   await page.locator('[data-testid=filter]').fill('1992');
-  await page.waitForFunction((n) => document.querySelector('[data-testid=game-count]')?.textContent?.startsWith(`${n} of`), want.filter((g) => year(g) === 1992).length);
+  await page.waitForFunction((n) => document.querySelector('[data-testid=game-count]')?.textContent === String(n), want.filter((g) => year(g) === 1992).length);
   // Only annotated games, alone: the ones with a comment or a variation.
   await page.locator('[data-testid=filter]').fill('');
   await page.locator('[data-testid=search-clear]').click();
-  await page.waitForFunction(() => !/of/.test(document.querySelector('[data-testid=game-count]')?.textContent ?? 'of'));
+  await page.waitForFunction(() => document.querySelector('[data-testid=game-total]')?.hidden === true);
   await page.locator('[data-testid=search-annotated]').check();
   await page.locator('[data-testid=search-apply]').click();
   assert.equal(await listed(page), SEARCH_GAMES.filter((g) => /[{(]/.test(g.moves)).length);
@@ -531,11 +531,11 @@ await test('the search form finds the Najdorf games against 2400+ after 1990', a
   await page.locator('[data-testid=search-plies-from]').fill('4');
   await page.locator('[data-testid=search-apply]').click();
   const plies = (g) => g.moves.replace(/\{[^}]*\}|\([^)]*\)/g, '').split(/\s+/).filter((t) => t && !/^\d+\.+$/.test(t)).length;
-  await page.waitForFunction((n) => document.querySelector('[data-testid=game-count]')?.textContent?.startsWith(`${n} of`), SEARCH_GAMES.filter((g) => plies(g) >= 4).length);
+  await page.waitForFunction((n) => document.querySelector('[data-testid=game-count]')?.textContent === String(n), SEARCH_GAMES.filter((g) => plies(g) >= 4).length);
   // A query in Latin finds the Cyrillic name.
   await page.locator('[data-testid=search-clear]').click();
   await page.locator('[data-testid=filter]').fill('karpov');
-  await page.waitForFunction(() => document.querySelector('[data-testid=game-count]')?.textContent?.startsWith('1 of'));
+  await page.waitForFunction(() => document.querySelector('[data-testid=game-count]')?.textContent === '1');
   await rows(page).first().filter({ hasText: 'Карпов, Анатолий' }).waitFor();
 });
 
@@ -589,8 +589,39 @@ await test('the URL hash keeps the search across a reload; Clear removes it', as
   assert.equal(await page.locator('[data-testid=search-result]').inputValue(), '1/2-1/2');
   assert.equal(await page.locator('[data-testid=search-player]').inputValue(), 'Ushenina');
   await page.locator('[data-testid=search-clear]').click();
-  await page.waitForFunction((n) => document.querySelector('[data-testid=game-count]')?.textContent === n, total.toLocaleString('en'));
+  await page.waitForFunction((n) => document.querySelector('[data-testid=game-count]')?.textContent === n, String(total));
   assert.equal(await page.evaluate(() => location.hash), '');
+});
+
+// ---- position search (issue 16) ----
+
+// Games 0 and 1 reach the position after 1. e4 e5 2. Nf3 Nc6 by different
+// move orders, game 2 only in a variation (not searched), game 3 never.
+const POSITION_GAMES = ['1. e4 e5 2. Nf3 Nc6 3. Bb5 *', '1. Nf3 Nc6 2. e4 e5 3. d4 *', '1. d4 (1. e4 e5 2. Nf3 Nc6) 1... d5 *', '1. e4 c5 2. Nf3 Nc6 *'];
+execFileSync(cadb, ['write', path.join(tmp, 'POS')], { input: POSITION_GAMES.join('\n\n') });
+const positionFiles = readdirSync(tmp).filter((f) => f.startsWith('POS.')).map((f) => path.join(tmp, f));
+
+await test('a position search filters the list and opens each game at the position', async (page) => {
+  await page.locator('[data-testid=open-files]').setInputFiles(positionFiles);
+  await status(page, /^Opened POS/);
+  await rows(page).first().click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=board]')?.getAttribute('data-fen')?.startsWith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR'));
+  await page.keyboard.press('Home');
+  for (let k = 0; k < 4; k++) await page.keyboard.press('ArrowRight');
+  const wanted = 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R';
+  await page.waitForFunction((f) => document.querySelector('[data-testid=board]')?.getAttribute('data-fen')?.startsWith(f), wanted);
+  await page.locator('[data-testid=position-search]').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=game-total]')?.hidden === false);
+  assert.equal(await page.locator('[data-testid=game-count]').textContent(), '2');
+  assert.match(await page.locator('[data-testid=position-filter]').textContent(), /2 games reach it/);
+  // The second game, by transposition, opens at the position (its ply 4).
+  await rows(page).nth(1).click();
+  await page.waitForFunction((f) => document.querySelector('[data-testid=board]')?.getAttribute('data-fen')?.startsWith(f), wanted);
+  assert.match(await page.locator('[data-testid=moves] .current').textContent(), /e5/);
+  // It goes away with its button.
+  await page.locator('[data-testid=position-clear]').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=game-total]')?.hidden === true);
+  assert.equal(await page.locator('[data-testid=game-count]').textContent(), String(POSITION_GAMES.length));
 });
 
 if (process.env.SCREENSHOTS) {
@@ -603,7 +634,7 @@ if (process.env.SCREENSHOTS) {
     const rows = page.locator('[data-testid=game-row]');
     // A real game with players, comments and variations.
     await page.locator('[data-testid=filter]').fill('Ushenina');
-    await page.waitForFunction(() => /of/.test(document.querySelector('[data-testid=game-count]')?.textContent ?? ''));
+    await page.waitForFunction(() => document.querySelector('[data-testid=game-total]')?.hidden === false);
     await page.waitForTimeout(200);
     await rows.first().click();
     // Playwright scrolled the wide row to its middle; a user would not have.

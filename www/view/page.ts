@@ -16,13 +16,18 @@ import { playerLink } from './list.js';
 import { el as make } from '../dom.js';
 import { markCurrent, renderMoves } from './moves.js';
 import { compactnessPanel, renderDiagnosis, renderInfo, treePanel } from './panels.js';
-import { cancelLabel, gameCount, gameTitleParts, noticeText, rescuedTo } from './text.js';
+import { cancelLabel, gameCount, gameTotal, positionLabel, gameTitleParts, noticeText, rescuedTo } from './text.js';
 
 /** The fixed elements of index.html that show the state. */
 export interface PageElements {
   status: HTMLElement;
   error: HTMLElement;
   count: HTMLElement;
+  /** "of N" beside the count of a filtered list. */
+  total: HTMLElement;
+  positionFilter: HTMLElement;
+  positionLabel: HTMLElement;
+  positionSearch: HTMLButtonElement;
   progress: HTMLProgressElement;
   cancel: HTMLButtonElement;
   encoding: HTMLSelectElement;
@@ -107,6 +112,13 @@ export class Page {
       el.error.hidden = s.error === null;
     }
     setText(el.count, gameCount(s));
+    const total = gameTotal(s);
+    setText(el.total, total);
+    el.total.hidden = total === '';
+    const pos = s.list.position;
+    el.positionFilter.hidden = pos === null;
+    if (pos) setText(el.positionLabel, positionLabel(pos.games.length, pos.damaged));
+    el.positionSearch.disabled = !s.info || s.tasks.length > 0;
     el.progress.hidden = s.exporting === null;
     if (s.exporting) {
       el.progress.max = s.exporting.total || 1;

@@ -19,11 +19,25 @@ export function gameTitleParts(h: GameHeaders): [string, string, string, string]
 
 /** The games listed: "216", or "12 of 216" when filtered. */
 export function gameCount(s: State): string {
-  const games = s.info?.games ?? 0;
-  const { order, filtered } = s.list.view;
+  const { order } = s.list.view;
   if (!s.info) return '–';
-  const n = order ? order.length : games;
-  return order && filtered ? `${n.toLocaleString('en')} of ${games.toLocaleString('en')}` : n.toLocaleString('en');
+  return String(order ? order.length : s.info.games);
+}
+
+/** Beside the count of a filtered list: of how many; '' when not filtered. */
+export function gameTotal(s: State): string {
+  return s.info && s.list.view.order && s.list.view.filtered ? ` of ${s.info.games.toLocaleString('en')}` : '';
+}
+
+/** The position filter's label. */
+export function positionLabel(games: number, damaged: number): string {
+  const skipped = damaged > 0 ? ` (${damaged.toLocaleString('en')} damaged games skipped)` : '';
+  return `Position: ${games.toLocaleString('en')} games reach it${skipped}`;
+}
+
+/** The status line while a position search runs. */
+export function positionProgress(done: number, total: number): string {
+  return `Searching for the position: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} games…`;
 }
 
 /** The notice above the page when a reading was weak or a part is
