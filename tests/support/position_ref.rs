@@ -156,6 +156,13 @@ impl Reference {
         )
     }
 
+    /// The positions game `index` reaches under the database's convention,
+    /// in reading order: targets that are hits.
+    #[allow(dead_code)] // Only the fuzz target draws targets this way.
+    pub fn positions(&self, index: usize) -> Vec<Chess> {
+        self.0[index].0[0].positions.iter().map(|(p, _)| p.clone()).collect()
+    }
+
     /// The hits (in game order) and the damaged count.
     pub fn search(&self, t: &Target) -> (Vec<Hit>, u64) {
         let (mut hits, mut damaged) = (Vec::new(), 0);

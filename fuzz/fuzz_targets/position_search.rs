@@ -1,0 +1,50 @@
+#![no_main]
+//! Position search against the brute-force reference
+//! (tests/support/position_ref.rs: every game read whole, every position
+//! replayed by shakmaty, nothing pruned): one record body from the input,
+//! as in `pgn_export`, searched for positions the game itself reaches
+//! (chosen by the input's first bytes) and for the start position, with
+//! and without variations. Any record, damaged ones included.
+use std::ops::ControlFlow;
+
+use cadb::{
+    ca::{Database, DatabaseFiles, OpenOptions, position::SearchOptions, writer},
+    reach::Target,
+};
+use libfuzzer_sys::fuzz_target;
+
+#[path = "../../tests/support/position_ref.rs"]
+mod position_ref;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&pick, body)) = data.split_first() else { return };
+    let Ok((mut files, _)) = writer::write_database(&[], &writer::WriterOptions::default()) else {
+        return;
+    };
+    let body = &body[..body.len().min(32767)];
+    let (p, n) = cadb::ca::format::d02::length_prefix(body.len()).unwrap();
+    files.d02 = [&p[..n], body].concat();
+    files.a02 = 0i32.to_le_bytes().to_vec();
+    let mut d00 = vec![0u8; 38];
+    d00[10] = 2;
+    files.d00 = d00;
+    files.cdp[104..108].copy_from_slice(&1u32.to_le_bytes());
+    let files: DatabaseFiles<Vec<u8>> = files;
+    let Ok(db) = Database::open(files, OpenOptions::default()) else {
+        return;
+    };
+    for variations in [false, true] {
+        let reference = position_ref::Reference::new(&db, variations);
+        let mut targets = vec![Target::from(&shakmaty::Chess::default())];
+        let positions = reference.positions(0);
+        if !positions.is_empty() {
+            targets.push(Target::from(&positions[usize::from(pick) % positions.len()]));
+        }
+        for t in &targets {
+            let found = db
+                .position_search(t, &SearchOptions { variations }, |_, _| ControlFlow::Continue(()))
+                .unwrap();
+            assert_eq!((found.hits, found.damaged), reference.search(t), "{t:?} variations={variations}");
+        }
+    }
+});
