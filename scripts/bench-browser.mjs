@@ -190,7 +190,7 @@ const t0 = Date.now();
 await page.locator('[data-testid=open-files]').setInputFiles(files);
 await page.waitForFunction((n) => document.querySelector('[data-testid=game-count]')?.textContent === n
   && document.querySelectorAll('[data-testid=game-row] .cell:nth-child(15)')[0]?.textContent !== '',
-  openGames.toLocaleString('en'), { timeout: 120000, polling: 10 });
+  String(openGames), { timeout: 120000, polling: 10 });
 const firstScreen = Date.now() - t0;
 const status = await page.locator('[data-testid=status]').textContent();
 const d00Size = statSync(files[2]).size;

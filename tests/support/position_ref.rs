@@ -136,7 +136,10 @@ fn attempt(r: &Reading, t: &Target) -> (Option<Hit>, bool, Option<ErrorKind>) {
         .main
         .iter()
         .position(|&k| !t.reachable_from(r.positions[k].0.board()));
-    let stopped_before_damage = hit.is_some() || dead.is_some_and(|k| k + 1 < r.main.len());
+    // The search stops at the move after the hit (a move the record gave:
+    // damage before it is seen), or at the main line's move after `dead`.
+    let stopped_before_damage =
+        hit.is_some_and(|h| h.next.is_some()) || dead.is_some_and(|k| k + 1 < r.main.len());
     let error = r.error.clone().filter(|_| !stopped_before_damage);
     (hit, dead.is_some(), error)
 }
@@ -160,7 +163,11 @@ impl Reference {
     /// in reading order: targets that are hits.
     #[allow(dead_code)] // Only the fuzz target draws targets this way.
     pub fn positions(&self, index: usize) -> Vec<Chess> {
-        self.0[index].0[0].positions.iter().map(|(p, _)| p.clone()).collect()
+        self.0[index].0[0]
+            .positions
+            .iter()
+            .map(|(p, _)| p.clone())
+            .collect()
     }
 
     /// The hits (in game order) and the damaged count.

@@ -1,0 +1,69 @@
+// Position search in the viewer's Worker on a big database opened through
+// the file input (D02 read lazily), beside the opening tree of the same
+// games (every game replayed to 40 plies) in the same page. The board
+// shows game ROW's position after each PLY given; for each, the time from
+// the button to the filtered list (the worker's whole search) and the
+// games found. Needs `bash scripts/build.sh --bundle` (dist/).
+//   node scripts/bench-position-browser.mjs DB.CDP [ROW] [PLY...]
+import { createServer } from 'node:http';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const [cdp, row = '0', ...plyArgs] = process.argv.slice(2);
+const plies = plyArgs.length ? plyArgs.map(Number) : [0, 30];
+const stem = cdp.replace(/\.cdp$/i, '');
+const files = ['CDP', 'EMB', 'D00', 'A02', 'D02'].map((e) => `${stem}.${e}`);
+const dist = path.join(root, 'dist');
+const server = createServer((req, res) => {
+  const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+  const file = path.join(dist, url.slice(1) || 'index.html');
+  const mime = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
+  if (file.startsWith(dist) && existsSync(file) && statSync(file).isFile()) {
+    res.writeHead(200, { 'content-type': mime[path.extname(file)] ?? 'application/octet-stream' });
+    res.end(readFileSync(file));
+  } else res.writeHead(404).end();
+});
+await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+const browser = await chromium.launch({
+  executablePath: process.env.CADB_CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+    '--disable-component-update', '--no-first-run', '--disable-sync'],
+});
+const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+await page.goto(`http://127.0.0.1:${server.address().port}/`);
+await page.getByText(/Opened DEMO/).waitFor({ timeout: 60000 });
+await page.locator('[data-testid=open-files]').setInputFiles(files);
+const stem0 = path.basename(stem);
+await page.waitForFunction((n) => (document.querySelector('[data-testid=status]')?.textContent ?? '').startsWith(`Opened ${n}`), stem0, { timeout: 120000 });
+const games = await page.locator('[data-testid=game-count]').textContent();
+console.log(`${games} games, D02 ${(statSync(files[4]).size / 1e6).toFixed(0)} MB read lazily`);
+const total = () => page.waitForFunction(() => document.querySelector('[data-testid=game-total]')?.hidden === false, null, { timeout: 600000, polling: 10 });
+for (const ply of plies) {
+  await page.locator('[data-testid=game-row]').nth(Number(row)).click();
+  // The game loads in the Worker: wait for its moves before stepping.
+  await page.locator('[data-testid=moves] .current, [data-testid=moves] button, [data-testid=moves] span').first().waitFor();
+  await page.waitForTimeout(500);
+  await page.keyboard.press('Home');
+  for (let k = 0; k < ply; k++) await page.keyboard.press('ArrowRight');
+  await page.waitForTimeout(200);
+  const fen = await page.locator('[data-testid=board]').getAttribute('data-fen');
+  const t = Date.now();
+  await page.locator('[data-testid=position-search]').click();
+  await total();
+  const ms = Date.now() - t;
+  const found = await page.locator('[data-testid=game-count]').textContent();
+  console.log(`position search, game row ${row} at ply ${ply} (${fen}): ${ms} ms, ${found} games reach it`);
+  await page.locator('[data-testid=position-clear]').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=game-total]')?.hidden === true);
+}
+// The opening tree: every game replayed to 40 plies, in the same Worker.
+await page.locator('#tree button').waitFor({ timeout: 60000 });
+const t = Date.now();
+await page.locator('#tree button').click();
+await page.locator('#tree table.tree').waitFor({ timeout: 1200000 });
+console.log(`opening tree of every game (40 plies each), button to table: ${Date.now() - t} ms`);
+await browser.close();
+server.close();
