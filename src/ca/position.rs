@@ -7,7 +7,8 @@
 //! to back, and the hits are given in game order.
 //!
 //! Which occurrence counts: the first in the order the game reads (its PGN
-//! order), the start position being ply 0. With variations, a variation is
+//! order), the start position being ply 0. A null move ends its line: the
+//! positions after it are not searched. With variations, a variation is
 //! read right after the move it replaces, so a hit inside it may come
 //! before a later one in the main line; [`Hit::in_variation`] says which.
 //!
@@ -294,7 +295,8 @@ impl GameVisitor for Finder<'_> {
             }
             return ControlFlow::Break(());
         }
-        if self.dead && !self.muted {
+        // A null move ends the line: no position after it is the game's.
+        if (self.dead || !matches!(ply, Ply::Move(_))) && !self.muted {
             if self.depth == 0 {
                 return ControlFlow::Break(());
             }

@@ -19,7 +19,7 @@ use cadb::{
     ErrorKind,
     bytes::ReadAt,
     ca::{Convention, Database, position::Hit},
-    game::{Game, GameVisitor, Headers, Node, Ply, Skip, TreeBuilder},
+    game::{Game, GameVisitor, Node, Ply, Skip, TreeBuilder},
     reach::Target,
 };
 use shakmaty::{Chess, Move, Position};
@@ -27,7 +27,9 @@ use shakmaty::{Chess, Move, Position};
 /// One reading of one game: its positions in reading order (each with
 /// its hit data), how many of them are on the main line, and the error.
 pub struct Reading {
-    positions: Vec<(Chess, Hit)>,
+    /// Each position, its hit data, and whether its line goes on (a move
+    /// or a null move follows: the search stops there).
+    positions: Vec<(Chess, Hit, bool)>,
     /// `positions[..main]` are the main line's, in order (ply 0 first).
     main: Vec<usize>,
     error: Option<ErrorKind>,
@@ -39,16 +41,21 @@ pub struct GameReadings([Reading; 2]);
 /// Every game of a database read both ways, once, for many targets.
 pub struct Reference(Vec<GameReadings>);
 
-/// A tree builder that skips variations when told to, as the search does.
-struct Builder(TreeBuilder, bool);
+/// A tree builder that reads what the search reads: no text, no
+/// annotations, and variations only when told to. It keeps the set-up
+/// position itself (without text, no FEN comes).
+struct Builder(TreeBuilder, bool, Option<Chess>);
 
 impl GameVisitor for Builder {
     type Output = Game;
-    fn headers(&mut self, h: &Headers) {
-        self.0.headers(h)
+    fn wants_text(&self) -> bool {
+        false
     }
-    fn setup(&mut self, fen: &str, pos: &Chess) {
-        self.0.setup(fen, pos)
+    fn wants_annotations(&self) -> bool {
+        false
+    }
+    fn setup(&mut self, _fen: &str, pos: &Chess) {
+        self.2 = Some(pos.clone());
     }
     fn ply(&mut self, before: &Chess, ply: &Ply) -> std::ops::ControlFlow<()> {
         self.0.ply(before, ply)
@@ -69,18 +76,18 @@ impl GameVisitor for Builder {
 }
 
 fn read<R: ReadAt>(db: &Database<R>, index: u64, c: Convention, variations: bool) -> Reading {
-    let (game, error) = db.read_game_with(index, c, &mut Builder(TreeBuilder::new(), variations));
+    let mut builder = Builder(TreeBuilder::new(), variations, None);
+    let (game, error) = db.read_game_with(index, c, &mut builder);
     let mut r = Reading {
         positions: Vec::new(),
         main: Vec::new(),
         error: error.map(|e| e.kind),
     };
-    let Ok(start) = game.start_position() else {
-        return r;
-    };
+    let start = builder.2.take().unwrap_or_default();
     let first = game.moves.first().and_then(|n| ply_move(&n.mv));
     r.main.push(0);
-    r.positions.push((start.clone(), hit(0, false, first)));
+    r.positions
+        .push((start.clone(), hit(0, false, first), !game.moves.is_empty()));
     walk(&game.moves, start, 0, false, &mut r);
     r
 }
@@ -103,6 +110,8 @@ fn ply_move(p: &Ply) -> Option<Move> {
 
 fn walk(line: &[Node], mut pos: Chess, mut ply: u32, in_variation: bool, r: &mut Reading) {
     for (k, node) in line.iter().enumerate() {
+        // A null move ends the line for the search (no position after it
+        // is a position of the game).
         let Ply::Move(m) = node.mv else { return };
         let before = pos.clone();
         pos = match pos.clone().play(m) {
@@ -114,8 +123,11 @@ fn walk(line: &[Node], mut pos: Chess, mut ply: u32, in_variation: bool, r: &mut
         if !in_variation {
             r.main.push(r.positions.len());
         }
-        r.positions
-            .push((pos.clone(), hit(ply, in_variation, next)));
+        r.positions.push((
+            pos.clone(),
+            hit(ply, in_variation, next),
+            k + 1 < line.len(),
+        ));
         for var in &node.variations {
             walk(var, before.clone(), ply - 1, true, r);
         }
@@ -125,21 +137,18 @@ fn walk(line: &[Node], mut pos: Chess, mut ply: u32, in_variation: bool, r: &mut
 /// What the search sees of one reading: its hit, whether the main line
 /// was ruled out, and whether the damage comes before the search stops.
 fn attempt(r: &Reading, t: &Target) -> (Option<Hit>, bool, Option<ErrorKind>) {
-    let hit = r
-        .positions
-        .iter()
-        .find(|(p, _)| t.matches(p))
-        .map(|(_, h)| *h);
+    let found = r.positions.iter().find(|(p, _, _)| t.matches(p));
+    let hit = found.map(|(_, h, _)| *h);
     // The first main-line position that cannot reach the target: the
     // search reads that ply's variations, then stops at the next move.
     let dead = r
         .main
         .iter()
-        .position(|&k| !t.reachable_from(r.positions[k].0.board()));
-    // The search stops at the move after the hit (a move the record gave:
-    // damage before it is seen), or at the main line's move after `dead`.
-    let stopped_before_damage =
-        hit.is_some_and(|h| h.next.is_some()) || dead.is_some_and(|k| k + 1 < r.main.len());
+        .map(|&k| &r.positions[k])
+        .find(|(p, _, _)| !t.reachable_from(p.board()));
+    // The search stops at the move after the hit or after `dead`, when the
+    // record gave one (damage before it is seen).
+    let stopped_before_damage = found.is_some_and(|f| f.2) || dead.is_some_and(|d| d.2);
     let error = r.error.clone().filter(|_| !stopped_before_damage);
     (hit, dead.is_some(), error)
 }
@@ -166,7 +175,7 @@ impl Reference {
         self.0[index].0[0]
             .positions
             .iter()
-            .map(|(p, _)| p.clone())
+            .map(|(p, _, _)| p.clone())
             .collect()
     }
 
