@@ -32,11 +32,17 @@ pub struct Reading {
     positions: Vec<(Chess, Hit, bool)>,
     /// `positions[..main]` are the main line's, in order (ply 0 first).
     main: Vec<usize>,
+    /// The main line has a null move: the search stops reading there.
+    main_null: bool,
     error: Option<ErrorKind>,
 }
 
 /// A game's readings under the database's convention and the other one.
 pub struct GameReadings([Reading; 2]);
+
+/// A reading for a failure message: each position's ply and line kind,
+/// and the error.
+pub type Described = (Vec<(u32, bool)>, Option<ErrorKind>);
 
 /// Every game of a database read both ways, once, for many targets.
 pub struct Reference(Vec<GameReadings>);
@@ -81,6 +87,7 @@ fn read<R: ReadAt>(db: &Database<R>, index: u64, c: Convention, variations: bool
     let mut r = Reading {
         positions: Vec::new(),
         main: Vec::new(),
+        main_null: game.moves.iter().any(|n| !matches!(n.mv, Ply::Move(_))),
         error: error.map(|e| e.kind),
     };
     let start = builder.2.take().unwrap_or_default();
@@ -148,7 +155,8 @@ fn attempt(r: &Reading, t: &Target) -> (Option<Hit>, bool, Option<ErrorKind>) {
         .find(|(p, _, _)| !t.reachable_from(p.board()));
     // The search stops at the move after the hit or after `dead`, when the
     // record gave one (damage before it is seen).
-    let stopped_before_damage = found.is_some_and(|f| f.2) || dead.is_some_and(|d| d.2);
+    let stopped_before_damage =
+        found.is_some_and(|f| f.2) || dead.is_some_and(|d| d.2) || r.main_null;
     let error = r.error.clone().filter(|_| !stopped_before_damage);
     (hit, dead.is_some(), error)
 }
@@ -176,6 +184,48 @@ impl Reference {
             .positions
             .iter()
             .map(|(p, _, _)| p.clone())
+            .collect()
+    }
+
+    /// Whether game `index` reads without damage under the database's
+    /// convention (then the search must give exactly what [`search`]
+    /// gives; for a damaged game the rules above depend on where the
+    /// damage lies relative to where the search stops, which a whole
+    /// reading cannot always tell).
+    #[allow(dead_code)] // Only the fuzz target asks.
+    pub fn clean(&self, index: usize) -> bool {
+        self.0[index].0[0].error.is_none()
+    }
+
+    /// Whether `hit` is an occurrence of `t` in game `index` under either
+    /// convention: the same ply and line kind, and the same next move
+    /// where the reading got that far.
+    #[allow(dead_code)] // Only the fuzz target asks.
+    pub fn occurs(&self, index: usize, t: &Target, hit: &Hit) -> bool {
+        self.0[index].0.iter().any(|r| {
+            r.positions.iter().any(|(p, h, _)| {
+                t.matches(p)
+                    && (h.ply, h.in_variation) == (hit.ply, hit.in_variation)
+                    && (h.next.is_none() || h.next == hit.next)
+            })
+        })
+    }
+
+    /// Each reading's hit data and error, for a failure message.
+    #[allow(dead_code)] // Only the fuzz target asks.
+    pub fn describe(&self, index: usize) -> Vec<Described> {
+        self.0[index]
+            .0
+            .iter()
+            .map(|r| {
+                (
+                    r.positions
+                        .iter()
+                        .map(|(_, h, _)| (h.ply, h.in_variation))
+                        .collect(),
+                    r.error.clone(),
+                )
+            })
             .collect()
     }
 
