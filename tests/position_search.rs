@@ -257,6 +257,82 @@ fn random_games_agree_with_a_full_replay() {
     assert!(transposed >= 5, "{transposed} hits by transposition");
 }
 
+/// `OpeningTree::next_moves` over a search's hits, against the same rows
+/// counted by hand: every hit game read whole, its move after the
+/// position, its result, year and ratings from its headers.
+#[test]
+fn next_moves_count_what_the_hit_games_play_next() {
+    use cadb::game::GameResult::*;
+    use std::collections::BTreeMap;
+    let mut games = random_games(240, 7);
+    for (i, g) in games.iter_mut().enumerate() {
+        g.headers.result = [WhiteWins, Draw, BlackWins, Unknown][i % 4];
+        g.headers.date.year = (i % 5 != 0).then_some(1950 + (i * 7 % 70) as u16);
+        g.headers.white_elo = (i % 3 != 0).then_some(2000 + i as u16);
+        g.headers.black_elo = Some(2100 + (i * 3 % 200) as u16);
+    }
+    let (files, _) = write_database(&games, &WriterOptions::default()).unwrap();
+    let db = open(files);
+    type Row = (u64, [u64; 3], Option<(u16, u16)>, Option<u16>);
+    let (mut rows, mut shared) = (0, 0);
+    for g in (0..db.count()).step_by(3).take(40) {
+        let game = db.game(g).unwrap();
+        let mut pos = Chess::default();
+        for (k, node) in game.moves.iter().enumerate().take(17) {
+            if [0, 4, 9, 16].contains(&k) {
+                let (hits, _) = run(&db, &Target::from(&pos), false);
+                let got: BTreeMap<String, Row> =
+                    cadb::stats::OpeningTree::next_moves(&db, &pos, &hits)
+                        .into_iter()
+                        .map(|e| (e.uci, (e.count, e.results.unwrap(), e.years, e.white_elo)))
+                        .collect();
+                let mut want: BTreeMap<String, (Row, u64, u64)> = BTreeMap::new();
+                for h in &hits {
+                    let other = db.game(u64::from(h.game)).unwrap();
+                    let Some(Ply::Move(m)) = other.moves.get(h.ply as usize).map(|n| &n.mv) else {
+                        continue;
+                    };
+                    if !pos.is_legal(*m) {
+                        continue;
+                    }
+                    let uci = m.to_uci(shakmaty::CastlingMode::Standard).to_string();
+                    let ((count, results, years, _), elo_sum, elo_n) = want.entry(uci).or_default();
+                    *count += 1;
+                    match other.headers.result {
+                        WhiteWins => results[0] += 1,
+                        Draw => results[1] += 1,
+                        BlackWins => results[2] += 1,
+                        Unknown => {}
+                    }
+                    if let Some(y) = other.headers.date.year {
+                        *years = Some(years.map_or((y, y), |(a, b)| (a.min(y), b.max(y))));
+                    }
+                    if let (Some(w), Some(_)) = (other.headers.white_elo, other.headers.black_elo) {
+                        *elo_sum += u64::from(w);
+                        *elo_n += 1;
+                    }
+                }
+                let want: BTreeMap<String, Row> = want
+                    .into_iter()
+                    .map(|(uci, ((c, r, y, _), sum, n))| {
+                        (uci, (c, r, y, (n > 0).then(|| ((sum + n / 2) / n) as u16)))
+                    })
+                    .collect();
+                assert_eq!(got, want, "game {g} ply {k}");
+                rows += got.len();
+                shared += usize::from(got.values().any(|r| r.0 > 1));
+            }
+            let Ply::Move(m) = node.mv else { break };
+            pos.play_unchecked(m);
+        }
+    }
+    // Positions many games reach (the start, the shuffled openings).
+    assert!(
+        rows > 100 && shared > 20,
+        "{rows} rows, {shared} positions with a move played twice"
+    );
+}
+
 #[test]
 fn fixture_games_agree_with_a_full_replay() {
     let games = read_pgn(&fixtures::pgn()).unwrap();

@@ -225,6 +225,7 @@ proptest! {
 const GAMES: &str = r#"
 [White "A"]
 [Black "B"]
+[Date "1998.03.01"]
 [WhiteElo "2400"]
 [BlackElo "2300"]
 [Result "1-0"]
@@ -233,6 +234,7 @@ const GAMES: &str = r#"
 
 [White "C"]
 [Black "D"]
+[Date "1975.??.??"]
 [WhiteElo "2200"]
 [BlackElo "2400"]
 [Result "0-1"]
@@ -247,6 +249,7 @@ const GAMES: &str = r#"
 
 [White "G"]
 [Black "H"]
+[Date "2003.11.02"]
 [WhiteElo "2000"]
 [BlackElo "2000"]
 [Result "1-0"]
@@ -255,6 +258,7 @@ const GAMES: &str = r#"
 
 [White "I"]
 [Black "J"]
+[Date "????.??.??"]
 [Result "*"]
 
 1. e4 e5 *
@@ -295,6 +299,11 @@ fn tree_start_position_hand_checked() {
     assert_eq!(d4.wdl, Wdl::Win(99));
     assert_eq!(d4.weight, 128); // equal ratings: neutral
     assert_eq!(d4.elo_diff, Some(0));
+    // Years: 1.e4 by games of 1998, 1975 and two without a year; 1.d4 in 2003.
+    assert_eq!(
+        (e4.years, d4.years),
+        (Some((1975, 1998)), Some((2003, 2003)))
+    );
 }
 
 #[test]
@@ -315,6 +324,8 @@ fn tree_after_e4_hand_checked() {
     let next = tree.query_fen(fen).unwrap();
     let sans: Vec<_> = next.iter().map(|m| (m.san.as_str(), m.count)).collect();
     assert_eq!(sans, [("Bc4", 1), ("Nf3", 1)]);
+    // The Bc4 game has no date.
+    assert_eq!((next[0].years, next[1].years), (None, Some((1998, 1998))));
     assert!(tree.query_fen("not a fen").is_err());
 }
 
@@ -570,6 +581,8 @@ fn tree_from_a_ca_database_equals_tree_from_its_games() {
                         break;
                     };
                     let uci = m.to_uci(shakmaty::CastlingMode::Standard).to_string();
+                    // Every statistic, the years (from the D00 dates) too.
+                    assert_eq!(from_decoder.query(&pos), from_games.query(&pos), "game {i}");
                     assert!(
                         from_decoder.query(&pos).iter().any(|e| e.uci == uci),
                         "game {i}: {uci} not found after {}",

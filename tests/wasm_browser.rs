@@ -1023,6 +1023,18 @@ fn position_search_gives_games_and_plies_with_progress() {
     let inside: Uint8Array = get(&found, "inVariation").dyn_into().unwrap();
     assert_eq!((games.to_vec(), inside.to_vec()), (vec![0, 2], vec![0, 1]));
     assert_eq!(get(&found, "searched").as_f64(), Some(2.0));
+    assert!(get(&found, "next").is_undefined());
+    // The moves played next: the position after 1.e4 e5 (two games, one in
+    // a variation), then 2.Nf3 in both.
+    let after_e5 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    let options = obj(&[("variations", JsValue::TRUE), ("next", JsValue::TRUE)]);
+    let found = db.position_search(after_e5, options, None).unwrap();
+    let next: Array = get(&found, "next").dyn_into().unwrap();
+    assert_eq!(next.length(), 1);
+    let row = next.get(0);
+    assert_eq!(get(&row, "san").as_string().as_deref(), Some("Nf3"));
+    assert_eq!(get(&row, "count").as_f64(), Some(2.0));
+    assert!(get(&row, "firstYear").is_undefined()); // no dates
     assert_eq!(
         code_of(
             db.position_search("nonsense", JsValue::UNDEFINED, None)

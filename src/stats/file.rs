@@ -256,6 +256,7 @@ impl TreeFile {
                 black_elo: known.then(|| rec.black_elo_rating()),
                 elo_diff: known.then(|| i32::from(rec.elo_difference())),
                 weight: rec.weight,
+                years: None,
                 record: *rec,
             });
         }

@@ -2,15 +2,22 @@
 //! database: no game tree is built, no text decoded, and decoding stops at
 //! the tree's ply cap.
 
+use alloc::vec::Vec;
 use core::ops::ControlFlow;
+
+use shakmaty::Chess;
 
 use super::{
     record::move_fields,
-    tree::{LineKeys, Obs, OpeningTree, pack_move},
+    tree::{GameTag, LineKeys, MoveEntry, Obs, OpeningTree, pack_move, position_key},
 };
 use crate::{
     bytes::ReadAt,
-    ca::{Database, format::d00::outcome_result},
+    ca::{
+        Database,
+        format::d00::{date_year, outcome_result},
+        position::Hit,
+    },
     error::Error,
     game::Ply,
     limits::Limits,
@@ -104,7 +111,7 @@ impl OpeningTree {
     pub fn add_ca_game<R: ReadAt>(&mut self, db: &Database<R>, index: u64) -> Result<usize, Error> {
         let raw = db.raw_header(index)?;
         let (white_elo, black_elo) = (raw.white_elo, raw.black_elo);
-        let result = outcome_result(raw.outcome);
+        let game = GameTag::new(outcome_result(raw.outcome), date_year(raw.date));
         let start = self.pending.len();
         let (max_plies, pending) = (self.max_plies, &mut self.pending);
         let reading = db.read_retrying(|convention| {
@@ -123,7 +130,7 @@ impl OpeningTree {
                     mv: pack_move(from, to, promo),
                     white_elo,
                     black_elo,
-                    result,
+                    game,
                 });
                 left -= 1;
                 if left == 0 {
@@ -142,5 +149,51 @@ impl OpeningTree {
             return Err(e);
         }
         Ok(self.finish_game(start))
+    }
+}
+
+impl OpeningTree {
+    /// The moves played next from `pos` by the games of a position search
+    /// (its [`Hit`]s, each with the move after its first occurrence), with
+    /// the statistics of [`OpeningTree::query`]: results, ratings and years
+    /// from each game's D00 record. It needs no ply cap, so it answers past
+    /// the tree's. A game ending at the position adds nothing; so does a
+    /// hit whose next move is not legal in `pos` (the search ignores
+    /// castling and en passant rights, a move of `pos` may need them), and
+    /// a game whose D00 record does not read.
+    ///
+    /// ```
+    /// use cadb::ca::{Database, OpenOptions, position::SearchOptions, writer::{WriterOptions, write_database}};
+    /// use cadb::{reach::Target, stats::OpeningTree};
+    /// let games = cadb::game::import::read_pgn("1. e4 e5 2. Nf3 *\n\n1. e4 e5 2. Bc4 *\n\n1. d4 *\n").unwrap();
+    /// let (files, _) = write_database(&games, &WriterOptions::plain()).unwrap();
+    /// let db = Database::open(files, OpenOptions::default()).unwrap();
+    /// let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    /// let found = db.position_search(&fen.parse::<Target>().unwrap(), &SearchOptions::default(), |_, _| core::ops::ControlFlow::Continue(())).unwrap();
+    /// let pos: shakmaty::Chess = fen.parse::<shakmaty::fen::Fen>().unwrap().into_position(shakmaty::CastlingMode::Standard).unwrap();
+    /// let next = OpeningTree::next_moves(&db, &pos, &found.hits);
+    /// let sans: Vec<_> = next.iter().map(|m| (m.san.as_str(), m.count)).collect();
+    /// assert_eq!(sans, [("Bc4", 1), ("Nf3", 1)]);
+    /// ```
+    pub fn next_moves<R: ReadAt>(db: &Database<R>, pos: &Chess, hits: &[Hit]) -> Vec<MoveEntry> {
+        let mut tree = OpeningTree::with_max_plies(1);
+        let key = position_key(pos);
+        for hit in hits {
+            let Some(m) = &hit.next else { continue };
+            let (Ok(raw), Ok((from, to, promo))) = (db.raw_header(hit.game.into()), move_fields(m))
+            else {
+                continue;
+            };
+            let start = tree.pending.len();
+            tree.pending.push(Obs {
+                key,
+                mv: pack_move(from, to, promo),
+                white_elo: raw.white_elo,
+                black_elo: raw.black_elo,
+                game: GameTag::new(outcome_result(raw.outcome), date_year(raw.date)),
+            });
+            tree.finish_game(start);
+        }
+        tree.query(pos)
     }
 }

@@ -49,7 +49,42 @@ pub(super) struct Obs {
     pub mv: u16,
     pub white_elo: u16,
     pub black_elo: u16,
-    pub result: GameResult,
+    pub game: GameTag,
+}
+
+const _: () = assert!(core::mem::size_of::<Obs>() == 16);
+
+/// A game's result and year in 16 bits, which keeps an [`Obs`] at 16
+/// bytes (a million games' first 40 plies are 40 million of them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct GameTag(u16);
+
+impl GameTag {
+    /// The year is kept when it is 1..=16383 (else unknown, 0).
+    pub fn new(result: GameResult, year: u32) -> GameTag {
+        let r = match result {
+            GameResult::WhiteWins => 0,
+            GameResult::Draw => 1,
+            GameResult::BlackWins => 2,
+            GameResult::Unknown => 3,
+        };
+        let year = if year < 1 << 14 { year as u16 } else { 0 };
+        GameTag(year << 2 | r)
+    }
+
+    pub fn result(self) -> GameResult {
+        match self.0 & 3 {
+            0 => GameResult::WhiteWins,
+            1 => GameResult::Draw,
+            2 => GameResult::BlackWins,
+            _ => GameResult::Unknown,
+        }
+    }
+
+    /// 0: unknown.
+    pub fn year(self) -> u16 {
+        self.0 >> 2
+    }
 }
 
 /// Position keys along a line of play: each from the one before through
@@ -91,13 +126,17 @@ struct Agg {
     black_wins: u32,
     /// Games where both ratings are known (the Elo sums and weight cover these).
     elo_games: u32,
+    /// The earliest and latest known year (0: none known).
+    first_year: u16,
+    last_year: u16,
 }
 
 impl Agg {
     /// Adds one observation; `weight` gives `weight_micros` for its ratings.
     fn add_obs(&mut self, o: &Obs, weight: impl FnOnce(u16, u16) -> i64) {
         self.count = self.count.saturating_add(1);
-        match o.result {
+        self.add_years(o.game.year(), o.game.year());
+        match o.game.result() {
             GameResult::WhiteWins => self.white_wins = self.white_wins.saturating_add(1),
             GameResult::Draw => self.draws = self.draws.saturating_add(1),
             GameResult::BlackWins => self.black_wins = self.black_wins.saturating_add(1),
@@ -111,8 +150,17 @@ impl Agg {
         }
     }
 
+    /// Widens the year range to `first..=last` (0: unknown, ignored).
+    fn add_years(&mut self, first: u16, last: u16) {
+        if first != 0 && (self.first_year == 0 || first < self.first_year) {
+            self.first_year = first;
+        }
+        self.last_year = self.last_year.max(last);
+    }
+
     fn merge(&mut self, b: &Agg) {
         self.count = self.count.saturating_add(b.count);
+        self.add_years(b.first_year, b.last_year);
         self.white_wins = self.white_wins.saturating_add(b.white_wins);
         self.draws = self.draws.saturating_add(b.draws);
         self.black_wins = self.black_wins.saturating_add(b.black_wins);
@@ -193,6 +241,9 @@ pub struct MoveEntry {
     pub elo_diff: Option<i32>,
     /// The 8-bit weight (128 neutral, lower favours White).
     pub weight: u8,
+    /// The earliest and latest year of the games with a known year;
+    /// `None` if none (and always from a file, which keeps no dates).
+    pub years: Option<(u16, u16)>,
     /// The record as written to a file.
     pub record: MoveStats,
 }
@@ -258,7 +309,10 @@ impl OpeningTree {
                 FileKind::Stats64,
             )
         })?;
-        let result = game.headers.result;
+        let tag = GameTag::new(
+            game.headers.result,
+            game.headers.date.year.map_or(0, u32::from),
+        );
         let white_elo = game.headers.white_elo.unwrap_or(0);
         let black_elo = game.headers.black_elo.unwrap_or(0);
         let start = self.pending.len();
@@ -278,7 +332,7 @@ impl OpeningTree {
                 mv: pack_move(from, to, promo),
                 white_elo,
                 black_elo,
-                result,
+                game: tag,
             });
             pos.play_unchecked(*m);
         }
@@ -360,6 +414,7 @@ impl OpeningTree {
                     black_elo: averages.map(|(_, b)| i32::from(b)),
                     elo_diff: averages.map(|(w, b)| i32::from(w) - i32::from(b)),
                     weight: rec.weight,
+                    years: (agg.last_year != 0).then_some((agg.first_year, agg.last_year)),
                     record: rec,
                 })
             })
@@ -554,7 +609,7 @@ pub(super) fn sort_entries(v: &mut [MoveEntry]) {
     v.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.uci.cmp(&b.uci)));
 }
 
-pub(super) fn parse_fen(fen: &str) -> Result<Chess, Error> {
+pub(crate) fn parse_fen(fen: &str) -> Result<Chess, Error> {
     crate::game::fen_argument(Some(fen))
 }
 
@@ -592,7 +647,10 @@ mod tests {
                         mv: (r >> 40) as u16 % 3,
                         white_elo: (r >> 8) as u16 % 2900,
                         black_elo: (r >> 20) as u16 % 2900,
-                        result: results[(r >> 60) as usize % 4],
+                        game: GameTag::new(
+                            results[(r >> 60) as usize % 4],
+                            (r >> 30) as u32 % 2100,
+                        ),
                     }
                 })
                 .collect();
@@ -620,7 +678,7 @@ mod tests {
                 mv: 1,
                 white_elo: 0,
                 black_elo: 0,
-                result: GameResult::Draw,
+                game: GameTag::new(GameResult::Draw, 0),
             })
             .collect();
         let fresh: Vec<Obs> = (0..10_000u64)
@@ -629,7 +687,7 @@ mod tests {
                 mv: 1,
                 white_elo: 0,
                 black_elo: 0,
-                result: GameResult::Draw,
+                game: GameTag::new(GameResult::Draw, 0),
             })
             .collect();
         assert!(repeats_often(&repeating));

@@ -10,17 +10,24 @@ use wasm_bindgen::prelude::*;
 use super::{
     Database,
     database::{prop, set},
+    stats::tree_moves,
     to_js,
 };
-use crate::{ca::position::SearchOptions, reach::Target};
+use crate::{
+    ca::position::SearchOptions,
+    reach::Target,
+    stats::{OpeningTree, tree::parse_fen},
+};
 
 #[wasm_bindgen]
 impl Database {
     /// The games that reach the position of `fen` (placement and side to
     /// move; castling and en passant are not compared): game indices and
     /// the ply of the first occurrence, in game order. `options.games`
-    /// limits the search to those games (a header filter); `onProgress`
-    /// is called every few thousand games.
+    /// limits the search to those games (a header filter); with
+    /// `options.next`, `next` holds the moves the games play next from
+    /// the position, as tree rows (no ply cap); `onProgress` is called
+    /// every few thousand games.
     #[wasm_bindgen(js_name = positionSearch, unchecked_return_type = "PositionHits")]
     pub fn position_search(
         &self,
@@ -37,8 +44,9 @@ impl Database {
         let has = |k| {
             options.is_object() && !prop(&options, k).is_undefined() && !prop(&options, k).is_null()
         };
+        let flag = |k| has(k) && prop(&options, k).is_truthy();
         let opts = SearchOptions {
-            variations: has("variations") && prop(&options, "variations").is_truthy(),
+            variations: flag("variations"),
         };
         let subset: Option<Vec<u32>> = if has("games") {
             Some(
@@ -89,6 +97,11 @@ impl Database {
         set(&o, "inVariation", Uint8Array::from(&in_var[..]));
         set(&o, "searched", found.searched as f64);
         set(&o, "damaged", found.damaged as f64);
+        if flag("next") {
+            let pos = parse_fen(fen).map_err(to_js)?;
+            let next = OpeningTree::next_moves(db, &pos, &found.hits);
+            set(&o, "next", tree_moves(&next));
+        }
         Ok(o.into())
     }
 }

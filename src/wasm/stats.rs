@@ -5,7 +5,7 @@ use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
 use super::{Database, database::set, to_js, to_value};
-use crate::stats::{DEFAULT_MAX_PLIES, OpeningTree};
+use crate::stats::{DEFAULT_MAX_PLIES, MoveEntry, OpeningTree};
 
 #[wasm_bindgen]
 impl Database {
@@ -17,31 +17,40 @@ impl Database {
         let (tree, _) = self
             .tree
             .get_or_insert_with(|| OpeningTree::of_database(inner, DEFAULT_MAX_PLIES, limits));
-        let entries = tree.query_fen(fen).map_err(to_js)?;
-        let out = Array::new();
-        for e in entries {
-            let o = Object::new();
-            set(&o, "san", e.san.as_str());
-            set(&o, "uci", e.uci.as_str());
-            set(&o, "count", e.count as f64);
-            let [w, d, b] = e.results.unwrap_or([0; 3]);
-            set(&o, "white", w as f64);
-            set(&o, "draws", d as f64);
-            set(&o, "black", b as f64);
-            if let Some(x) = e.white_elo {
-                set(&o, "whiteElo", x);
-            }
-            if let Some(x) = e.black_elo {
-                set(&o, "blackElo", x);
-            }
-            if let Some(x) = e.elo_diff {
-                set(&o, "eloDiff", x);
-            }
-            set(&o, "weight", e.weight);
-            out.push(&o);
-        }
-        Ok(out.into())
+        Ok(tree_moves(&tree.query_fen(fen).map_err(to_js)?))
     }
+}
+
+/// Tree rows as `TreeMove` objects (the opening tree's, or a position
+/// search's next moves).
+pub(super) fn tree_moves(entries: &[MoveEntry]) -> JsValue {
+    let out = Array::new();
+    for e in entries {
+        let o = Object::new();
+        set(&o, "san", e.san.as_str());
+        set(&o, "uci", e.uci.as_str());
+        set(&o, "count", e.count as f64);
+        let [w, d, b] = e.results.unwrap_or([0; 3]);
+        set(&o, "white", w as f64);
+        set(&o, "draws", d as f64);
+        set(&o, "black", b as f64);
+        if let Some(x) = e.white_elo {
+            set(&o, "whiteElo", x);
+        }
+        if let Some(x) = e.black_elo {
+            set(&o, "blackElo", x);
+        }
+        if let Some(x) = e.elo_diff {
+            set(&o, "eloDiff", x);
+        }
+        if let Some((first, last)) = e.years {
+            set(&o, "firstYear", first);
+            set(&o, "lastYear", last);
+        }
+        set(&o, "weight", e.weight);
+        out.push(&o);
+    }
+    out.into()
 }
 
 #[wasm_bindgen]

@@ -229,6 +229,8 @@ export interface PositionSearchOptions {
   variations?: boolean;
   /** Search only these games (e.g. a header search's result). */
   games?: Uint32Array;
+  /** Also return `next`: the moves the games play from the position. */
+  next?: boolean;
 }
 
 /** The games reaching a position, in game order. */
@@ -242,6 +244,8 @@ export interface PositionHits {
   /** Games read, and games damaged before they could reach it. */
   searched: number;
   damaged: number;
+  /** With `next`: the moves played from the position, as tree rows. */
+  next?: TreeMove[];
 }
 
 export interface TreeMove {
@@ -251,6 +255,8 @@ export interface TreeMove {
   whiteElo?: number; blackElo?: number; eloDiff?: number;
   /** 128 neutral, lower favours White. */
   weight: number;
+  /** The earliest and latest year of the games with a date. */
+  firstYear?: number; lastYear?: number;
 }
 
 /** One 64-bit move-statistics record, field by field. */
