@@ -572,6 +572,9 @@ fn opening_tree_counts_the_games() {
         .find(|m| get(m, "san").as_string().as_deref() == Some("e4"))
         .unwrap();
     assert_eq!(get(&e4, "white").as_f64(), Some(1.0));
+    let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    assert_eq!(get(&e4, "fen").as_string().as_deref(), Some(after_e4));
+    assert_eq!(get(&e4, "firstYear").as_f64(), Some(1998.0));
     assert_eq!(
         code_of(db.opening_tree("not a fen").unwrap_err()).0,
         "bad-setup"
@@ -1034,6 +1037,8 @@ fn position_search_gives_games_and_plies_with_progress() {
     let row = next.get(0);
     assert_eq!(get(&row, "san").as_string().as_deref(), Some("Nf3"));
     assert_eq!(get(&row, "count").as_f64(), Some(2.0));
+    let after_nf3 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
+    assert_eq!(get(&row, "fen").as_string().as_deref(), Some(after_nf3));
     assert!(get(&row, "firstYear").is_undefined()); // no dates
     assert_eq!(
         code_of(

@@ -100,7 +100,7 @@ impl Database {
         if flag("next") {
             let pos = parse_fen(fen).map_err(to_js)?;
             let next = OpeningTree::next_moves(db, &pos, &found.hits);
-            set(&o, "next", tree_moves(&next));
+            set(&o, "next", tree_moves(&pos, &next));
         }
         Ok(o.into())
     }

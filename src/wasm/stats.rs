@@ -5,7 +5,10 @@ use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
 use super::{Database, database::set, to_js, to_value};
-use crate::stats::{DEFAULT_MAX_PLIES, MoveEntry, OpeningTree};
+use shakmaty::{Chess, Position};
+
+use crate::game::fen_of;
+use crate::stats::{DEFAULT_MAX_PLIES, MoveEntry, OpeningTree, tree::parse_fen};
 
 #[wasm_bindgen]
 impl Database {
@@ -17,18 +20,22 @@ impl Database {
         let (tree, _) = self
             .tree
             .get_or_insert_with(|| OpeningTree::of_database(inner, DEFAULT_MAX_PLIES, limits));
-        Ok(tree_moves(&tree.query_fen(fen).map_err(to_js)?))
+        let pos = parse_fen(fen).map_err(to_js)?;
+        Ok(tree_moves(&pos, &tree.query(&pos)))
     }
 }
 
 /// Tree rows as `TreeMove` objects (the opening tree's, or a position
-/// search's next moves).
-pub(super) fn tree_moves(entries: &[MoveEntry]) -> JsValue {
+/// search's next moves), each with the position after its move.
+pub(super) fn tree_moves(pos: &Chess, entries: &[MoveEntry]) -> JsValue {
     let out = Array::new();
     for e in entries {
         let o = Object::new();
         set(&o, "san", e.san.as_str());
         set(&o, "uci", e.uci.as_str());
+        let mut after = pos.clone();
+        after.play_unchecked(e.mv);
+        set(&o, "fen", fen_of(&after).as_str());
         set(&o, "count", e.count as f64);
         let [w, d, b] = e.results.unwrap_or([0; 3]);
         set(&o, "white", w as f64);

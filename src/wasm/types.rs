@@ -249,7 +249,10 @@ export interface PositionHits {
 }
 
 export interface TreeMove {
-  san: string; uci: string; count: number;
+  san: string; uci: string;
+  /** The position after the move. */
+  fen: string;
+  count: number;
   /** White wins, draws, Black wins. */
   white: number; draws: number; black: number;
   whiteElo?: number; blackElo?: number; eloDiff?: number;
