@@ -77,6 +77,15 @@ export const DEMO_NAME = 'DEMO';
  * built as soon as a game opens; beyond, only when the user asks. */
 export const AUTO_TREE_MAX_GAMES = 50_000;
 
+/** The tree holds each game's first 40 plies (the decoder's
+ * `DEFAULT_MAX_PLIES`); past them, the panel's moves come from a position
+ * search. */
+export const TREE_MAX_PLIES = 40;
+
+/** Past the cap, the panel's own search starts once the board has stayed
+ * on a position this long (stepping through a game queues none). */
+export const TREE_SEARCH_PAUSE_MS = 250;
+
 /** The Database panel's report scans the D02 records of this many games
  * (spread over the file) when a database opens; "Check every game" scans
  * them all. Every D00 record is scanned either way. */

@@ -8,22 +8,19 @@
 // replaces it and calls `restarted`: the database open before is reopened
 // in the fresh one, and the page keeps what it shows.
 
-import type { SearchQuery, SortColumn } from '../pkg/cadb.js';
-import { AUTO_TREE_MAX_GAMES, DEMO_NAME, DIAGNOSE_MAX_GAMES, FILTER_DEBOUNCE_MS } from './config.js';
+import type { SearchQuery, SortColumn, TreeMove } from '../pkg/cadb.js';
+import { AUTO_TREE_MAX_GAMES, DEMO_NAME, DIAGNOSE_MAX_GAMES, FILTER_DEBOUNCE_MS, TREE_MAX_PLIES, TREE_SEARCH_PAUSE_MS } from './config.js';
 import { fetchDemo } from './demo.js';
 import { download, gameFileName } from './download.js';
 import { droppedFiles, groupFiles } from './files.js';
-import { currentFen, flatten, mainLineMove, type Step, target } from './game.js';
+import { flatten, mainLineMove, samePosition, shown, START_FEN, type Step, target } from './game.js';
 import type { OpenSource, RequestType, Requests, RowsResult, TextChoice } from './protocol.js';
 import { hashOf, queryOfHash } from './query.js';
 import { freshList, initialState } from './state.js';
 import { type CallOptions, isCancelled, isFatal, type WorkerError, type WorkerHost } from './worker-host.js';
-import { errorText, positionProgress, searchingText } from './view/text.js';
+import { errorText, listedText, positionProgress, searchingText, TREE_TEXT } from './view/text.js';
 
 export type Panel = 'tree' | 'compactness';
-
-/** The standard start position, searched when no game is open. */
-const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
 /** The games of `a` (ascending) that are also in `b` (any order), in b's order. */
 function intersect(a: Uint32Array, b: Uint32Array): Uint32Array {
@@ -41,6 +38,9 @@ export class Controller {
   private reopening = false;
   /** The latest diagnosis asked for: older answers are dropped. */
   private diagnosisRequest = 0;
+  /** The position a filter search is running for (the tree panel past its
+   * cap waits for its rows rather than searching too). */
+  private positionPending: string | null = null;
 
   constructor(
     private rpc: WorkerHost,
@@ -96,6 +96,7 @@ export class Controller {
     // opens the demo again, then lists what it listed).
     s.list = freshList(s.list.version + 1, queryOfHash(location.hash));
     s.game = null;
+    s.explore = null;
     s.card = null;
     s.compactness.forName = '';
     s.tree.wanted = false;
@@ -221,7 +222,7 @@ export class Controller {
     if (position) order = order ? intersect(position.games, order) : position.games.slice();
     if (sort) order = await this.long('sort', 'sort', { column: sort.column, descending: sort.descending, subset: order });
     const ms = Math.round(performance.now() - t0);
-    if (filtered || sort) s.status = { text: `${order ? order.length.toLocaleString('en') : 0} games listed in ${ms} ms.` };
+    if (filtered || sort) s.status = { text: listedText(order ? order.length : 0, ms) };
     s.list.view = { order, filtered };
     this.redraw();
   }
@@ -231,24 +232,36 @@ export class Controller {
   /** Filters the list to the games that reach the board's position (with
    * progress and Cancel); it combines with the header filter. */
   searchPosition(): Promise<void> {
-    return this.attempt(async () => {
-      const s = this.state;
-      if (!s.info) return;
-      const fen = s.game ? currentFen(s.game) : START_FEN;
-      const list = s.list;
-      const found = await this.long('position search', 'positionSearch', { fen, variations: false }, {
-        onProgress: (done, total) => {
-          s.exporting = { done, total };
-          s.status = { text: positionProgress(done, total) };
-          this.redraw();
-        },
-      }).finally(() => {
-        s.exporting = null;
-      });
-      if (list !== s.list) return;
-      list.position = { fen, games: found.games, plies: found.plies, damaged: found.damaged };
-      await this.applyView();
+    return this.attempt(() => this.filterToPosition(this.boardFen()));
+  }
+
+  /** The position on the board (the start with no game). */
+  private boardFen(): string {
+    return shown(this.state.game, this.state.explore)?.fen ?? START_FEN;
+  }
+
+  /** Sets the position filter to the games reaching `fen` (with the moves
+   * they play next, for the tree panel past its ply cap). */
+  private async filterToPosition(fen: string): Promise<void> {
+    const s = this.state;
+    if (!s.info) return;
+    const list = s.list;
+    this.positionPending = fen;
+    const found = await this.long('position search', 'positionSearch', { fen, variations: false, next: true }, {
+      onProgress: (done, total) => {
+        s.exporting = { done, total };
+        s.status = { text: positionProgress(done, total) };
+        this.redraw();
+      },
+    }).finally(() => {
+      s.exporting = null;
+      if (this.positionPending === fen) this.positionPending = null;
     });
+    if (list !== s.list) return;
+    list.position = { fen, games: found.games, plies: found.plies, damaged: found.damaged, next: found.next ?? [] };
+    await this.applyView();
+    // The tree panel may have waited for these rows.
+    void this.refreshTree();
   }
 
   /** Removes the position filter. */
@@ -302,6 +315,7 @@ export class Controller {
     const view = await this.rpc.call('game', { index });
     const s = this.state;
     s.game = { index, view, nodes: flatten(view), current: -1 };
+    s.explore = null;
     if (view.error) {
       s.list.broken = new Set(s.list.broken).add(index);
       s.error = { text: `Game ${index + 1} is damaged: ${view.error.message}` };
@@ -318,22 +332,52 @@ export class Controller {
   goTo(id: number): void {
     const g = this.state.game;
     if (!g) return;
+    this.state.explore = null;
     g.current = Math.max(-1, Math.min(id, g.nodes.length - 1));
     this.redraw();
     void this.refreshTree();
   }
 
   step(step: Step): void {
-    const g = this.state.game;
+    const s = this.state;
+    const e = s.explore;
+    // In an explored line, back takes its last move back; forward has nowhere to go.
+    if (e && step === 'back') {
+      s.explore = e.moves.length > 1 ? { ...e, moves: e.moves.slice(0, -1) } : null;
+      this.redraw();
+      void this.refreshTree();
+      return;
+    }
+    if (e && step === 'forward') return;
+    const g = s.game;
     const to = g ? target(g, step) : null;
     if (to !== null) this.goTo(to);
   }
 
-  /** Plays a move of the opening tree, if the game has it here. */
-  playTreeMove(uci: string): void {
-    const g = this.state.game;
-    const hit = g?.nodes.find((n) => n.parent === g.current && n.uci === uci);
-    if (hit) this.goTo(hit.id);
+  /** Plays a move of the opening tree: the game's own move if it has it
+   * here, else a move of an explored line (no game needs to have it). The
+   * list is then filtered to the games reaching the new position. */
+  playTreeMove(m: TreeMove): Promise<void> {
+    const s = this.state;
+    const g = s.game;
+    const hit = !s.explore && g ? g.nodes.find((n) => n.parent === g.current && n.uci === m.uci) : undefined;
+    if (hit) {
+      this.goTo(hit.id);
+    } else {
+      const e = s.explore ?? { from: g ? g.current : -1, startFen: this.boardFen(), moves: [] };
+      s.explore = { ...e, moves: [...e.moves, { uci: m.uci, san: m.san, fen: m.fen }] };
+      this.redraw();
+      void this.refreshTree();
+    }
+    return this.attempt(() => this.filterToPosition(m.fen));
+  }
+
+  /** Leaves an explored line: the board shows the game again. */
+  leaveExplore(): void {
+    if (!this.state.explore) return;
+    this.state.explore = null;
+    this.redraw();
+    void this.refreshTree();
   }
 
   flip(): void {
@@ -359,22 +403,44 @@ export class Controller {
     void this.refreshTree();
   }
 
-  /** The opening tree of the position shown. */
+  /** The opening tree of the position shown. Past the tree's ply cap,
+   * where it has no rows, the moves come from a position search instead:
+   * the position filter's when it is of this position, else a search of
+   * its own (after a pause, so stepping through a game does not queue
+   * one per move; in a big database only when asked). */
   async refreshTree(): Promise<void> {
     const s = this.state;
-    const { game: g, tree: t } = s;
-    if (!g || !t.open) return;
+    const t = s.tree;
+    const at = shown(s.game, s.explore);
+    if (!at || !t.open) return;
     const games = s.info?.games ?? 0;
+    const mine = ++t.request;
     if (games > AUTO_TREE_MAX_GAMES && !t.wanted) {
       t.view = { kind: 'ask', games };
       this.redraw();
       return;
     }
-    const mine = ++t.request;
     try {
-      const moves = await this.long('opening tree', 'openingTree', { fen: currentFen(g) });
+      const moves = await this.long('opening tree', 'openingTree', { fen: at.fen });
       if (mine !== t.request) return;
-      t.view = { kind: 'data', data: moves };
+      t.view = { kind: 'data', data: { moves, reached: null } };
+      if (moves.length === 0 && at.ply >= TREE_MAX_PLIES) {
+        const pos = s.list.position;
+        if (pos && samePosition(pos.fen, at.fen)) {
+          t.view = { kind: 'data', data: { moves: pos.next, reached: pos.games.length } };
+        } else if (this.positionPending !== null && samePosition(this.positionPending, at.fen)) {
+          t.view = { kind: 'text', text: TREE_TEXT.searching };
+        } else if (games > AUTO_TREE_MAX_GAMES && t.searchFor !== at.fen) {
+          t.view = { kind: 'ask-search', games };
+        } else {
+          this.redraw();
+          await new Promise((done) => setTimeout(done, TREE_SEARCH_PAUSE_MS));
+          if (mine !== t.request) return;
+          const found = await this.long('position search', 'positionSearch', { fen: at.fen, variations: false, next: true });
+          if (mine !== t.request) return;
+          t.view = { kind: 'data', data: { moves: found.next ?? [], reached: found.games.length } };
+        }
+      }
     } catch (err) {
       if (mine !== t.request) return;
       // Cancelled: a big database's tree is offered again; a small one's
@@ -387,6 +453,15 @@ export class Controller {
       }
     }
     this.redraw();
+  }
+
+  /** Past the tree's ply cap in a big database: the user asks for the
+   * moves played from the position shown (a search of every game). */
+  searchTree(): void {
+    const at = shown(this.state.game, this.state.explore);
+    if (!at) return;
+    this.state.tree.searchFor = at.fen;
+    void this.refreshTree();
   }
 
   /** The compactness table decodes every game: computed when its panel
@@ -510,8 +585,7 @@ export class Controller {
 
   /** Copies the FEN shown; where the clipboard is refused, shows it instead. */
   copyFen(): void {
-    const g = this.state.game;
-    const fen = g ? currentFen(g) : '';
+    const fen = shown(this.state.game, this.state.explore)?.fen ?? '';
     navigator.clipboard.writeText(fen).then(() => this.say('FEN copied.'), () => this.say(fen));
   }
 
@@ -602,6 +676,7 @@ export class Controller {
     s.info = null;
     s.list = freshList(s.list.version + 1);
     s.game = null;
+    s.explore = null;
     s.card = null;
     s.tree.view = { kind: 'none' };
     s.compactness.forName = '';

@@ -2,7 +2,10 @@
 // an array (flatten), and where each step goes from a move (target).
 
 import type { GameView, MoveNode } from '../pkg/cadb.js';
-import type { FlatMove, GameState } from './state.js';
+import type { ExploreState, FlatMove, GameState } from './state.js';
+
+/** The standard start position: the board with no game open. */
+export const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
 /** Flattens the tree: ids in document order (the order view/moves.ts
  * draws them in); `next` follows each line. */
@@ -65,4 +68,44 @@ export function mainLineMove(g: GameState, ply: number): number {
     id = next;
   }
   return id;
+}
+
+/** What the board shows: the end of an explored line, else the game's
+ * current position (null: neither). `uci` and `san` are the move that led
+ * there (null at a start). */
+export interface Shown {
+  fen: string;
+  uci: string | null;
+  san: string | null;
+  /** Plies from the game's start (the tree counts its cap in these). */
+  ply: number;
+}
+
+export function shown(g: GameState | null, explore: ExploreState | null): Shown | null {
+  const last = explore?.moves.at(-1);
+  const base = explore ? explore.from : g ? g.current : -1;
+  let ply = explore ? explore.moves.length : 0;
+  for (let id = base; g && id >= 0; id = g.nodes[id].parent) ply++;
+  if (last) return { fen: last.fen, uci: last.uci, san: last.san, ply };
+  if (!g) return explore ? { fen: explore.startFen, uci: null, san: null, ply } : null;
+  const node = g.current >= 0 ? g.nodes[g.current] : null;
+  return { fen: node ? node.fen : g.view.startFen, uci: node?.uci ?? null, san: node?.san ?? null, ply };
+}
+
+/** Placement and side to move: what a position search compares. */
+export function samePosition(a: string, b: string): boolean {
+  return a.split(' ', 2).join(' ') === b.split(' ', 2).join(' ');
+}
+
+/** An explored line in SAN with move numbers ("12...Nf6 13. Bd3"), from
+ * the FEN before each move. */
+export function exploredText(e: ExploreState): string {
+  return e.moves
+    .map((m, k) => {
+      const [, turn, , , , full] = (k === 0 ? e.startFen : e.moves[k - 1].fen).split(' ');
+      const n = Number(full) || 1;
+      if (turn === 'w') return `${n}. ${m.san}`;
+      return k === 0 ? `${n}... ${m.san}` : m.san;
+    })
+    .join(' ');
 }

@@ -54,7 +54,7 @@ export interface Requests {
   pgn: { args: { index: number }; result: string };
   exportPgn: { args: { indices: Uint32Array | null }; result: ExportSummary };
   openingTree: { args: { fen: string }; result: TreeMove[] };
-  positionSearch: { args: { fen: string; variations: boolean }; result: PositionHits };
+  positionSearch: { args: { fen: string; variations: boolean; next: boolean }; result: PositionHits };
   compactness: { args: Record<string, never>; result: CompactnessRow[] };
 }
 export type RequestType = keyof Requests;

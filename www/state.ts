@@ -63,11 +63,38 @@ export interface ListState {
   version: number;
 }
 
+/** A move played from the opening tree (a tree row). */
+export interface ExploredMove {
+  uci: string;
+  san: string;
+  /** The position after it. */
+  fen: string;
+}
+
+/** A line followed in the opening tree past the open game's own moves:
+ * the board shows its end, the game and its move list stay as they were.
+ * Any move of the game (a click, Home, End) leaves it. */
+export interface ExploreState {
+  /** The game's move it branches from (-1: the start), and the position there. */
+  from: number;
+  startFen: string;
+  /** Its moves, each a new array when one is played or taken back. */
+  moves: readonly ExploredMove[];
+}
+
 /** What a side panel shows. */
 export type PanelView<T> = { kind: 'none' } | { kind: 'text'; text: string } | { kind: 'data'; data: T };
 
-/** The opening-tree panel also offers to build the tree of a big database. */
-export type TreeView = PanelView<TreeMove[]> | { kind: 'ask'; games: number };
+/** The opening-tree panel's rows: from the tree, or, past its ply cap,
+ * from a position search (`reached`: the games that reach the position). */
+export interface TreeRows {
+  moves: TreeMove[];
+  reached: number | null;
+}
+
+/** The opening-tree panel also offers to build the tree of a big database,
+ * and, past the tree's ply cap in one, to search its games. */
+export type TreeView = PanelView<TreeRows> | { kind: 'ask'; games: number } | { kind: 'ask-search'; games: number };
 
 export interface TreeState {
   /** Its <details> is open (a closed panel is not computed). The state
@@ -77,6 +104,9 @@ export interface TreeState {
   wanted: boolean;
   /** The latest query: older answers are dropped. */
   request: number;
+  /** Past the cap in a big database: the position whose games the user
+   * asked to search ('' : none). */
+  searchFor: string;
   view: TreeView;
 }
 
@@ -121,6 +151,8 @@ export interface State {
   encoding: TextChoice | undefined;
   list: ListState;
   game: GameState | null;
+  /** A line of tree moves the board shows instead of the game (null: none). */
+  explore: ExploreState | null;
   card: CardState | null;
   orientation: 'white' | 'black';
   tree: TreeState;
@@ -143,6 +175,8 @@ export interface PositionFilter {
   /** The ply of each game's first occurrence, to open the game there. */
   plies: Uint32Array;
   damaged: number;
+  /** The moves the games play next (tree rows, with no ply cap). */
+  next: TreeMove[];
 }
 
 /** The list of a database just opened: all games, unsorted, unfiltered. */
@@ -168,9 +202,10 @@ export function initialState(): State {
     encoding: undefined,
     list: freshList(0),
     game: null,
+    explore: null,
     card: null,
     orientation: 'white',
-    tree: { open: true, wanted: false, request: 0, view: { kind: 'none' } },
+    tree: { open: true, wanted: false, request: 0, searchFor: '', view: { kind: 'none' } },
     compactness: { open: false, forName: '', view: { kind: 'none' } },
     diagnosis: { forVersion: -1, view: { kind: 'none' }, full: false, copied: null },
     status: { text: 'Loading…' },

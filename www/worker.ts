@@ -101,8 +101,8 @@ const handlers: Handlers = {
       (done, total) => post({ id, kind: 'progress', done, total }),
     ),
   openingTree: ({ fen }) => need().openingTree(fen),
-  positionSearch: ({ fen, variations }, id) =>
-    need().positionSearch(fen, { variations }, (done, total) => post({ id, kind: 'progress', done, total })),
+  positionSearch: ({ fen, variations, next }, id) =>
+    need().positionSearch(fen, { variations, next }, (done, total) => post({ id, kind: 'progress', done, total })),
   diagnose: ({ maxGames }, id) =>
     need().diagnose(maxGames === null ? null : { maxGames }, (done, total) => post({ id, kind: 'progress', done, total })),
   compactness: () => need().compactness(),

@@ -100,6 +100,7 @@ async function test(name, fn, { path: page0 = '/' } = {}) {
   } catch (e) {
     failures.push(name);
     console.log(`FAIL  ${name}\n${e.stack ?? e}`);
+    if (process.env.E2E_SHOTS) await page.screenshot({ path: `/tmp/e2e-fail-${failures.length}.png` }).catch(() => {});
   } finally {
     await context.close();
   }
@@ -458,6 +459,7 @@ for (const [name, fn] of Object.entries({
   } catch (e) {
     failures.push(name);
     console.log(`FAIL  ${name}\n${e.stack ?? e}`);
+    if (process.env.E2E_SHOTS) await page.screenshot({ path: `/tmp/e2e-fail-${failures.length}.png` }).catch(() => {});
   }
 }
 
@@ -627,6 +629,78 @@ await test('a position search filters the list and opens each game at the positi
   await page.locator('[data-testid=position-clear]').click();
   await page.waitForFunction(() => document.querySelector('[data-testid=game-total]')?.hidden === true);
   assert.equal(await page.locator('[data-testid=game-count]').textContent(), String(POSITION_GAMES.length));
+});
+
+// The opening tree drives the list: a row plays its move (the game's own,
+// or a line of the tree's when the game has not got it) and lists the
+// games reaching the new position.
+const treeRow = (page, san) => page.locator('[data-testid=tree-row]').filter({ has: page.locator('.tree-move', { hasText: new RegExp(`^${san.replace(/[+]/g, '\\+')}$`) }) });
+const listedNow = (page, n) => page.waitForFunction((k) => document.querySelector('[data-testid=game-count]')?.textContent === k, String(n));
+
+await test('a tree click plays its move, follows the tree without the game, and filters the list', async (page) => {
+  await page.locator('[data-testid=open-files]').setInputFiles(positionFiles);
+  await status(page, /^Opened POS/);
+  await rows(page).first().click();
+  await page.keyboard.press('Home');
+  // 1.e4: games 0 and 3 (game 2 plays it in a variation only, game 1 1.Nf3).
+  await treeRow(page, 'e4').locator('button').click();
+  await listedNow(page, 2);
+  assert.ok((await fen(page)).startsWith('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b'));
+  // The game's own move: its move list follows.
+  await page.waitForFunction(() => /e4/.test(document.querySelector('[data-testid=moves] .current')?.textContent ?? ''));
+  // 1...c5 is not in game 0: the board follows the tree, the list has game 3 only.
+  await treeRow(page, 'c5').locator('button').click();
+  await listedNow(page, 1);
+  assert.ok((await fen(page)).startsWith('rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w'));
+  assert.match(await page.locator('[data-testid=tree-line]').textContent(), /1\.\.\. c5/);
+  await treeRow(page, 'Nf3').locator('button').click();
+  await page.waitForFunction(() => /1\.\.\. c5 Nf3|c5 2\. Nf3/.test(document.querySelector('[data-testid=tree-line]')?.textContent ?? ''));
+  await listedNow(page, 1);
+  // The row shows its statistics: one game, no Elo, no year (the PGN had none).
+  assert.equal(await page.locator('[data-testid=tree-row]').count(), 1);
+  // ← takes the line's last move back; "Back to the game" leaves it.
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => document.querySelector('[data-testid=board]')?.getAttribute('data-fen')?.startsWith('rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w'));
+  await page.locator('[data-testid=tree-line] button', { hasText: 'Back to the game' }).click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=board]')?.getAttribute('data-fen')?.startsWith('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b'));
+  assert.equal(await page.locator('[data-testid=tree-line]').count(), 0);
+  // The list's game opens at the position it was filtered by (game 3 after 1.e4 c5 2.Nf3).
+  await treeRow(page, 'c5').locator('button').click();
+  await treeRow(page, 'Nf3').locator('button').click();
+  await page.waitForFunction(() => /c5 2\. Nf3/.test(document.querySelector('[data-testid=tree-line]')?.textContent ?? ''));
+  await listedNow(page, 1);
+  await rows(page).first().click();
+  await page.waitForFunction(() => /Nf3/.test(document.querySelector('[data-testid=moves] .current')?.textContent ?? '') && !document.querySelector('[data-testid=tree-line]'));
+  assert.ok((await fen(page)).startsWith('rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b'));
+});
+
+// Past the tree's 40 plies: the panel's rows come from a position search.
+// Both games share 42 plies (Kasparov–Topalov, Wijk aan Zee 1999), then
+// part: 22.Nd5 in one, 22.Na4 in the other.
+const LONG_PREFIX = '[Date "1999.01.20"]\n[Result "1-0"]\n\n1. e4 d6 2. d4 Nf6 3. Nc3 g6 4. Be3 Bg7 5. Qd2 c6 6. f3 b5 7. Nge2 Nbd7 8. Bh6 Bxh6 9. Qxh6 Bb7 10. a3 e5 11. O-O-O Qe7 12. Kb1 a6 13. Nc1 O-O-O 14. Nb3 exd4 15. Rxd4 c5 16. Rd1 Nb6 17. g3 Kb8 18. Na5 Ba8 19. Bh3 d5 20. Qf4+ Ka7 21. Rhe1 d4';
+const LONG_GAMES = [`${LONG_PREFIX} 22. Nd5 Nbxd5 23. exd5 Qd6 1-0`, `${LONG_PREFIX.replace('1999.01.20', '2001.??.??').replace('1-0', '*')} 22. Na4 *`];
+execFileSync(cadb, ['write', path.join(tmp, 'LONG')], { input: LONG_GAMES.join('\n\n') });
+const longFiles = readdirSync(tmp).filter((f) => f.startsWith('LONG.')).map((f) => path.join(tmp, f));
+
+await test("past the tree's ply cap, the tree panel shows the moves a position search finds", async (page) => {
+  await page.locator('[data-testid=open-files]').setInputFiles(longFiles);
+  await status(page, /^Opened LONG/);
+  await rows(page).first().click();
+  // Game 0's own moves (23...Qd6) before stepping: keys before it would step nothing.
+  await page.waitForFunction(() => /Qd6/.test(document.querySelector('[data-testid=moves]')?.textContent ?? ''));
+  await page.keyboard.press('Home');
+  for (let k = 0; k < 42; k++) await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => /^d4/.test(document.querySelector('[data-testid=moves] .current')?.textContent ?? ''));
+  await page.locator('#tree').filter({ hasText: /Past the tree's first 40 plies: the moves of the 2 games/ }).waitFor();
+  const sans = await page.locator('[data-testid=tree-row] .tree-move').allTextContents();
+  assert.deepEqual(sans.sort(), ['Na4', 'Nd5']);
+  assert.match(await treeRow(page, 'Nd5').textContent(), /1999/);
+  assert.match(await treeRow(page, 'Na4').textContent(), /2001/);
+  // Its rows play like the tree's: Na4 is not game 0's move.
+  await treeRow(page, 'Na4').locator('button').click();
+  await listedNow(page, 1);
+  assert.match(await page.locator('[data-testid=tree-line]').textContent(), /22\. Na4/);
+  await page.locator('#tree').filter({ hasText: 'The games reaching this position end here.' }).waitFor();
 });
 
 if (process.env.SCREENSHOTS) {

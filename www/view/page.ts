@@ -8,7 +8,8 @@ import type { Board } from '../board.js';
 import type { Controller } from '../controller.js';
 import type { GameList } from '../list.js';
 import type { Diagnosis } from '../../pkg/cadb.js';
-import type { CardState, DiagnosisState, GameState, Message, PanelView, TreeView } from '../state.js';
+import type { CardState, DiagnosisState, ExploreState, GameState, Message, PanelView, TreeView } from '../state.js';
+import { shown } from '../game.js';
 import type { SearchQuery } from '../../pkg/cadb.js';
 import { valuesOf } from '../query.js';
 import { renderCard } from './card.js';
@@ -53,6 +54,7 @@ interface Drawn {
   info: DbInfo | null;
   game: GameState | null;
   current: number;
+  explore: ExploreState | null;
   orientation: string;
   tree: TreeView | null;
   compactness: PanelView<CompactnessRow[]> | null;
@@ -91,7 +93,7 @@ function setText(el: HTMLElement, text: string): void {
 
 export class Page {
   private drawn: Drawn = {
-    status: null, error: null, info: null, game: null, current: -1, orientation: '', tree: null, compactness: null, encodings: [],
+    status: null, error: null, info: null, game: null, current: -1, explore: null, orientation: '', tree: null, compactness: null, encodings: [],
     diagnosis: null, copied: null, query: undefined, card: null,
   };
 
@@ -139,16 +141,22 @@ export class Page {
       el.moves.replaceChildren(...(g ? [...rescueNote(g), renderMoves(g.view, g.nodes, (id) => ctrl.goTo(id))] : []));
     }
     const current = g ? g.current : -1;
-    if (g && (g !== d.game || current !== d.current)) {
-      markCurrent(el.moves, current);
-      const node = current >= 0 ? g.nodes[current] : null;
-      this.board.show(node ? node.fen : g.view.startFen, node?.uci ?? null, node?.san ?? null);
+    if (g && (g !== d.game || current !== d.current)) markCurrent(el.moves, current);
+    if (g !== d.game || current !== d.current || s.explore !== d.explore) {
+      const at = shown(g, s.explore);
+      if (at) this.board.show(at.fen, at.uci, at.san);
     }
     if (s.orientation !== d.orientation) this.board.orient(s.orientation);
     if (el.treePanel.open !== s.tree.open) el.treePanel.open = s.tree.open;
     if (el.compactnessPanel.open !== s.compactness.open) el.compactnessPanel.open = s.compactness.open;
-    if (s.tree.view !== d.tree) {
-      el.tree.replaceChildren(...treePanel(s.tree.view, (uci) => ctrl.playTreeMove(uci), () => ctrl.buildTree()));
+    if (s.tree.view !== d.tree || s.explore !== d.explore) {
+      el.tree.replaceChildren(...treePanel(s.tree.view, s.explore, {
+        play: (m) => void ctrl.playTreeMove(m),
+        build: () => ctrl.buildTree(),
+        search: () => ctrl.searchTree(),
+        back: () => ctrl.step('back'),
+        leave: () => ctrl.leaveExplore(),
+      }));
     }
     if (s.compactness.view !== d.compactness) el.compactness.replaceChildren(...compactnessPanel(s.compactness.view));
 
@@ -167,7 +175,7 @@ export class Page {
       version: s.list.version,
     });
     this.drawn = {
-      status: s.status, error: s.error, info: s.info, game: g, current, orientation: s.orientation,
+      status: s.status, error: s.error, info: s.info, game: g, current, explore: s.explore, orientation: s.orientation,
       tree: s.tree.view, compactness: s.compactness.view, encodings: s.encodings,
       diagnosis: s.diagnosis.view, copied: s.diagnosis.copied, query: s.list.query, card: s.card,
     };

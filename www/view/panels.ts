@@ -3,28 +3,67 @@
 
 import type { CompactnessRow, DbInfo, Diagnosis, TreeMove } from '../../pkg/cadb.js';
 import { el } from '../dom.js';
-import type { PanelView, TreeView } from '../state.js';
+import { TREE_MAX_PLIES } from '../config.js';
+import { exploredText } from '../game.js';
+import type { ExploreState, PanelView, TreeView } from '../state.js';
+import { TREE_TEXT } from './text.js';
 
 /** A line of text, or nothing. */
 function note(view: PanelView<unknown>): Node[] {
   return view.kind === 'text' ? [document.createTextNode(view.text)] : [];
 }
 
-/** The opening-tree panel: the tree, a note, or the button that asks for
- * the tree of a big database (`onBuild`). */
-export function treePanel(view: TreeView, onPlay: (uci: string) => void, onBuild: () => void): Node[] {
+/** What the tree panel's buttons do. */
+export interface TreeActions {
+  play: (m: TreeMove) => void;
+  build: () => void;
+  search: () => void;
+  back: () => void;
+  leave: () => void;
+}
+
+/** The opening-tree panel: the line explored from the tree (if any), then
+ * the tree, a note, or a button asking for the tree (or the search) of a
+ * big database. */
+export function treePanel(view: TreeView, explore: ExploreState | null, act: TreeActions): Node[] {
+  const out: Node[] = explore ? [renderLine(explore, act)] : [];
+  const button = (text: string, onClick: () => void) => {
+    const b = el('button', '', text);
+    b.setAttribute('type', 'button');
+    b.addEventListener('click', onClick);
+    return b;
+  };
   switch (view.kind) {
-    case 'ask': {
-      const b = el('button', '', `Build the tree from all ${view.games.toLocaleString('en')} games`);
-      b.setAttribute('type', 'button');
-      b.addEventListener('click', onBuild);
-      return [b];
-    }
+    case 'ask':
+      out.push(button(TREE_TEXT.build(view.games), act.build));
+      break;
+    case 'ask-search':
+      out.push(button(TREE_TEXT.askSearch(view.games), act.search));
+      break;
     case 'data':
-      return [renderTree(view.data, onPlay)];
+      if (view.data.reached !== null) out.push(el('p', 'muted', TREE_TEXT.fromSearch(TREE_MAX_PLIES, view.data.reached)));
+      out.push(renderTree(view.data.moves, act.play, view.data.reached !== null));
+      break;
     default:
-      return note(view);
+      out.push(...note(view));
   }
+  return out;
+}
+
+/** The line played from the tree past the game, with Back and "Back to the game". */
+function renderLine(e: ExploreState, act: TreeActions): HTMLElement {
+  const p = el('p', 'tree-line', `${TREE_TEXT.line} `);
+  p.dataset.testid = 'tree-line';
+  p.append(el('strong', '', exploredText(e)), ' ');
+  const back = el('button', '', `← ${TREE_TEXT.back}`);
+  back.setAttribute('type', 'button');
+  back.setAttribute('aria-label', TREE_TEXT.backLabel);
+  back.addEventListener('click', act.back);
+  const leave = el('button', '', TREE_TEXT.toGame);
+  leave.setAttribute('type', 'button');
+  leave.addEventListener('click', act.leave);
+  p.append(back, ' ', leave);
+  return p;
 }
 
 /** The compactness panel: the table, or a note. */
@@ -134,24 +173,28 @@ export function renderDiagnosis(
   return out;
 }
 
-/** The moves played from the current position, with a W/D/L bar. */
-export function renderTree(moves: TreeMove[], onPlay: (uci: string) => void): HTMLElement {
-  if (moves.length === 0) return el('p', 'muted', 'No game in the database reaches this position.');
+/** The moves played from the current position: count, a W/D/L bar,
+ * average Elo and the years they were played in. Each move is a button
+ * that plays it. `searched`: the rows came from a position search (an
+ * empty one means the games end here). */
+export function renderTree(moves: TreeMove[], onPlay: (m: TreeMove) => void, searched = false): HTMLElement {
+  if (moves.length === 0) return el('p', 'muted', searched ? TREE_TEXT.noneNext : TREE_TEXT.none);
   const table = el('table', 'tree');
   const head = el('tr', '');
-  for (const h of ['Move', 'Games', 'White · Draw · Black', 'Avg Elo']) head.append(el('th', '', h));
+  for (const h of TREE_TEXT.headers) head.append(el('th', '', h));
   table.append(head);
   for (const m of moves) {
     const tr = el('tr', '');
+    tr.dataset.testid = 'tree-row';
     const move = el('button', 'tree-move', m.san);
     move.setAttribute('type', 'button');
-    move.addEventListener('click', () => onPlay(m.uci));
+    move.addEventListener('click', () => onPlay(m));
     const td = el('td', '');
     td.append(move);
     const total = m.white + m.draws + m.black || 1;
     const bar = el('div', 'wdl');
     bar.setAttribute('role', 'img');
-    bar.setAttribute('aria-label', `White ${m.white}, draws ${m.draws}, Black ${m.black}`);
+    bar.setAttribute('aria-label', TREE_TEXT.bar(m.white, m.draws, m.black));
     for (const [cls, n] of [['w', m.white], ['d', m.draws], ['b', m.black]] as const) {
       const part = el('span', cls, n / total >= 0.12 ? `${Math.round((100 * n) / total)}%` : '');
       part.style.width = `${(100 * n) / total}%`;
@@ -161,7 +204,8 @@ export function renderTree(moves: TreeMove[], onPlay: (uci: string) => void): HT
     barCell.append(bar);
     const elos = [m.whiteElo, m.blackElo].filter((e): e is number => e !== undefined && e > 0);
     const avg = elos.length ? String(Math.round(elos.reduce((a, b) => a + b, 0) / elos.length)) : '';
-    tr.append(td, el('td', 'num', String(m.count)), barCell, el('td', 'num', avg));
+    const years = m.firstYear !== undefined && m.lastYear !== undefined ? TREE_TEXT.years(m.firstYear, m.lastYear) : '';
+    tr.append(td, el('td', 'num', String(m.count)), barCell, el('td', 'num', avg), el('td', 'num years', years));
     table.append(tr);
   }
   return table;

@@ -29,10 +29,20 @@ export function gameTotal(s: State): string {
   return s.info && s.list.view.order && s.list.view.filtered ? ` of ${s.info.games.toLocaleString('en')}` : '';
 }
 
+/** "1 game", "2,016 games". */
+export function gamesText(n: number): string {
+  return `${n.toLocaleString('en')} ${n === 1 ? 'game' : 'games'}`;
+}
+
 /** The position filter's label. */
 export function positionLabel(games: number, damaged: number): string {
-  const skipped = damaged > 0 ? ` (${damaged.toLocaleString('en')} damaged games skipped)` : '';
-  return `Position: ${games.toLocaleString('en')} games reach it${skipped}`;
+  const skipped = damaged > 0 ? ` (${gamesText(damaged).replace('game', 'damaged game')} skipped)` : '';
+  return `Position: ${games === 1 ? '1 game reaches' : `${gamesText(games)} reach`} it${skipped}`;
+}
+
+/** The status line after the list was filtered or sorted. */
+export function listedText(games: number, ms: number): string {
+  return `${gamesText(games)} listed in ${ms} ms.`;
 }
 
 /** The status line while a position search runs. */
@@ -74,6 +84,25 @@ export function errorText(err: unknown): string {
 export function searchingText(done: number, total: number): string {
   return `Reading the games' moves for the search: ${done.toLocaleString('en')} of ${total.toLocaleString('en')}…`;
 }
+
+/** The opening-tree panel's texts. */
+export const TREE_TEXT = {
+  none: 'No game in the database reaches this position.',
+  noneNext: 'The games reaching this position end here.',
+  searching: 'Searching the games for this position…',
+  /** Past the tree's cap: where the rows come from. */
+  fromSearch: (plies: number, games: number) =>
+    `Past the tree's first ${plies} plies: the moves of the ${games === 1 ? 'game that reaches' : `${gamesText(games)} that reach`} this position (a position search).`,
+  askSearch: (games: number) => `Search all ${games.toLocaleString('en')} games for the moves played here`,
+  build: (games: number) => `Build the tree from all ${games.toLocaleString('en')} games`,
+  line: 'Line from the tree:',
+  back: 'Back',
+  backLabel: 'Take back the last move of the line',
+  toGame: 'Back to the game',
+  headers: ['Move', 'Games', 'White · Draw · Black', 'Avg Elo', 'Years'],
+  years: (first: number, last: number) => (first === last ? String(first) : `${first}–${last}`),
+  bar: (w: number, d: number, b: number) => `White ${w}, draws ${d}, Black ${b}`,
+};
 
 /** The player card's texts (whole phrases, each with its numbers). */
 export const CARD_TEXT = {
