@@ -594,3 +594,59 @@ fn tree_from_a_ca_database_equals_tree_from_its_games() {
         }
     }
 }
+
+/// A tree over a lazily read D02 reads it front to back, whatever order
+/// the writer left the records in (the default layout puts them out of
+/// game order): each range fetched starts after the one before. It is the
+/// tree of the same database in memory.
+#[test]
+fn a_tree_reads_a_lazy_d02_front_to_back() {
+    use cadb::{
+        bytes::{RangeSource, ReadAt},
+        ca::{
+            Database, DatabaseFiles, OpenOptions,
+            writer::{WriterOptions, write_database},
+        },
+        limits::Limits,
+    };
+    use std::sync::{Arc, Mutex};
+    let mut games = Vec::new();
+    for path in fixtures::paths() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        games.extend(
+            cadb::game::import::read_pgn_lenient(&text)
+                .into_iter()
+                .flatten(),
+        );
+    }
+    // Enough games that the D02 spans many fetched ranges.
+    let games: Vec<_> = games.iter().cycle().take(2_000).cloned().collect();
+    let (files, _) = write_database(&games, &WriterOptions::default()).unwrap();
+    let memory = Database::open(files.clone(), OpenOptions::default()).unwrap();
+    let fetched = Arc::new(Mutex::new(Vec::new()));
+    let (d02, log) = (files.d02.clone(), fetched.clone());
+    let lazy = Database::open(
+        DatabaseFiles::<Box<dyn ReadAt>> {
+            cdp: Box::new(files.cdp),
+            emb: Box::new(files.emb),
+            d00: Box::new(files.d00),
+            a02: Box::new(files.a02),
+            d02: Box::new(RangeSource::new(d02.len() as u64, move |at, n| {
+                log.lock().unwrap().push(at);
+                Ok(d02[at as usize..at as usize + n].to_vec())
+            })),
+        },
+        OpenOptions::default(),
+    )
+    .unwrap();
+    fetched.lock().unwrap().clear();
+    let limits = Limits::default();
+    let (tree, build) = OpeningTree::of_database(&lazy, DEFAULT_MAX_PLIES, &limits);
+    let (want, _) = OpeningTree::of_database(&memory, DEFAULT_MAX_PLIES, &limits);
+    assert_eq!((build.games, build.skipped), (2_000, 0));
+    assert_eq!(tree.to_bytes(), want.to_bytes());
+    let at = fetched.lock().unwrap().clone();
+    assert!(at.len() > 10, "{} ranges fetched", at.len());
+    let back = at.windows(2).filter(|w| w[1] < w[0]).count();
+    assert_eq!(back, 0, "{back} of {} fetches went back", at.len());
+}

@@ -169,7 +169,7 @@ impl<R: ReadAt> Database<R> {
     /// their records in D02, each as `offset << 32 | index`; a game whose
     /// record cannot be located goes last (its reading then reports the
     /// damage).
-    fn record_order(&self, subset: Option<&[u32]>) -> Result<Vec<u64>, Error> {
+    pub(crate) fn record_order(&self, subset: Option<&[u32]>) -> Result<Vec<u64>, Error> {
         let wanted = subset.map(|s| {
             let mut set = vec![false; self.count() as usize];
             for &i in s {

@@ -38,8 +38,8 @@ pub struct TreeBuild {
 }
 
 impl OpeningTree {
-    /// The tree of every game of `db` (to `max_plies` each), in game order,
-    /// until it holds [`Limits::max_tree_entries`] entries (give or take
+    /// The tree of every game of `db` (to `max_plies` each), read in the
+    /// order of their D02 records, until it holds [`Limits::max_tree_entries`] entries (give or take
     /// 65,536): the games after
     /// that are left out and counted, so its memory stays bounded.
     ///
@@ -64,11 +64,19 @@ impl OpeningTree {
         // least a batch, so games that add nothing new cannot make every
         // game compact (it may end up to a batch over the limit).
         let mut check_at = limit;
-        for i in 0..db.count() {
+        // In D02 record order (8 bytes a game), so a lazily read D02 is read
+        // front to back whatever order its writer left the records in (the
+        // sums do not depend on the order); game order if D00 does not scan.
+        let order = db.record_order(None).unwrap_or_default();
+        let count = db.count();
+        for k in 0..count {
+            let i = order
+                .get(k as usize)
+                .map_or(k, |&o| o & u64::from(u32::MAX));
             if tree.entries_bound() >= check_at {
                 tree.compact();
                 if tree.len() >= limit {
-                    build.left_out = db.count() - i;
+                    build.left_out = count - k;
                     break;
                 }
                 check_at = limit.max(tree.len() + CHECK_BATCH);
