@@ -63,7 +63,10 @@ for (const ply of plies) {
 await page.locator('#tree button').waitFor({ timeout: 60000 });
 const t = Date.now();
 await page.locator('#tree button').click();
-await page.locator('#tree table.tree').waitFor({ timeout: 1200000 });
+await page.locator('#tree table.tree').waitFor({ timeout: 1200000 }).catch(async (e) => {
+  console.log(`no tree table: ${await page.locator('#tree').textContent()}`);
+  throw e;
+});
 console.log(`opening tree of every game (40 plies each), button to table: ${Date.now() - t} ms`);
 await browser.close();
 server.close();

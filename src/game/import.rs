@@ -303,6 +303,14 @@ impl Visitor for Importer {
 }
 
 /// Splits `[%eval x]`, `[%ca CODE HEX]` and `[#]` commands out of a comment's text.
+/// The value of `[%name value]`: after any whitespace, a line break too
+/// (a PGN writer may wrap a long comment there, cadb's own included).
+fn command_value<'a>(cmd: &'a str, name: &str) -> Option<&'a str> {
+    let v = cmd.strip_prefix(name)?;
+    v.starts_with(|c: char| c.is_ascii_whitespace())
+        .then_some(v)
+}
+
 fn split_commands(comment: &str) -> (String, Vec<Eval>, bool, Vec<RawItem>) {
     let mut rest = String::new();
     let mut evals = Vec::new();
@@ -317,7 +325,7 @@ fn split_commands(comment: &str) -> (String, Vec<Eval>, bool, Vec<RawItem>) {
         let consumed = if cmd == "#" {
             diagram = true;
             true
-        } else if let Some(v) = cmd.strip_prefix("%eval ") {
+        } else if let Some(v) = command_value(cmd, "%eval") {
             match parse_eval(v.trim()) {
                 Some(e) => {
                     evals.push(e);
@@ -325,7 +333,7 @@ fn split_commands(comment: &str) -> (String, Vec<Eval>, bool, Vec<RawItem>) {
                 }
                 None => false,
             }
-        } else if let Some(v) = cmd.strip_prefix("%ca ") {
+        } else if let Some(v) = command_value(cmd, "%ca") {
             match parse_ca(v.trim()) {
                 Some(r) => {
                     raws.push(r);

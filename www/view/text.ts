@@ -87,7 +87,7 @@ export function searchingText(done: number, total: number): string {
 
 /** The opening-tree panel's texts. */
 export const TREE_TEXT = {
-  none: 'No game in the database reaches this position.',
+  none: 'No game plays a move from this position in its first 40 plies (the games reaching it may end here).',
   noneNext: 'The games reaching this position end here.',
   searching: 'Searching the games for this position…',
   /** Past the tree's cap: where the rows come from. */
