@@ -433,6 +433,7 @@ export class Controller {
         } else if (games > AUTO_TREE_MAX_GAMES && t.searchFor !== at.fen) {
           t.view = { kind: 'ask-search', games };
         } else {
+          t.view = { kind: 'text', text: TREE_TEXT.searching };
           this.redraw();
           await new Promise((done) => setTimeout(done, TREE_SEARCH_PAUSE_MS));
           if (mine !== t.request) return;

@@ -180,8 +180,7 @@ impl Database {
             .collect();
         if let Some((_, b)) = self.tree.as_ref().filter(|(_, b)| b.left_out > 0) {
             let note = alloc::format!(
-                "the opening tree holds the first {} games only: {} more would pass its limit of {} entries",
-                b.games + b.skipped,
+                "the opening tree leaves out the last {} games in file order: they would pass its limit of {} entries",
                 b.left_out,
                 self.limits.max_tree_entries
             );
