@@ -8,6 +8,8 @@
 
 #[path = "support/fixtures.rs"]
 mod fixtures;
+#[path = "support/lazy.rs"]
+mod lazy;
 #[path = "support/legal_diff.rs"]
 mod legal_diff;
 #[path = "support/position_ref.rs"]
@@ -16,7 +18,7 @@ mod position_ref;
 use std::{collections::HashSet, ops::ControlFlow};
 
 use cadb::{
-    bytes::{RangeSource, ReadAt},
+    bytes::ReadAt,
     ca::{
         Database, DatabaseFiles, OpenOptions,
         position::SearchOptions,
@@ -349,21 +351,8 @@ fn a_lazily_read_database_and_a_subset_agree() {
     let games = random_games(60, 3);
     let (files, _) = write_database(&games, &WriterOptions::default()).unwrap();
     let memory = open(files.clone());
-    let d02 = files.d02.clone();
-    let lazy = Database::open(
-        DatabaseFiles::<Box<dyn ReadAt>> {
-            cdp: Box::new(files.cdp),
-            emb: Box::new(files.emb),
-            d00: Box::new(files.d00),
-            a02: Box::new(files.a02),
-            // Ranges fetched on demand, as the browser reads a big D02.
-            d02: Box::new(RangeSource::new(d02.len() as u64, move |at, n| {
-                Ok(d02[at as usize..at as usize + n].to_vec())
-            })),
-        },
-        OpenOptions::default(),
-    )
-    .unwrap();
+    // Ranges fetched on demand, as the browser reads a big D02.
+    let lazy = Database::open(lazy::with_lazy_d02(files, |_| {}), OpenOptions::default()).unwrap();
     let t = targets(&memory, 60, &mut Rng(9));
     let refs = [false, true].map(|v| Reference::new(&memory, v));
     for target in &t.all {

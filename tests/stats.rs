@@ -2,6 +2,8 @@
 
 #[path = "support/fixtures.rs"]
 mod fixtures;
+#[path = "support/lazy.rs"]
+mod lazy;
 
 use cadb::game::import::read_pgn;
 use cadb::stats::{
@@ -501,14 +503,8 @@ proptest! {
 fn fixture_games_build() {
     let mut tree = OpeningTree::new();
     let mut plies = 0;
-    for path in fixtures::paths() {
-        let text = std::fs::read_to_string(&path).unwrap();
-        for g in cadb::game::import::read_pgn_lenient(&text)
-            .into_iter()
-            .flatten()
-        {
-            plies += tree.add_game(&g).unwrap();
-        }
+    for g in fixtures::games() {
+        plies += tree.add_game(&g).unwrap();
     }
     assert!(tree.games() > 100);
     let total: u64 = tree
@@ -531,15 +527,7 @@ fn tree_from_a_ca_database_equals_tree_from_its_games() {
         Database, OpenOptions,
         writer::{WriterOptions, write_database},
     };
-    let mut games = Vec::new();
-    for path in fixtures::paths() {
-        let text = std::fs::read_to_string(&path).unwrap();
-        games.extend(
-            cadb::game::import::read_pgn_lenient(&text)
-                .into_iter()
-                .flatten(),
-        );
-    }
+    let mut games = fixtures::games();
     // Shapes where shakmaty's incremental key update gives up or must not:
     // en passant (taken and not), castling both ways, rights lost by king and
     // rook moves and by a rook captured, promotions with and without capture.
@@ -602,40 +590,22 @@ fn tree_from_a_ca_database_equals_tree_from_its_games() {
 #[test]
 fn a_tree_reads_a_lazy_d02_front_to_back() {
     use cadb::{
-        bytes::{RangeSource, ReadAt},
         ca::{
-            Database, DatabaseFiles, OpenOptions,
+            Database, OpenOptions,
             writer::{WriterOptions, write_database},
         },
         limits::Limits,
     };
     use std::sync::{Arc, Mutex};
-    let mut games = Vec::new();
-    for path in fixtures::paths() {
-        let text = std::fs::read_to_string(&path).unwrap();
-        games.extend(
-            cadb::game::import::read_pgn_lenient(&text)
-                .into_iter()
-                .flatten(),
-        );
-    }
+    let games = fixtures::games();
     // Enough games that the D02 spans many fetched ranges.
     let games: Vec<_> = games.iter().cycle().take(2_000).cloned().collect();
     let (files, _) = write_database(&games, &WriterOptions::default()).unwrap();
     let memory = Database::open(files.clone(), OpenOptions::default()).unwrap();
     let fetched = Arc::new(Mutex::new(Vec::new()));
-    let (d02, log) = (files.d02.clone(), fetched.clone());
+    let log = fetched.clone();
     let lazy = Database::open(
-        DatabaseFiles::<Box<dyn ReadAt>> {
-            cdp: Box::new(files.cdp),
-            emb: Box::new(files.emb),
-            d00: Box::new(files.d00),
-            a02: Box::new(files.a02),
-            d02: Box::new(RangeSource::new(d02.len() as u64, move |at, n| {
-                log.lock().unwrap().push(at);
-                Ok(d02[at as usize..at as usize + n].to_vec())
-            })),
-        },
+        lazy::with_lazy_d02(files, move |at| log.lock().unwrap().push(at)),
         OpenOptions::default(),
     )
     .unwrap();

@@ -25,3 +25,17 @@ pub fn pgn() -> String {
         .map(|p| std::fs::read_to_string(p).unwrap() + "\n\n")
         .collect()
 }
+
+/// Every game of the fixture files that reads (leniently: a game that does
+/// not is left out), in file order.
+pub fn games() -> Vec<cadb::game::Game> {
+    paths()
+        .iter()
+        .flat_map(|p| {
+            let text = std::fs::read_to_string(p).unwrap();
+            cadb::game::import::read_pgn_lenient(&text)
+                .into_iter()
+                .flatten()
+        })
+        .collect()
+}
