@@ -14,8 +14,8 @@
 use cadb::legal;
 use libfuzzer_sys::fuzz_target;
 use shakmaty::{
-    Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Piece,
-    Position, Role, Setup, Square,
+    Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Piece, Position,
+    Role, Setup, Square,
     san::{San, Suffix},
 };
 
@@ -80,7 +80,10 @@ fuzz_target!(|data: &[u8]| {
         }
     };
     for chunk in data.chunks_exact(4) {
-        let (from, to) = (Square::new(u32::from(chunk[0] & 63)), Square::new(u32::from(chunk[1] & 63)));
+        let (from, to) = (
+            Square::new(u32::from(chunk[0] & 63)),
+            Square::new(u32::from(chunk[1] & 63)),
+        );
         let role = Role::ALL[usize::from(chunk[2] & 7) % 6];
         let promotion = Role::ALL.get(usize::from(chunk[2] >> 3 & 7)).copied();
         let capture = match chunk[3] >> 4 & 3 {
@@ -97,9 +100,18 @@ fuzz_target!(|data: &[u8]| {
                 to,
                 promotion,
             },
-            1 => Move::Normal { role, from, capture, to, promotion },
+            1 => Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            },
             2 => Move::EnPassant { from, to },
-            _ => Move::Castle { king: from, rook: to },
+            _ => Move::Castle {
+                king: from,
+                rook: to,
+            },
         };
         let legal = pos.is_legal(m);
         assert_eq!(

@@ -11,7 +11,7 @@
 use std::ops::ControlFlow;
 
 use cadb::{
-    ca::{Database, DatabaseFiles, OpenOptions, position::SearchOptions, writer},
+    ca::{Database, OpenOptions, position::SearchOptions},
     reach::Target,
 };
 use libfuzzer_sys::fuzz_target;
@@ -20,19 +20,12 @@ use libfuzzer_sys::fuzz_target;
 mod position_ref;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&pick, body)) = data.split_first() else { return };
-    let Ok((mut files, _)) = writer::write_database(&[], &writer::WriterOptions::default()) else {
+    let Some((&pick, body)) = data.split_first() else {
         return;
     };
-    let body = &body[..body.len().min(32767)];
-    let (p, n) = cadb::ca::format::d02::length_prefix(body.len()).unwrap();
-    files.d02 = [&p[..n], body].concat();
-    files.a02 = 0i32.to_le_bytes().to_vec();
-    let mut d00 = vec![0u8; 38];
-    d00[10] = 2;
-    files.d00 = d00;
-    files.cdp[104..108].copy_from_slice(&1u32.to_le_bytes());
-    let files: DatabaseFiles<Vec<u8>> = files;
+    let Some(files) = cadb_fuzz::one_record(body, 2) else {
+        return;
+    };
     let Ok(db) = Database::open(files, OpenOptions::default()) else {
         return;
     };
@@ -41,18 +34,30 @@ fuzz_target!(|data: &[u8]| {
         let mut targets = vec![Target::from(&shakmaty::Chess::default())];
         let positions = reference.positions(0);
         if !positions.is_empty() {
-            targets.push(Target::from(&positions[usize::from(pick) % positions.len()]));
+            targets.push(Target::from(
+                &positions[usize::from(pick) % positions.len()],
+            ));
         }
         for t in &targets {
             let found = db
-                .position_search(t, &SearchOptions { variations }, |_, _| ControlFlow::Continue(()))
+                .position_search(t, &SearchOptions { variations }, |_, _| {
+                    ControlFlow::Continue(())
+                })
                 .unwrap();
             if reference.clean(0) {
-                assert_eq!((found.hits, found.damaged), reference.search(t), "{t:?} variations={variations}");
+                assert_eq!(
+                    (found.hits, found.damaged),
+                    reference.search(t),
+                    "{t:?} variations={variations}"
+                );
             } else {
                 // Damaged: whatever it finds is a real occurrence.
                 for h in &found.hits {
-                    assert!(reference.occurs(0, t, h), "{h:?} is no occurrence of {t:?}: {:?}", reference.describe(0));
+                    assert!(
+                        reference.occurs(0, t, h),
+                        "{h:?} is no occurrence of {t:?}: {:?}",
+                        reference.describe(0)
+                    );
                 }
             }
         }
