@@ -209,15 +209,7 @@ export class Controller {
     const headers = text !== '' || query !== null;
     const t0 = performance.now();
     let order: Uint32Array | null = headers
-      ? await this.long('search', 'search', { query: { ...query, ...(text ? { text } : {}) } }, {
-        onProgress: (done, total) => {
-          s.exporting = { done, total };
-          s.status = { text: searchingText(done, total) };
-          this.redraw();
-        },
-      }).finally(() => {
-        s.exporting = null;
-      })
+      ? await this.long('search', 'search', { query: { ...query, ...(text ? { text } : {}) } }, { progress: searchingText })
       : null;
     if (position) order = order ? intersect(position.games, order) : position.games.slice();
     if (sort) order = await this.long('sort', 'sort', { column: sort.column, descending: sort.descending, subset: order });
@@ -248,13 +240,8 @@ export class Controller {
     const list = s.list;
     this.positionPending = fen;
     const found = await this.long('position search', 'positionSearch', { fen, variations: false, next: true }, {
-      onProgress: (done, total) => {
-        s.exporting = { done, total };
-        s.status = { text: positionProgress(done, total) };
-        this.redraw();
-      },
+      progress: positionProgress,
     }).finally(() => {
-      s.exporting = null;
       if (this.positionPending === fen) this.positionPending = null;
     });
     if (list !== s.list) return;
@@ -496,14 +483,7 @@ export class Controller {
     this.redraw();
     try {
       const report = full
-        ? await this.long('check of every game', 'diagnose', { maxGames: null }, {
-          onProgress: (done, total) => {
-            s.exporting = { done, total };
-            this.redraw();
-          },
-        }).finally(() => {
-          s.exporting = null;
-        })
+        ? await this.long('check of every game', 'diagnose', { maxGames: null }, { progress: true })
         : await this.rpc.call('diagnose', { maxGames: DIAGNOSE_MAX_GAMES });
       if (mine !== this.diagnosisRequest) return;
       d.view = { kind: 'data', data: report };
@@ -546,20 +526,12 @@ export class Controller {
       const s = this.state;
       const parts: string[] = [];
       const { order, filtered } = s.list.view;
+      // The bar shows at once: the first progress comes after a chunk.
       s.exporting = { done: 0, total: 0 };
-      this.redraw();
-      let summary;
-      try {
-        summary = await this.long('PGN export', 'exportPgn', { indices: filtered ? order : null }, {
-          onChunk: (text) => parts.push(text),
-          onProgress: (done, total) => {
-            s.exporting = { done, total };
-            this.redraw();
-          },
-        });
-      } finally {
-        s.exporting = null;
-      }
+      const summary = await this.long('PGN export', 'exportPgn', { indices: filtered ? order : null }, {
+        onChunk: (text) => parts.push(text),
+        progress: true,
+      });
       download(`${s.name || 'games'}${filtered ? '-filtered' : ''}.pgn`, parts);
       this.say(`Exported ${summary.games.toLocaleString('en')} games (${(summary.bytes / 1024).toFixed(0)} KB)` +
         (summary.errors.length ? `; ${summary.errors.length} damaged, exported up to the damage.` : '.'));
@@ -592,19 +564,30 @@ export class Controller {
 
   // ---- long tasks, and a fresh Worker ----
 
-  /** A request that may take long: Cancel is offered while it runs. */
+  /** A request that may take long: Cancel is offered while it runs. With
+   * `progress`, its progress shows in the bar until it ends, and in the
+   * status line too when `progress` gives the text. */
   private async long<T extends RequestType>(
     name: string,
     type: T,
     args: Requests[T]['args'],
-    options: CallOptions = {},
+    options: CallOptions & { progress?: true | ((done: number, total: number) => string) } = {},
   ): Promise<Requests[T]['result']> {
     const s = this.state;
+    const { progress, ...call } = options;
+    if (progress) {
+      call.onProgress = (done, total) => {
+        s.exporting = { done, total };
+        if (progress !== true) s.status = { text: progress(done, total) };
+        this.redraw();
+      };
+    }
     s.tasks = [...s.tasks, name];
     this.redraw();
     try {
-      return await this.rpc.call(type, args, { ...options, cancellable: true });
+      return await this.rpc.call(type, args, { ...call, cancellable: true });
     } finally {
+      if (progress) s.exporting = null;
       const k = s.tasks.indexOf(name);
       s.tasks = s.tasks.filter((_, i) => i !== k);
       this.redraw();

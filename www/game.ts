@@ -53,11 +53,6 @@ export function target(g: GameState, step: Step): number | null {
   }
 }
 
-/** The position shown: after the current move, or the start. */
-export function currentFen(g: GameState): string {
-  return g.current >= 0 ? g.nodes[g.current].fen : g.view.startFen;
-}
-
 /** The main line's move after `ply` plies (-1: the start position; the
  * last move when the line is shorter). */
 export function mainLineMove(g: GameState, ply: number): number {
