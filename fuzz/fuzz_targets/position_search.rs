@@ -8,13 +8,17 @@
 //! that reads whole, and only real occurrences for a damaged one (whether
 //! damage counts depends on where it lies beside where the search stops,
 //! which tests/position_search.rs checks on damaged databases).
+//! `OpeningTree::next_moves` over the hits gives only moves legal in the
+//! position, each counted once for each hit that plays it next.
 use std::ops::ControlFlow;
 
 use cadb::{
     ca::{Database, OpenOptions, position::SearchOptions},
     reach::Target,
+    stats::OpeningTree,
 };
 use libfuzzer_sys::fuzz_target;
+use shakmaty::Position;
 
 #[path = "../../tests/support/position_ref.rs"]
 mod position_ref;
@@ -31,19 +35,34 @@ fuzz_target!(|data: &[u8]| {
     };
     for variations in [false, true] {
         let reference = position_ref::Reference::new(&db, variations);
-        let mut targets = vec![Target::from(&shakmaty::Chess::default())];
+        let mut targets = vec![shakmaty::Chess::default()];
         let positions = reference.positions(0);
         if !positions.is_empty() {
-            targets.push(Target::from(
-                &positions[usize::from(pick) % positions.len()],
-            ));
+            targets.push(positions[usize::from(pick) % positions.len()].clone());
         }
-        for t in &targets {
+        for pos in &targets {
+            let t = &Target::from(pos);
             let found = db
                 .position_search(t, &SearchOptions { variations }, |_, _| {
                     ControlFlow::Continue(())
                 })
                 .unwrap();
+            // The tree rows of the next moves: only moves legal here, each
+            // counted once per hit that plays it.
+            let rows = OpeningTree::next_moves(&db, pos, &found.hits);
+            for row in &rows {
+                assert!(pos.is_legal(row.mv), "{row:?}");
+                let plays = found.hits.iter().filter(|h| h.next == Some(row.mv)).count();
+                assert_eq!(row.count, plays as u64, "{row:?}");
+            }
+            let legal_next = found
+                .hits
+                .iter()
+                .filter(|h| h.next.is_some_and(|m| pos.is_legal(m)));
+            assert_eq!(
+                rows.iter().map(|r| r.count).sum::<u64>(),
+                legal_next.count() as u64
+            );
             if reference.clean(0) {
                 assert_eq!(
                     (found.hits, found.damaged),
