@@ -94,7 +94,7 @@ pub enum ErrorKind {
     ChainCycle { id: u32 },
     /// A redirection chain points outside its array.
     ChainOutOfRange { id: u32, len: u32 },
-    /// `count` A02 entries store an address another entry stores too.
+    /// `count` games' A02 entries store the address another game's stores.
     SharedRecords { count: u64 },
     /// `count` ids of a name list have no readable name, for `reason`.
     BadNames {
@@ -211,7 +211,7 @@ impl fmt::Display for ErrorKind {
             } => write!(f, "{count} ids of the {list} list have no name: {reason}"),
             ErrorKind::SharedRecords { count } => write!(
                 f,
-                "{count} entries store the D02 address another entry stores: their games show one record's moves"
+                "{count} games store the D02 address another game stores: they show one record's moves"
             ),
             ErrorKind::Uncertain { point, detail } => write!(f, "{point}: {detail}"),
             ErrorKind::DamagedInnerFile { name, cause } => {

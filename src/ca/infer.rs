@@ -198,16 +198,22 @@ impl<R: ReadAt> Database<R> {
 
     /// Scans D00 blocks spread over the file: the game types (Q9), and
     /// the ECO-0 games, each read up to its first move (Q11).
-    pub(super) fn detect_from_headers(&mut self) {
+    /// `sharing`: the A02 entries that store one address (`resolve_a02`);
+    /// the games of the headers scanned that use one are warned about.
+    pub(super) fn detect_from_headers(&mut self, sharing: &[u32]) {
         const BLOCK: u64 = 1024;
         let mut d = EcoZeroDetection::default();
         let blocks = self.count.div_ceil(BLOCK);
         let step = blocks.div_ceil(ECO_ZERO_BLOCKS).max(1);
         let mut zeros = alloc::vec::Vec::new();
         let mut types = GameTypeDetection::default();
+        let mut shared = alloc::vec::Vec::new();
         for b in (0..blocks).step_by(step as usize) {
             let _ = self.scan_raw_headers(b * BLOCK, (b + 1) * BLOCK, |i, h| {
                 d.scanned += 1;
+                if sharing.binary_search(&h.game_id).is_ok() {
+                    shared.push(self.a02[h.game_id as usize]);
+                }
                 match h.game_type {
                     0 => types.zero += 1,
                     1..=30 => types.small += 1,
@@ -217,6 +223,16 @@ impl<R: ReadAt> Database<R> {
                     zeros.push(i);
                 }
             });
+        }
+        // Games beyond the first on each shared record.
+        let games = shared.len();
+        shared.sort_unstable();
+        shared.dedup();
+        if games > shared.len() {
+            let count = (games - shared.len()) as u64;
+            let k = crate::error::ErrorKind::SharedRecords { count };
+            let e = crate::error::Error::new(k, crate::error::FileKind::A02);
+            self.warnings.push(e);
         }
         for i in zeros {
             d.sampled += 1;

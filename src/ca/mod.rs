@@ -19,7 +19,7 @@ pub mod replay;
 pub mod search;
 pub mod writer;
 
-use alloc::{borrow::Cow, string::String, vec, vec::Vec};
+use alloc::{borrow::Cow, string::String, vec::Vec};
 use core::ops::ControlFlow;
 
 use shakmaty::Chess;
@@ -195,7 +195,7 @@ impl<R: ReadAt> Database<R> {
         for (slot, kind) in lists.iter_mut().zip(ListKind::ALL) {
             *slot = NameTable::read(&volume, &files.emb, kind, &mut claims, &mut warnings);
         }
-        let a02 = resolve_a02(&files.a02, files.d02.size(), &mut warnings)?;
+        let (a02, sharing) = resolve_a02(&files.a02, files.d02.size())?;
         let d00_records = files.d00.size() / d00::RECORD_LEN as u64;
         // A CDP too short to say: D00's count stands.
         cdp.game_count = cdp_count.unwrap_or(u32::try_from(d00_records).unwrap_or(u32::MAX));
@@ -245,7 +245,7 @@ impl<R: ReadAt> Database<R> {
         };
         db.detect_convention();
         db.warn_symbols();
-        db.detect_from_headers();
+        db.detect_from_headers(&sharing);
         Ok(db)
     }
 
@@ -713,12 +713,9 @@ impl<R: ReadAt> Database<R> {
     }
 }
 
-/// Reads A02 whole and resolves its chains (§6), one step per game id.
-fn resolve_a02<R: ReadAt>(
-    a02: &R,
-    d02_size: u64,
-    warnings: &mut Vec<Error>,
-) -> Result<Vec<u32>, Error> {
+/// Reads A02 whole and resolves its chains (§6), one step per game id;
+/// also the ids of entries storing one address (`sharing_ids`).
+fn resolve_a02<R: ReadAt>(a02: &R, d02_size: u64) -> Result<(Vec<u32>, Vec<u32>), Error> {
     // At most 2^30 entries, as resolve_links needs (a game id is 32-bit,
     // but no database has a billion games).
     let size = a02.size() - a02.size() % 4;
@@ -744,47 +741,41 @@ fn resolve_a02<R: ReadAt>(
             .map_err(|k| Error::new(k, FileKind::A02).at(at as u64))?;
         links.extend(emb::u32_values(&bytes));
     }
-    let shared = shared_addresses(&links, d02_size);
-    if shared > 0 {
-        let k = ErrorKind::SharedRecords { count: shared };
-        warnings.push(Error::new(k, FileKind::A02));
-    }
+    // Entries no game uses may share an address (a writer may zero them):
+    // only games that share one are damage, counted on the D00 headers
+    // (`detect_from_headers`).
+    let shared = sharing_ids(&links, d02_size);
     emb::resolve_links(&mut links);
-    Ok(links)
+    Ok((links, shared))
 }
 
-/// How many A02 entries store an address that another entry stores too.
-/// Entries that redirect share their target's record by design; two that
-/// store one address directly are damage (a zeroed A02 sends every game to
-/// the first record). A bit an address of D02 when that is at most twice
-/// the size of a sorted copy of the entries (a D02 averaging up to 64
-/// bytes a record), else the sorted copy.
-fn shared_addresses(links: &[u32], d02_size: u64) -> u64 {
-    // An address past D02 is no record: its game fails on reading.
-    let direct = || {
-        links
-            .iter()
-            .copied()
-            .filter(|&v| (v as i32) >= 0 && u64::from(v) < d02_size)
-    };
-    let words = usize::try_from(d02_size.div_ceil(64)).ok();
-    match words.filter(|_| d02_size / 8 <= links.len() as u64 * 8) {
-        Some(words) => {
-            let mut seen = vec![0u64; words];
-            let mut shared = 0;
-            for a in direct().map(|a| a as usize) {
-                let (word, bit) = (a / 64, 1u64 << (a % 64));
-                shared += u64::from(seen[word] & bit != 0);
-                seen[word] |= bit;
-            }
-            shared
-        }
-        None => {
-            let mut sorted: Vec<u32> = direct().collect();
-            sorted.sort_unstable();
-            sorted.windows(2).filter(|w| w[0] == w[1]).count() as u64
-        }
+/// At most this many A02 entries are kept as sharing an address (a zeroed
+/// A02 has as many as it has entries): 256 KiB.
+const MAX_SHARING_IDS: usize = 1 << 16;
+
+/// The ids (sorted) of the A02 entries that store, directly, an address
+/// another entry stores too; at most `MAX_SHARING_IDS`. Entries that
+/// redirect share their target's record by design, and an address past
+/// D02 is no record (its game fails on reading).
+fn sharing_ids(links: &[u32], d02_size: u64) -> Vec<u32> {
+    let direct = |v: u32| (v as i32) >= 0 && u64::from(v) < d02_size;
+    let mut sorted: Vec<u32> = links.iter().copied().filter(|&v| direct(v)).collect();
+    sorted.sort_unstable();
+    let mut twice: Vec<u32> = sorted
+        .windows(2)
+        .filter(|w| w[0] == w[1])
+        .map(|w| w[0])
+        .collect();
+    if twice.is_empty() {
+        return twice;
     }
+    twice.dedup();
+    (0..links.len() as u32)
+        .filter(|&id| {
+            direct(links[id as usize]) && twice.binary_search(&links[id as usize]).is_ok()
+        })
+        .take(MAX_SHARING_IDS)
+        .collect()
 }
 
 /// Counts plies and reads nothing else: the cheapest visitor. One type
@@ -841,13 +832,12 @@ impl GameVisitor for PlyCount {
 #[cfg(test)]
 mod tests {
     #[test]
-    fn shared_addresses_by_bits_and_by_sorting_agree() {
+    fn sharing_ids_are_the_entries_storing_one_address() {
         // 0 and 10 stored twice; -3 redirects (shares by design); 500 lies
         // past a D02 of 100 bytes.
-        let links = [0u32, 10, 10, (-3i32) as u32, 20, 0, 500];
-        // 100 bytes of D02: a bit an address. 1000: the sorted copy.
-        assert_eq!(super::shared_addresses(&links, 100), 2);
-        assert_eq!(super::shared_addresses(&links, 1000), 2);
-        assert_eq!(super::shared_addresses(&links[..3], 1 << 40), 1);
+        let links = [0u32, 10, 10, (-3i32) as u32, 20, 0, 500, 500];
+        assert_eq!(super::sharing_ids(&links, 100), [0, 1, 2, 5]);
+        assert_eq!(super::sharing_ids(&links, 1000), [0, 1, 2, 5, 6, 7]);
+        assert!(super::sharing_ids(&links[..2], 100).is_empty());
     }
 }
