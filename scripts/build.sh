@@ -8,16 +8,12 @@ cd "$CADB_ROOT"
 bundle=false
 [[ "${1:-}" == "--bundle" ]] && bundle=true
 
-# 1. The demo database, written by `cadb write` from every PGN fixture.
-echo "==> demo database: cadb write www/demo/DEMO < tests/data/pgn/*.pgn"
+# 1. The demo database, written by `cadb write` (CP1251, as a Russian CA
+# database has its names) from the demo games: tests/data/demo/demo.pgn
+# (real games with full headers; sources and licences in SOURCES.txt).
+echo "==> demo database: cadb write www/demo/DEMO < tests/data/demo/demo.pgn"
 mkdir -p www/demo
-demo_pgn="$(mktemp)"
-trap 'rm -f "$demo_pgn"' EXIT
-for f in tests/data/pgn/*.pgn; do
-  cat "$f"
-  printf '\n\n'
-done >"$demo_pgn"
-if ! cargo run --quiet --release --features cli -- write www/demo/DEMO <"$demo_pgn"; then
+if ! cargo run --quiet --release --features cli -- write www/demo/DEMO <tests/data/demo/demo.pgn; then
   echo >&2
   echo "build: FAILED to build the demo database: 'cadb write www/demo/DEMO' exited with an error (see above)." >&2
   echo "build: the Chess Assistant writer (src/ca/writer.rs, src/bin/cadb/write.rs) must work for the viewer's demo." >&2
