@@ -12,9 +12,9 @@ export type Part = (typeof PARTS)[number];
 export const ROW_HEIGHT = 28;
 export const OVERSCAN = 8;
 
-/** How the game list shows a column: header text, CSS width, alignment. */
+/** How the game list shows a column: CSS width, alignment (its head's
+ * text is the language's: `T.columns`). */
 export interface ColumnLook {
-  title: string;
   width: string;
   numeric?: boolean;
   /** Whether its header sorts (exactly the columns db.sort takes: checked by the type). */
@@ -23,21 +23,21 @@ export interface ColumnLook {
 
 /** The game list's columns, in list order; the keys and texts are db.rows's. */
 export const COLUMNS: { [K in ColumnKey]: ColumnLook & { sortable: K extends SortColumn ? true : false } } = {
-  index: { title: '#', width: '4.5em', numeric: true, sortable: true },
-  white: { title: 'White', width: '11em', sortable: true },
-  whiteElo: { title: 'Elo', width: '3.5em', numeric: true, sortable: true },
-  black: { title: 'Black', width: '11em', sortable: true },
-  blackElo: { title: 'Elo', width: '3.5em', numeric: true, sortable: true },
-  result: { title: 'Result', width: '4.5em', sortable: true },
-  date: { title: 'Date', width: '6.5em', sortable: true },
-  event: { title: 'Event', width: '10em', sortable: true },
-  site: { title: 'Site', width: '8em', sortable: true },
-  round: { title: 'Rd', width: '2.5em', numeric: true, sortable: true },
-  eco: { title: 'ECO', width: '3.5em', sortable: true },
-  annotator: { title: 'Annotator', width: '8em', sortable: true },
-  source: { title: 'Source', width: '8em', sortable: true },
-  gameType: { title: 'Type', width: '8em', sortable: true },
-  plies: { title: 'Plies', width: '3.5em', numeric: true, sortable: false },
+  index: { width: '4.5em', numeric: true, sortable: true },
+  white: { width: '11em', sortable: true },
+  whiteElo: { width: '3.5em', numeric: true, sortable: true },
+  black: { width: '11em', sortable: true },
+  blackElo: { width: '3.5em', numeric: true, sortable: true },
+  result: { width: '4.5em', sortable: true },
+  date: { width: '6.5em', sortable: true },
+  event: { width: '10em', sortable: true },
+  site: { width: '8em', sortable: true },
+  round: { width: '2.5em', numeric: true, sortable: true },
+  eco: { width: '3.5em', sortable: true },
+  annotator: { width: '8em', sortable: true },
+  source: { width: '8em', sortable: true },
+  gameType: { width: '8em', sortable: true },
+  plies: { width: '3.5em', numeric: true, sortable: false },
 };
 export const COLUMN_KEYS = Object.keys(COLUMNS) as ColumnKey[];
 
@@ -45,10 +45,14 @@ export function isSortColumn(key: ColumnKey): key is SortColumn {
   return COLUMNS[key].sortable;
 }
 
+/** The URL hash follows the page this long after its last change. */
+export const HASH_DELAY_MS = 200;
+
 /** The filter box waits this long after a keystroke before searching. */
 export const FILTER_DEBOUNCE_MS = 60;
 
-/** Keys on the move list and board. */
+/** Keys anywhere on the page (not while typing in a field). The game
+ * list takes ↑/↓ itself while it has the focus (list.ts). */
 export const KEYS = {
   back: ['ArrowLeft'],
   forward: ['ArrowRight'],
@@ -56,18 +60,25 @@ export const KEYS = {
   end: ['ArrowDown', 'End'],
   flip: ['f'],
   cancel: ['Escape'],
+  nextGame: ['n'],
+  previousGame: ['p'],
+  keys: ['?'],
 } as const;
 
-/** NAG glyphs and their meanings (PGN standard, plus the common extensions). */
-export const NAGS: Record<number, [string, string]> = {
-  1: ['!', 'good move'], 2: ['?', 'mistake'], 3: ['!!', 'brilliant move'], 4: ['??', 'blunder'],
-  5: ['!?', 'interesting move'], 6: ['?!', 'dubious move'], 7: ['□', 'only move'],
-  10: ['=', 'equal position'], 11: ['=', 'quiet position'], 12: ['=', 'active position'],
-  13: ['∞', 'unclear position'], 14: ['⩲', 'White is slightly better'], 15: ['⩱', 'Black is slightly better'],
-  16: ['±', 'White is better'], 17: ['∓', 'Black is better'], 18: ['+−', 'White is winning'],
-  19: ['−+', 'Black is winning'], 22: ['⨀', 'zugzwang'], 32: ['⟳', 'development advantage'],
-  36: ['↑', 'initiative'], 40: ['→', 'attack'], 44: ['=∞', 'compensation'], 132: ['⇆', 'counterplay'],
-  138: ['⊕', 'time trouble'], 140: ['∆', 'with the idea'], 146: ['N', 'novelty'],
+/** With Shift: into the variation of the next move, and out of one. */
+export const VARIATION_KEYS = { enter: 'ArrowRight', leave: 'ArrowLeft' } as const;
+
+/** The mouse wheel steps one move per this much scrolled (a wheel's
+ * notch is about 100; a trackpad sends many small deltas). */
+export const WHEEL_STEP = 60;
+/** A pause this long starts a new wheel gesture. */
+export const WHEEL_RESET_MS = 250;
+
+/** NAG glyphs (PGN standard, plus the common extensions); their meanings
+ * are the language's (`T.nags`). */
+export const NAGS: Record<number, string> = {
+  1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!', 7: '□', 10: '=', 11: '=', 12: '=', 13: '∞', 14: '⩲', 15: '⩱',
+  16: '±', 17: '∓', 18: '+−', 19: '−+', 22: '⨀', 32: '⟳', 36: '↑', 40: '→', 44: '=∞', 132: '⇆', 138: '⊕', 140: '∆', 146: 'N',
 };
 
 /** The demo database, written by `npm start` from the fixture games. */

@@ -9,16 +9,18 @@
 // in the fresh one, and the page keeps what it shows.
 
 import type { SearchQuery, SortColumn, TreeMove } from '../pkg/cadb.js';
-import { AUTO_TREE_MAX_GAMES, DEMO_NAME, DIAGNOSE_MAX_GAMES, FILTER_DEBOUNCE_MS, TREE_MAX_PLIES, TREE_SEARCH_PAUSE_MS } from './config.js';
+import { AUTO_TREE_MAX_GAMES, DEMO_NAME, DIAGNOSE_MAX_GAMES, FILTER_DEBOUNCE_MS, HASH_DELAY_MS, TREE_MAX_PLIES, TREE_SEARCH_PAUSE_MS } from './config.js';
 import { fetchDemo } from './demo.js';
 import { download, gameFileName } from './download.js';
 import { droppedFiles, groupFiles } from './files.js';
-import { flatten, mainLineMove, samePosition, shown, START_FEN, type Step, target } from './game.js';
+import { enterVariation, flatten, leaveVariation, mainLineMove, samePosition, shown, START_FEN, type Step, target } from './game.js';
+import { type Language, type Notation, T } from './i18n/index.js';
+import { loadPrefs, savePrefs } from './prefs.js';
 import type { OpenSource, RequestType, Requests, RowsResult, TextChoice } from './protocol.js';
-import { hashOf, queryOfHash } from './query.js';
-import { freshList, initialState } from './state.js';
+import { hashOf, placeOfHash } from './query.js';
+import { freshList, initialState, type Say, type Settings, type Task } from './state.js';
 import { type CallOptions, isCancelled, isFatal, type WorkerError, type WorkerHost } from './worker-host.js';
-import { errorText, listedText, positionProgress, searchingText, TREE_TEXT } from './view/text.js';
+import { errorText } from './view/text.js';
 
 export type Panel = 'tree' | 'compactness';
 
@@ -31,7 +33,7 @@ function intersect(a: Uint32Array, b: Uint32Array): Uint32Array {
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 export class Controller {
-  readonly state = initialState();
+  readonly state;
   /** The database open in the Worker, to open it again in a fresh one. */
   private opened: { source: OpenSource; encoding: TextChoice | undefined } | null = null;
   /** A reopen is under way: if it fails too, it is not tried again. */
@@ -42,10 +44,38 @@ export class Controller {
    * cap waits for its rows rather than searching too). */
   private positionPending: string | null = null;
 
+  /** The URL hash follows the state once the first database has taken
+   * the place it named (before, it would wipe it). */
+  private placed = false;
+  private hashTimer = 0;
+  private redraw: () => void;
+
   constructor(
     private rpc: WorkerHost,
-    private redraw: () => void,
-  ) {}
+    redraw: () => void,
+    settings: Settings,
+  ) {
+    this.state = initialState(settings);
+    this.redraw = () => {
+      redraw();
+      this.followHash();
+    };
+  }
+
+  /** Writes the place shown into the URL hash, a moment after the last
+   * change (browsers throttle history updates; holding → makes many). */
+  private followHash(): void {
+    if (!this.placed || this.hashTimer) return;
+    this.hashTimer = window.setTimeout(() => {
+      this.hashTimer = 0;
+      const s = this.state;
+      const hash = hashOf({
+        db: s.info ? s.name : null, game: s.game?.index ?? null, move: s.game?.current ?? -1,
+        filter: s.list.filter, query: s.list.query, position: s.list.position?.fen ?? null,
+      });
+      if (hash !== location.hash) history.replaceState(null, '', hash || location.pathname + location.search);
+    }, HASH_DELAY_MS);
+  }
 
   // ---- opening a database ----
 
@@ -73,53 +103,64 @@ export class Controller {
 
   private async open(source: OpenSource): Promise<void> {
     const s = this.state;
+    // The place the URL names, if it is in this database (an old `#q=`
+    // link names no database: its query applies to any).
+    const place = placeOfHash(location.hash);
+    const here = place.db === null || place.db === source.name;
+    const encoding = loadPrefs().encodings?.[source.name] ?? 'auto';
     s.error = null;
-    s.status = { text: `Opening ${source.name}…` };
+    s.status = { say: () => T.status.opening(source.name) };
     this.redraw();
     const t0 = performance.now();
     let opened;
     try {
-      // Each database's code page is guessed from its own names.
-      opened = await this.rpc.call('open', { source, encoding: 'auto' });
+      // Each database's code page is guessed from its own names, unless
+      // the user chose one for it before.
+      opened = await this.rpc.call('open', { source, encoding });
     } catch (err) {
       // The Worker keeps the database it had: so does the page.
-      s.status = { text: `${source.name} not opened.${s.info ? ` ${s.name} is still open.` : ''}` };
+      const still = s.info ? s.name : null;
+      s.status = { say: () => T.status.notOpened(source.name, still) };
       throw err;
     }
     const { info, wasmBytes } = opened;
-    this.opened = { source, encoding: 'auto' };
+    this.opened = { source, encoding };
     clearTimeout(s.list.filterTimer);
     s.name = source.name;
     s.info = info;
-    s.encoding = 'auto';
-    // The query the URL names applies to each database opened (a reload
-    // opens the demo again, then lists what it listed).
-    s.list = freshList(s.list.version + 1, queryOfHash(location.hash));
+    s.encoding = encoding;
+    s.list = freshList(s.list.version + 1, here ? place.query : null);
+    if (here) s.list.input = s.list.filter = place.filter;
     s.game = null;
     s.explore = null;
     s.card = null;
     s.compactness.forName = '';
     s.tree.wanted = false;
     this.redraw();
-    if (s.list.query) await this.applyView();
+    if (s.list.query || s.list.filter) await this.applyView();
     // The time until the list is drawn.
     const ms = Math.round(performance.now() - t0);
-    const memory = (wasmBytes / 1048576).toFixed(1);
-    this.say(`Opened ${source.name}: ${info.games.toLocaleString('en')} games in ${ms} ms; decoder memory ${memory} MB.`);
+    this.say(() => T.status.opened(source.name, info.games, ms, wasmBytes / 1048576));
     void this.refreshCompactness();
     void this.refreshDiagnosis(false);
-    if (info.games > 0) await this.loadGame(0);
+    try {
+      if (here && place.position) await this.filterToPosition(place.position);
+      const game = here && place.game !== null && place.game < info.games ? place.game : 0;
+      if (info.games > 0) await this.loadGame(game, here && place.game === game ? place.move : null);
+    } finally {
+      this.placed = true;
+    }
   }
 
   private async openFirst(files: File[]): Promise<void> {
     const { complete, problems } = groupFiles(files);
     if (complete.length === 0) {
-      throw new Error(problems.length ? problems.join('; ') : 'No Chess Assistant files (.CDP, .EMB, .D00, .A02, .D02) among those.');
+      throw new Error(problems.length ? problems.join('; ') : T.errors.noFiles);
     }
     // Several databases: open the first; say which ones were left.
     const set = complete[0];
     await this.open({ kind: 'files', name: set.stem, files: set.files });
-    const notes = [...problems, ...complete.slice(1).map((s) => `${s.stem} not opened (one database at a time)`)];
+    const notes = [...problems, ...complete.slice(1).map((s) => T.errors.oneAtATime(s.stem))];
     if (notes.length) this.fail(notes.join('; '));
   }
 
@@ -136,6 +177,10 @@ export class Controller {
         throw err;
       }
       if (this.opened) this.opened.encoding = encoding;
+      const encodings = { ...loadPrefs().encodings };
+      if (encoding === 'auto') delete encodings[s.name];
+      else encodings[s.name] = encoding;
+      savePrefs({ encodings });
       s.list.version++;
       this.redraw();
       void this.refreshDiagnosis(s.diagnosis.full);
@@ -188,12 +233,11 @@ export class Controller {
       const l = this.state.list;
       const before = l.query;
       l.query = query;
-      history.replaceState(null, '', hashOf(query) || location.pathname + location.search);
       try {
         await this.applyView();
       } catch (err) {
         if (l === this.state.list) l.query = before;
-        history.replaceState(null, '', hashOf(l.query) || location.pathname + location.search);
+        this.redraw();
         throw err;
       }
     });
@@ -209,14 +253,56 @@ export class Controller {
     const headers = text !== '' || query !== null;
     const t0 = performance.now();
     let order: Uint32Array | null = headers
-      ? await this.long('search', 'search', { query: { ...query, ...(text ? { text } : {}) } }, { progress: searchingText })
+      ? await this.long('search', 'search', { query: { ...query, ...(text ? { text } : {}) } }, { progress: (done, total) => T.status.searching(done, total) })
       : null;
     if (position) order = order ? intersect(position.games, order) : position.games.slice();
     if (sort) order = await this.long('sort', 'sort', { column: sort.column, descending: sort.descending, subset: order });
     const ms = Math.round(performance.now() - t0);
-    if (filtered || sort) s.status = { text: listedText(order ? order.length : 0, ms) };
+    const n = order ? order.length : 0;
+    if (filtered || sort) s.status = { say: () => T.status.listed(n, ms) };
     s.list.view = { order, filtered };
+    s.list.cursor = s.game ? this.listPosition(s.game.index) : -1;
     this.redraw();
+  }
+
+  // ---- the list by keyboard ----
+
+  /** Where game `index` is in the list (-1: not listed). */
+  private listPosition(index: number): number {
+    const s = this.state;
+    const order = s.list.view.order;
+    return order ? order.indexOf(index) : s.info && index < s.info.games ? index : -1;
+  }
+
+  /** The game at list position `k` (undefined: none). */
+  private listedAt(k: number): number | undefined {
+    const s = this.state;
+    const order = s.list.view.order;
+    const count = order ? order.length : (s.info?.games ?? 0);
+    return k < 0 || k >= count ? undefined : order ? order[k] : k;
+  }
+
+  /** Moves the list's keyboard row by `delta` rows (kept in the list). */
+  moveCursor(delta: number): void {
+    const l = this.state.list;
+    const count = l.view.order ? l.view.order.length : (this.state.info?.games ?? 0);
+    if (count === 0) return;
+    l.cursor = Math.max(0, Math.min(count - 1, l.cursor + delta));
+    this.redraw();
+  }
+
+  /** Opens the game of the list's keyboard row. */
+  openCursor(): Promise<void> {
+    const index = this.listedAt(Math.max(0, this.state.list.cursor));
+    return index === undefined ? Promise.resolve() : this.openGame(index);
+  }
+
+  /** Opens the next (1) or previous (-1) game of the list (n, p). */
+  nextGame(delta: 1 | -1): Promise<void> {
+    const s = this.state;
+    const at = s.game ? this.listPosition(s.game.index) : -1;
+    const index = this.listedAt((at >= 0 ? at : s.list.cursor) + delta);
+    return index === undefined ? Promise.resolve() : this.openGame(index);
   }
 
   // ---- position search ----
@@ -239,8 +325,8 @@ export class Controller {
     if (!s.info) return;
     const list = s.list;
     this.positionPending = fen;
-    const found = await this.long('position search', 'positionSearch', { fen, variations: false, next: true }, {
-      progress: positionProgress,
+    const found = await this.long('position', 'positionSearch', { fen, variations: false, next: true }, {
+      progress: (done, total) => T.status.positionSearching(done, total),
     }).finally(() => {
       if (this.positionPending === fen) this.positionPending = null;
     });
@@ -264,7 +350,7 @@ export class Controller {
   /** Opens the card of the player named `name`. */
   openPlayer(name: string): Promise<void> {
     const s = this.state;
-    const card = { name, view: { kind: 'text', text: 'Counting…' } as const };
+    const card = { name, view: { kind: 'text', say: () => T.card.counting } as const };
     s.card = card;
     this.redraw();
     return this.attempt(async () => {
@@ -272,7 +358,7 @@ export class Controller {
         const data = await this.rpc.call('playerCard', { name });
         if (s.card === card) s.card = { name, view: { kind: 'data', data } };
       } catch (err) {
-        if (s.card === card) s.card = { name, view: { kind: 'text', text: errorText(err) } };
+        if (s.card === card) s.card = { name, view: { kind: 'text', say: () => errorText(err) } };
       }
       this.redraw();
     });
@@ -298,21 +384,63 @@ export class Controller {
     return this.attempt(() => this.loadGame(index));
   }
 
-  private async loadGame(index: number): Promise<void> {
+  /** Loads game `index` and shows move `at` (null: the start, or where
+   * the position filter's game reaches its position). */
+  private async loadGame(index: number, at: number | null = null): Promise<void> {
     const view = await this.rpc.call('game', { index });
     const s = this.state;
     s.game = { index, view, nodes: flatten(view), current: -1 };
     s.explore = null;
+    const k = this.listPosition(index);
+    if (k >= 0) s.list.cursor = k;
     if (view.error) {
       s.list.broken = new Set(s.list.broken).add(index);
-      s.error = { text: `Game ${index + 1} is damaged: ${view.error.message}` };
+      const why = view.error.message;
+      s.error = { say: () => T.errors.damagedGame(index + 1, why) };
     } else {
       s.error = null;
     }
     // From a position filter: at the position, as the game first reaches it.
     const pos = s.list.position;
-    const k = pos ? pos.games.indexOf(index) : -1;
-    this.goTo(pos && k >= 0 ? mainLineMove(s.game, pos.plies[k]) : -1);
+    const hit = pos ? pos.games.indexOf(index) : -1;
+    this.goTo(at !== null ? at : pos && hit >= 0 ? mainLineMove(s.game, pos.plies[hit]) : -1);
+  }
+
+  /** Into the variation of the next move, or out of the current one. */
+  variation(way: 'enter' | 'leave'): void {
+    const g = this.state.game;
+    if (!g || this.state.explore) return;
+    const to = way === 'enter' ? enterVariation(g) : leaveVariation(g);
+    if (to !== null) this.goTo(to);
+  }
+
+  // ---- settings ----
+
+  setLanguage(language: Language): void {
+    this.state.settings = { ...this.state.settings, language };
+    savePrefs({ language });
+    this.redraw();
+  }
+
+  setNotation(notation: Notation): void {
+    this.state.settings = { ...this.state.settings, notation };
+    savePrefs({ notation });
+    this.redraw();
+  }
+
+  /** Light to dark and back (`systemDark`: the theme with none chosen). */
+  toggleTheme(systemDark: boolean): void {
+    const now = this.state.settings.theme ?? (systemDark ? 'dark' : 'light');
+    const theme = now === 'dark' ? 'light' : 'dark';
+    this.state.settings = { ...this.state.settings, theme };
+    savePrefs({ theme });
+    this.redraw();
+  }
+
+  /** The keys dialog (?). */
+  showKeys(open: boolean): void {
+    this.state.keysOpen = open;
+    this.redraw();
   }
 
   /** Shows the position after move `id` (-1: the start). */
@@ -378,6 +506,7 @@ export class Controller {
   setPanelOpen(panel: Panel, open: boolean): void {
     if (this.state[panel].open === open) return;
     this.state[panel].open = open;
+    if (panel === 'tree') savePrefs({ panels: { ...loadPrefs().panels, tree: open } });
     this.redraw();
     void (panel === 'tree' ? this.refreshTree() : this.refreshCompactness());
   }
@@ -385,7 +514,7 @@ export class Controller {
   /** The user asks for the tree of a database too big to build it unasked. */
   buildTree(): void {
     this.state.tree.wanted = true;
-    this.state.tree.view = { kind: 'text', text: 'Building the opening tree…' };
+    this.state.tree.view = { kind: 'text', say: () => T.tree.building };
     this.redraw();
     void this.refreshTree();
   }
@@ -408,7 +537,7 @@ export class Controller {
       return;
     }
     try {
-      const moves = await this.long('opening tree', 'openingTree', { fen: at.fen });
+      const moves = await this.long('tree', 'openingTree', { fen: at.fen });
       if (mine !== t.request) return;
       t.view = { kind: 'data', data: { moves, reached: null } };
       if (moves.length === 0 && at.ply >= TREE_MAX_PLIES) {
@@ -416,15 +545,15 @@ export class Controller {
         if (pos && samePosition(pos.fen, at.fen)) {
           t.view = { kind: 'data', data: { moves: pos.next, reached: pos.games.length } };
         } else if (this.positionPending !== null && samePosition(this.positionPending, at.fen)) {
-          t.view = { kind: 'text', text: TREE_TEXT.searching };
+          t.view = { kind: 'text', say: () => T.tree.searching };
         } else if (games > AUTO_TREE_MAX_GAMES && t.searchFor !== at.fen) {
           t.view = { kind: 'ask-search', games };
         } else {
-          t.view = { kind: 'text', text: TREE_TEXT.searching };
+          t.view = { kind: 'text', say: () => T.tree.searching };
           this.redraw();
           await new Promise((done) => setTimeout(done, TREE_SEARCH_PAUSE_MS));
           if (mine !== t.request) return;
-          const found = await this.long('position search', 'positionSearch', { fen: at.fen, variations: false, next: true });
+          const found = await this.long('position', 'positionSearch', { fen: at.fen, variations: false, next: true });
           if (mine !== t.request) return;
           t.view = { kind: 'data', data: { moves: found.next ?? [], reached: found.games.length } };
         }
@@ -437,7 +566,7 @@ export class Controller {
         t.wanted = false;
         t.view = { kind: 'ask', games };
       } else {
-        t.view = { kind: 'text', text: isCancelled(err) ? 'Cancelled.' : messageOf(err) };
+        t.view = { kind: 'text', say: isCancelled(err) ? () => T.tree.cancelled : () => messageOf(err) };
       }
     }
     this.redraw();
@@ -459,13 +588,13 @@ export class Controller {
     const c = s.compactness;
     if (!c.open || c.forName === s.name) return;
     c.forName = s.name;
-    c.view = { kind: 'text', text: 'Transcoding every game…' };
+    c.view = { kind: 'text', say: () => T.compactness.computing };
     this.redraw();
     try {
-      c.view = { kind: 'data', data: await this.long('compactness table', 'compactness', {}) };
+      c.view = { kind: 'data', data: await this.long('compactness', 'compactness', {}) };
     } catch (err) {
       c.forName = '';
-      c.view = { kind: 'text', text: isCancelled(err) ? 'Cancelled: close and open the panel to compute it again.' : messageOf(err) };
+      c.view = { kind: 'text', say: isCancelled(err) ? () => T.compactness.cancelled : () => messageOf(err) };
     }
     this.redraw();
   }
@@ -479,11 +608,11 @@ export class Controller {
     const d = s.diagnosis;
     d.full = full;
     d.copied = null;
-    d.view = { kind: 'text', text: full ? 'Checking every game…' : 'Checking the database…' };
+    d.view = { kind: 'text', say: () => (full ? T.diagnosis.checkingAll : T.diagnosis.checking) };
     this.redraw();
     try {
       const report = full
-        ? await this.long('check of every game', 'diagnose', { maxGames: null }, { progress: true })
+        ? await this.long('check', 'diagnose', { maxGames: null }, { progress: true })
         : await this.rpc.call('diagnose', { maxGames: DIAGNOSE_MAX_GAMES });
       if (mine !== this.diagnosisRequest) return;
       d.view = { kind: 'data', data: report };
@@ -495,7 +624,7 @@ export class Controller {
         void this.refreshDiagnosis(false);
         return;
       }
-      d.view = { kind: 'text', text: `The check failed: ${errorText(err)}` };
+      d.view = { kind: 'text', say: () => T.diagnosis.failed(errorText(err)) };
     }
     this.redraw();
   }
@@ -508,11 +637,11 @@ export class Controller {
     if (v.kind !== 'data') return;
     navigator.clipboard.writeText(v.data.text).then(
       () => {
-        s.diagnosis.copied = { text: 'Report copied.' };
+        s.diagnosis.copied = { say: () => T.diagnosis.copied };
         this.redraw();
       },
       () => {
-        s.diagnosis.copied = { text: 'The clipboard refused it: the report text is shown below, to copy by hand.' };
+        s.diagnosis.copied = { say: () => T.diagnosis.refused };
         this.redraw();
       },
     );
@@ -528,13 +657,12 @@ export class Controller {
       const { order, filtered } = s.list.view;
       // The bar shows at once: the first progress comes after a chunk.
       s.exporting = { done: 0, total: 0 };
-      const summary = await this.long('PGN export', 'exportPgn', { indices: filtered ? order : null }, {
+      const summary = await this.long('export', 'exportPgn', { indices: filtered ? order : null }, {
         onChunk: (text) => parts.push(text),
         progress: true,
       });
       download(`${s.name || 'games'}${filtered ? '-filtered' : ''}.pgn`, parts);
-      this.say(`Exported ${summary.games.toLocaleString('en')} games (${(summary.bytes / 1024).toFixed(0)} KB)` +
-        (summary.errors.length ? `; ${summary.errors.length} damaged, exported up to the damage.` : '.'));
+      this.say(() => T.status.exported(summary.games, Math.round(summary.bytes / 1024), summary.errors.length));
     });
   }
 
@@ -552,14 +680,14 @@ export class Controller {
       const g = this.state.game;
       if (!g) return;
       await navigator.clipboard.writeText(await this.rpc.call('pgn', { index: g.index }));
-      this.say('PGN copied.');
+      this.say(() => T.status.pgnCopied);
     });
   }
 
   /** Copies the FEN shown; where the clipboard is refused, shows it instead. */
   copyFen(): void {
     const fen = shown(this.state.game, this.state.explore)?.fen ?? '';
-    navigator.clipboard.writeText(fen).then(() => this.say('FEN copied.'), () => this.say(fen));
+    navigator.clipboard.writeText(fen).then(() => this.say(() => T.status.fenCopied), () => this.say(() => fen));
   }
 
   // ---- long tasks, and a fresh Worker ----
@@ -567,18 +695,18 @@ export class Controller {
   /** A request that may take long: Cancel is offered while it runs. With
    * `progress`, its progress shows in the bar until it ends, and in the
    * status line too when `progress` gives the text. */
-  private async long<T extends RequestType>(
-    name: string,
-    type: T,
-    args: Requests[T]['args'],
+  private async long<R extends RequestType>(
+    name: Task,
+    type: R,
+    args: Requests[R]['args'],
     options: CallOptions & { progress?: true | ((done: number, total: number) => string) } = {},
-  ): Promise<Requests[T]['result']> {
+  ): Promise<Requests[R]['result']> {
     const s = this.state;
     const { progress, ...call } = options;
     if (progress) {
       call.onProgress = (done, total) => {
         s.exporting = { done, total };
-        if (progress !== true) s.status = { text: progress(done, total) };
+        if (progress !== true) s.status = { say: () => progress(done, total) };
         this.redraw();
       };
     }
@@ -598,7 +726,7 @@ export class Controller {
   cancel(): void {
     if (this.state.tasks.length === 0) return;
     this.rpc.cancel();
-    this.say('Cancelled.');
+    this.say(() => T.status.cancelled);
   }
 
   /** The host has replaced the Worker, after a fatal error or a cancel:
@@ -609,50 +737,52 @@ export class Controller {
     const cancelled = isCancelled(cause);
     if (this.reopening) {
       // Cancelled: the host sends the reopen again. Failed: trying again could loop.
-      if (!cancelled) this.close(`The decoder stopped again while reopening ${s.name || 'the database'}: ${errorText(cause)}. Open a database to go on.`);
+      const name = s.name;
+      if (!cancelled) this.close(() => T.errors.stoppedAgain(name || T.errors.theDatabase, errorText(cause)));
       return;
     }
-    const stopped = cancelled ? '' : `The decoder stopped${cause.request ? ` on "${cause.request}"` : ''}: ${errorText(cause)}. It was restarted`;
+    const stopped = () => (cancelled ? '' : T.errors.stopped(cause.request ?? null, errorText(cause)));
     const again = this.opened;
     if (!again) {
       // Nothing had opened: the demo, as at the start.
       if (cancelled) return;
-      s.error = { text: `${stopped}.` };
+      s.error = { say: () => `${stopped()}.` };
       this.redraw();
-      void this.reopen(async () => this.open({ kind: 'bytes', name: DEMO_NAME, files: await fetchDemo() }), `${stopped}; ${DEMO_NAME} opened.`);
+      void this.reopen(async () => this.open({ kind: 'bytes', name: DEMO_NAME, files: await fetchDemo() }), () => T.errors.stoppedDemo(stopped(), DEMO_NAME));
       return;
     }
     const name = again.source.name;
     const reopened = this.rpc.call('open', { source: again.source, encoding: again.encoding });
     if (cancelled) {
-      void this.reopen(() => reopened.then(() => undefined), '');
+      void this.reopen(() => reopened.then(() => undefined), null);
       return;
     }
-    s.error = { text: `${stopped}; reopening ${name}…` };
-    this.say(`Reopening ${name}…`);
+    s.error = { say: () => T.errors.stoppedReopening(stopped(), name) };
+    this.say(() => T.status.reopening(name));
     void this.reopen(async () => {
       await reopened;
-      this.say(`${name} reopened in a fresh decoder.`);
-    }, `${stopped} and ${name} reopened.`);
+      this.say(() => T.status.reopened(name));
+    }, () => T.errors.stoppedReopened(stopped(), name));
   }
 
   /** Runs a reopen; `said` is the error line once it succeeded. It never
    * throws: a fatal failure was said by `restarted`, another one closes. */
-  private async reopen(action: () => Promise<void>, said: string): Promise<void> {
+  private async reopen(action: () => Promise<void>, said: Say | null): Promise<void> {
     this.reopening = true;
     try {
       await action();
-      if (said) this.state.error = { text: said };
+      if (said) this.state.error = { say: said };
       this.redraw();
     } catch (err) {
-      if (!isFatal(err)) this.close(`${this.state.name || 'The database'} could not be reopened: ${errorText(err)}`);
+      const name = this.state.name;
+      if (!isFatal(err)) this.close(() => T.errors.notReopened(name || T.errors.theDatabase, errorText(err)));
     } finally {
       this.reopening = false;
     }
   }
 
   /** No database any more: the page shows none, and says why. */
-  private close(why: string): void {
+  private close(why: Say): void {
     const s = this.state;
     this.opened = null;
     clearTimeout(s.list.filterTimer);
@@ -667,15 +797,15 @@ export class Controller {
     s.compactness.view = { kind: 'none' };
     this.diagnosisRequest++;
     s.diagnosis.view = { kind: 'none' };
-    s.status = { text: 'No database open.' };
-    s.error = { text: why };
+    s.status = { say: () => T.status.noDatabase };
+    s.error = { say: why };
     this.redraw();
   }
 
   // ---- status and errors ----
 
-  private say(status: string): void {
-    this.state.status = { text: status };
+  private say(status: Say): void {
+    this.state.status = { say: status };
     this.redraw();
   }
 
@@ -683,7 +813,7 @@ export class Controller {
    * `cancel`, a fatal error by `restarted`. */
   fail(err: unknown): void {
     if (isCancelled(err) || isFatal(err)) return;
-    this.state.error = { text: errorText(err) };
+    this.state.error = { say: () => errorText(err) };
     this.redraw();
   }
 

@@ -3,6 +3,7 @@
 // start; the benchmark page measures it.
 
 import { PARTS, type Part } from './config.js';
+import { T } from './i18n/index.js';
 
 /** The five files of the demo database. */
 export async function fetchDemo(): Promise<Record<Part, Uint8Array>> {
@@ -17,7 +18,7 @@ export async function fetchDemo(): Promise<Record<Part, Uint8Array>> {
   const entries = await Promise.all(
     PARTS.map(async (p) => {
       const r = await fetch(urls[p]);
-      if (!r.ok) throw new Error(`demo database: HTTP ${r.status} for ${urls[p].pathname}`);
+      if (!r.ok) throw new Error(T.errors.demo(r.status, urls[p].pathname));
       return [p, new Uint8Array(await r.arrayBuffer())] as const;
     }),
   );

@@ -23,14 +23,6 @@ export function el(tag: string, cls: string, text?: string): HTMLElement {
   return e;
 }
 
-/** Switches between the light and the dark theme (`data-theme` on <html>;
- * with none set, the system's is the current one). */
-export function toggleTheme(): void {
-  const root = document.documentElement;
-  const dark = root.dataset.theme ? root.dataset.theme === 'dark' : matchMedia('(prefers-color-scheme: dark)').matches;
-  root.dataset.theme = dark ? 'light' : 'dark';
-}
-
 /** Which key of `keys` (a name to its `KeyboardEvent.key` values) a key
  * press is; none while typing in a field or with a modifier held. */
 export function keyOf<K extends string>(e: KeyboardEvent, keys: Record<K, readonly string[]>): K | undefined {

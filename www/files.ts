@@ -4,6 +4,7 @@
 // drops anywhere on the page.
 
 import { PARTS, type Part } from './config.js';
+import { T } from './i18n/index.js';
 
 export interface FileSet {
   stem: string;
@@ -41,7 +42,7 @@ export function groupFiles(files: File[]): Grouping {
     } else {
       const upper = stem.toUpperCase() === stem;
       const names = missing.map((p) => `${stem}.${upper ? p.toUpperCase() : p}`);
-      problems.push(`${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} missing`);
+      problems.push(T.errors.missing(names));
     }
   }
   return { complete, problems };

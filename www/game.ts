@@ -93,14 +93,38 @@ export function samePosition(a: string, b: string): boolean {
 }
 
 /** An explored line in SAN with move numbers ("12...Nf6 13. Bd3"), from
- * the FEN before each move. */
-export function exploredText(e: ExploreState): string {
+ * the FEN before each move; `san` shows each move (the language's letters). */
+export function exploredText(e: ExploreState, san: (s: string) => string = (s) => s): string {
   return e.moves
     .map((m, k) => {
       const [, turn, , , , full] = (k === 0 ? e.startFen : e.moves[k - 1].fen).split(' ');
       const n = Number(full) || 1;
-      if (turn === 'w') return `${n}. ${m.san}`;
-      return k === 0 ? `${n}... ${m.san}` : m.san;
+      if (turn === 'w') return `${n}. ${san(m.san)}`;
+      return k === 0 ? `${n}... ${san(m.san)}` : san(m.san);
     })
     .join(' ');
+}
+
+/** The move after `id` on its line (-1: none); from the start, the main
+ * line's first. */
+function nextOnLine(g: GameState, id: number): number {
+  return id < 0 ? (g.nodes.length > 0 ? 0 : -1) : g.nodes[id].next;
+}
+
+/** Into a variation (Shift+→): the first move of the first variation of
+ * the move that comes next (null: it has none). */
+export function enterVariation(g: GameState): number | null {
+  const main = nextOnLine(g, g.current);
+  const alt = g.nodes.find((n) => n.parent === g.current && n.id !== main);
+  return alt ? alt.id : null;
+}
+
+/** Out of the variation the current move is in (Shift+←): the position it
+ * branches from, on the line above (null: on the main line). */
+export function leaveVariation(g: GameState): number | null {
+  for (let id = g.current; id >= 0; id = g.nodes[id].parent) {
+    const n = g.nodes[id];
+    if (nextOnLine(g, n.parent) !== id) return n.parent;
+  }
+  return null;
 }

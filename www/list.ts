@@ -3,6 +3,8 @@
 // are asked of the controller (one request a window) and cached here; what
 // to list comes from the state through update(). A request that fails is
 // not made again until the user presses Retry or the data changes.
+// It is an ARIA grid: one row (the keyboard's, aria-selected) is in the tab
+// order; ↑/↓/PageUp/PageDown move it, Enter opens its game.
 
 import type { SortColumn } from '../pkg/cadb.js';
 import { OVERSCAN, ROW_HEIGHT } from './config.js';
@@ -10,6 +12,7 @@ import { el } from './dom.js';
 import { type Row, type RowsResult, splitRows } from './protocol.js';
 import type { ListView } from './state.js';
 import { columnWidths, listHead, listProblem, listRow, markSelected, markSort } from './view/list.js';
+import { T } from './i18n/index.js';
 import { errorText } from './view/text.js';
 
 export interface ListProps {
@@ -19,15 +22,24 @@ export interface ListProps {
   sort: { column: SortColumn; descending: boolean } | null;
   /** The open game (-1: none). */
   selected: number;
+  /** The keyboard's row: a list position (-1: none yet; the first row
+   * then takes the focus). */
+  cursor: number;
   broken: ReadonlySet<number>;
   /** Cached rows are dropped when this changes. */
   version: number;
+  /** The column heads are redrawn when it changes. */
+  language: string;
 }
 
 export interface ListHooks {
   /** The rows of these games. */
   rows(indices: Uint32Array): Promise<RowsResult>;
   open(index: number): void;
+  /** Moves the keyboard's row by this many rows. */
+  cursor(delta: number): void;
+  /** Opens the keyboard's row's game. */
+  openCursor(): void;
   sort(column: SortColumn): void;
   /** A player's name was clicked. */
   player(name: string): void;
@@ -65,6 +77,7 @@ export class GameList {
     this.problem.setAttribute('role', 'alert');
     viewport.append(this.head, this.problem, this.spacer);
     viewport.addEventListener('scroll', () => this.render());
+    viewport.addEventListener('keydown', (e) => this.key(e));
     new ResizeObserver(() => this.render()).observe(viewport);
   }
 
@@ -72,19 +85,55 @@ export class GameList {
   update(p: ListProps): void {
     const old = this.props;
     this.props = p;
-    if (p.sort !== old?.sort) markSort(this.head, p.sort);
+    if (p.language !== old?.language) {
+      const head = listHead((column) => this.hooks.sort(column));
+      this.head.replaceWith(head);
+      this.head = head;
+      this.viewport.setAttribute('aria-label', T.list.label);
+    }
+    if (p.sort !== old?.sort || p.language !== old?.language) markSort(this.head, p.sort);
     if (p.version !== old?.version) this.cache.clear();
     // New data: worth asking again.
     if (p.version !== old?.version || p.view !== old?.view) this.showProblem(null);
     if (p.view !== old?.view || p.games !== old.games) {
       this.spacer.style.height = `${this.count() * ROW_HEIGHT}px`;
+      this.viewport.setAttribute('aria-rowcount', String(this.count() + 1));
       this.viewport.scrollTop = 0;
     }
-    if (p.view !== old?.view || p.games !== old.games || p.version !== old.version || p.broken !== old.broken) {
+    if (p.cursor !== old?.cursor && p.cursor >= 0) this.scrollTo(p.cursor);
+    if (p.view !== old?.view || p.games !== old.games || p.version !== old.version || p.broken !== old.broken
+      || p.cursor !== old.cursor || p.language !== old.language) {
       this.render();
     } else if (p.selected !== old.selected) {
       markSelected(this.body, p.selected);
     }
+  }
+
+  /** The list's keys, while it has the focus: they are the list's, not
+   * the page's (↑/↓ there step the game to its start or end). */
+  private key(e: KeyboardEvent): void {
+    if (e.ctrlKey || e.metaKey || e.altKey || (e.target as HTMLElement).closest('.list-head')) return;
+    const page = Math.max(1, Math.floor((this.viewport.clientHeight - this.head.offsetHeight) / ROW_HEIGHT) - 1);
+    const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page };
+    if (e.key in moves) {
+      // From no row yet, ↓ goes to the first.
+      const delta = moves[e.key];
+      this.hooks.cursor(this.props && this.props.cursor < 0 && delta > 0 ? delta - 1 : delta);
+    } else if (e.key === 'Enter') {
+      this.hooks.openCursor();
+    } else {
+      return;
+    }
+    e.preventDefault();
+    e.stopPropagation();
+  }
+
+  /** Scrolls the list so that position `k` is in view. */
+  private scrollTo(k: number): void {
+    const top = k * ROW_HEIGHT;
+    const view = this.viewport.clientHeight - this.head.offsetHeight;
+    if (top < this.viewport.scrollTop) this.viewport.scrollTop = top;
+    else if (top + ROW_HEIGHT > this.viewport.scrollTop + view) this.viewport.scrollTop = top + ROW_HEIGHT - view;
   }
 
   /** Shows why the rows are missing, with Retry (null: hides it). */
@@ -131,14 +180,18 @@ export class GameList {
       );
     }
     this.body.style.transform = `translateY(${first * ROW_HEIGHT}px)`;
+    // The focus stays on the keyboard's row when the rows are redrawn.
+    const focused = this.body.contains(document.activeElement);
+    const cursor = p.cursor >= 0 ? p.cursor : 0;
     this.body.replaceChildren(
       ...wanted.map((index, k) =>
         listRow(
-          { index, position: first + k, row: this.cache.get(index), selected: index === p.selected, broken: p.broken.has(index) },
+          { index, position: first + k, row: this.cache.get(index), selected: index === p.selected, cursor: first + k === cursor, broken: p.broken.has(index) },
           () => this.hooks.open(index),
           (name) => this.hooks.player(name),
         ),
       ),
     );
+    if (focused) this.body.querySelector<HTMLElement>('[tabindex="0"]')?.focus({ preventScroll: true });
   }
 }

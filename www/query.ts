@@ -1,5 +1,6 @@
-// The search form's query (a `SearchQuery` of the API) and its place in the
-// URL hash: `#q=` then the fields as URLSearchParams, so a reload keeps it.
+// The search form's query (a `SearchQuery` of the API), and the page's
+// place in the URL hash (the game, the move, the filters), so a reload
+// keeps them.
 // Pure functions: the controller keeps the query in the state, the view
 // fills the form from it, main.ts reads the form into one.
 
@@ -56,28 +57,68 @@ export function valuesOf(q: SearchQuery | null): Record<FormField, string> {
   return out;
 }
 
-/** The hash that names `q` ('' for none). */
-export function hashOf(q: SearchQuery | null): string {
+/** Where the page is, as the URL hash keeps it: the database (by name),
+ * the open game and move, and the list's filters. A reload, or a link
+ * shared with someone who has the same files, lands there again. */
+export interface Place {
+  db: string | null;
+  /** The open game's index (null: none). */
+  game: number | null;
+  /** The move shown: its id in the flattened game (-1: the start). */
+  move: number;
+  /** The quick filter's text. */
+  filter: string;
+  query: SearchQuery | null;
+  /** The position filter's FEN (null: none). */
+  position: string | null;
+}
+
+/** The search form's fields as URLSearchParams text ('' for none). */
+function queryParams(q: SearchQuery | null): string {
   if (!q) return '';
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(valuesOf(q))) {
     const empty = v === '' || (k === 'color' && v === 'either') || (k === 'eloOf' && v === 'both');
     if (!empty) params.set(k, v);
   }
-  return `#q=${encodeURIComponent(params.toString())}`;
+  return params.toString();
 }
 
-/** The query a hash names (null: none, or not a query). */
-export function queryOfHash(hash: string): SearchQuery | null {
-  const m = /^#q=(.*)$/.exec(hash);
-  if (!m) return null;
-  let params;
+/** The hash that names a place ('' for nowhere): `#db=…&g=…&m=…&f=…&pos=…&q=…`
+ * (games and moves counted from 1; `q` holds the form's fields). */
+export function hashOf(p: Place): string {
+  const params = new URLSearchParams();
+  if (p.db) params.set('db', p.db);
+  if (p.game !== null) params.set('g', String(p.game + 1));
+  if (p.game !== null && p.move >= 0) params.set('m', String(p.move + 1));
+  if (p.filter) params.set('f', p.filter);
+  if (p.position) params.set('pos', p.position);
+  const q = queryParams(p.query);
+  if (q) params.set('q', q);
+  const text = params.toString();
+  return text ? `#${text}` : '';
+}
+
+/** The place a hash names (an old `#q=` link names its query only). */
+export function placeOfHash(hash: string): Place {
+  let params: URLSearchParams;
   try {
-    params = new URLSearchParams(decodeURIComponent(m[1]));
+    params = new URLSearchParams(hash.replace(/^#/, ''));
   } catch {
-    return null;
+    params = new URLSearchParams();
   }
+  const count = (k: string) => {
+    const v = params.get(k);
+    return v && /^\d+$/.test(v) && Number(v) >= 1 ? Number(v) - 1 : null;
+  };
   const values: Partial<Record<FormField, string>> = {};
-  for (const [k, v] of params) values[k as FormField] = v;
-  return queryOf(values);
+  for (const [k, v] of new URLSearchParams(params.get('q') ?? '')) values[k as FormField] = v;
+  return {
+    db: params.get('db'),
+    game: count('g'),
+    move: count('m') ?? -1,
+    filter: params.get('f') ?? '',
+    query: queryOf(values),
+    position: params.get('pos'),
+  };
 }

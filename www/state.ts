@@ -3,6 +3,8 @@
 // holds the database itself; the page holds only what is on screen.
 
 import type { CompactnessRow, DbInfo, Diagnosis, EncodingChoice, GameView, PlayerCard, SearchQuery, SortColumn, TreeMove } from '../pkg/cadb.js';
+import type { Strings } from './i18n/en.js';
+import { type Language, type Notation, T } from './i18n/index.js';
 import type { TextChoice } from './protocol.js';
 
 /** A move of the open game, flattened from the API's move tree (the API's
@@ -61,6 +63,8 @@ export interface ListState {
   broken: ReadonlySet<number>;
   /** Changes when the list's rows must be fetched again (a database or an encoding). */
   version: number;
+  /** The keyboard's row: a position in the list (-1: none yet). */
+  cursor: number;
 }
 
 /** A move played from the opening tree (a tree row). */
@@ -83,7 +87,7 @@ export interface ExploreState {
 }
 
 /** What a side panel shows. */
-export type PanelView<T> = { kind: 'none' } | { kind: 'text'; text: string } | { kind: 'data'; data: T };
+export type PanelView<T> = { kind: 'none' } | { kind: 'text'; say: Say } | { kind: 'data'; data: T };
 
 /** The opening-tree panel's rows: from the tree, or, past its ply cap,
  * from a position search (`reached`: the games that reach the position). */
@@ -135,13 +139,33 @@ export interface CompactnessState {
   view: PanelView<CompactnessRow[]>;
 }
 
+/** A long task, by its name in `T.tasks`. */
+export type Task = keyof Strings['tasks'];
+
+/** A text for the user, made when it is drawn: in the language of the
+ * moment (`T` of i18n/index.ts), so a switch redraws it translated. */
+export type Say = () => string;
+
 /** A line for the user: a new object each time it is said, so the page
  * writes it again even when the text is the same. */
 export interface Message {
-  text: string;
+  say: Say;
+}
+
+/** The settings kept in localStorage (prefs.ts). */
+export interface Settings {
+  language: Language;
+  notation: Notation;
+  /** null: the system's. */
+  theme: 'light' | 'dark' | null;
+  /** The opening-tree panel starts open. */
+  treeOpen: boolean;
 }
 
 export interface State {
+  settings: Settings;
+  /** The keys dialog (?) is open. */
+  keysOpen: boolean;
   name: string;
   info: DbInfo | null;
   /** The encodings the decoder knows, its default first (from the Worker). */
@@ -165,7 +189,7 @@ export interface State {
   /** A PGN export under way: games done of total. */
   exporting: { done: number; total: number } | null;
   /** The long tasks under way (opening tree, export, ...): Cancel stops them. */
-  tasks: readonly string[];
+  tasks: readonly Task[];
 }
 
 /** A position filter: the position (FEN) and the games reaching it. */
@@ -191,11 +215,14 @@ export function freshList(version: number, query: SearchQuery | null = null): Li
     view: { order: null, filtered: false },
     broken: new Set(),
     version,
+    cursor: -1,
   };
 }
 
-export function initialState(): State {
+export function initialState(settings: Settings): State {
   return {
+    settings,
+    keysOpen: false,
     name: '',
     info: null,
     encodings: [],
@@ -205,10 +232,10 @@ export function initialState(): State {
     explore: null,
     card: null,
     orientation: 'white',
-    tree: { open: true, wanted: false, request: 0, searchFor: '', view: { kind: 'none' } },
+    tree: { open: settings.treeOpen, wanted: false, request: 0, searchFor: '', view: { kind: 'none' } },
     compactness: { open: false, forName: '', view: { kind: 'none' } },
     diagnosis: { forVersion: -1, view: { kind: 'none' }, full: false, copied: null },
-    status: { text: 'Loading…' },
+    status: { say: () => T.status.loading },
     error: null,
     exporting: null,
     tasks: [],

@@ -6,6 +6,7 @@
 // database it reopens there is the fresh Worker's first request.
 
 import type { Request, RequestType, Requests, Response } from './protocol.js';
+import { T } from './i18n/index.js';
 
 /** An error from the Worker, with the core's code ('format', 'bad-argument',
  * ...) or one of the host's: 'trap', 'internal' and 'worker' (fatal: the
@@ -72,7 +73,7 @@ export class WorkerHost {
 
   /** Stops every long task under way: they reject with 'cancelled'. */
   cancel(): void {
-    if (!this.broken) this.restart(new WorkerError(CANCELLED, 'Cancelled.'), () => false);
+    if (!this.broken) this.restart(new WorkerError(CANCELLED, T.status.cancelled), () => false);
   }
 
   private start(): Worker {
@@ -84,7 +85,7 @@ export class WorkerHost {
       e.preventDefault();
       // Outside any request (the script failed to load or to run): which
       // request is to blame is unknown, so none is sent again.
-      if (worker === this.worker) this.restart(new WorkerError('worker', `The decoder failed: ${e.message || 'it did not start'}`), () => true);
+      if (worker === this.worker) this.restart(new WorkerError('worker', T.errors.workerFailed(e.message)), () => true);
     };
     this.started?.(worker);
     return worker;
@@ -99,7 +100,7 @@ export class WorkerHost {
     this.pending.clear();
     if (!isCancelled(cause) && ++this.restarts > MAX_RESTARTS) {
       // Not fatal itself: nothing is restarted for it, it is only shown.
-      this.broken = new WorkerError('broken', `The decoder failed ${MAX_RESTARTS} times in a row (${cause.message}); reload the page.`);
+      this.broken = new WorkerError('broken', T.errors.brokenWorker(MAX_RESTARTS, cause.message));
       for (const p of calls) p.reject(this.broken);
       return;
     }

@@ -62,9 +62,9 @@ let passed = 0;
 // /e2e/ is the viewer with the fault hooks) or another page of dist/. `fn`
 // gets the page and what was seen: every response, and requests to the
 // Worker counted by type (window.cadbPosts).
-async function test(name, fn, { path: page0 = '/' } = {}) {
+async function test(name, fn, { path: page0 = '/', locale = 'en-US', serviceWorkers = 'allow' } = {}) {
   if (process.env.E2E_ONLY && !new RegExp(process.env.E2E_ONLY).test(name)) return;
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true, locale, serviceWorkers });
   await context.addInitScript(() => {
     window.cadbPosts = {};
     const post = Worker.prototype.postMessage;
@@ -107,6 +107,11 @@ async function test(name, fn, { path: page0 = '/' } = {}) {
 }
 
 const fen = (page) => page.locator('[data-testid=board]').getAttribute('data-fen');
+/** The Tools menu's compactness dialog. */
+async function openCompactness(page) {
+  await page.locator('#tools summary').click();
+  await page.locator('[data-testid=open-compactness]').click();
+}
 const demoFiles = readdirSync(demoDir).filter((f) => /^DEMO\.(CDP|EMB|D00|A02|D02)$/i.test(f)).map((f) => path.join(demoDir, f));
 // The demo's games, as written into it (scripts/build.sh).
 const DEMO_PGN = readFileSync(path.join(root, 'tests/data/demo/demo.pgn'), 'utf8');
@@ -218,22 +223,27 @@ await test('opening a database through the file input', async (page) => {
 });
 
 await test('the compactness panel shows bytes per move', async (page) => {
-  await page.locator('#compactness-panel summary').click();
+  await openCompactness(page);
   const table = page.locator('[data-testid=compactness] table');
   await table.waitFor();
   const text = await table.textContent();
   for (const f of ['CA D02', 'Jose', 'UCI16', 'PGC', 'MGC', 'PGN']) assert.ok(text.includes(f), f);
 });
 
-await test('the encoding menu starts at Auto, takes a choice, and each database is guessed anew', async (page) => {
+await test('the encoding menu starts at Auto, takes a choice, and remembers it for the database', async (page) => {
   const select = page.locator('#encoding');
   const values = await select.locator('option').evaluateAll((os) => os.map((o) => o.value));
   assert.deepEqual(values, ['auto', 'cp1251', 'cp866', 'latin1', 'utf-8']);
   assert.equal(await select.inputValue(), 'auto');
   await select.selectOption('cp866');
   await page.waitForFunction(() => document.querySelector('#encoding')?.value === 'cp866');
-  // Another database: its own code page is guessed again.
-  await page.locator('[data-testid=open-files]').setInputFiles(demoFiles);
+  // The choice is the database's: a reload opens it with it.
+  await page.reload();
+  await page.locator('[data-testid=status]').filter({ hasText: /^Opened DEMO/ }).waitFor();
+  assert.equal(await select.inputValue(), 'cp866');
+  await select.selectOption('auto');
+  await page.waitForFunction(() => document.querySelector('#encoding')?.value === 'auto');
+  await page.reload();
   await page.locator('[data-testid=status]').filter({ hasText: /^Opened DEMO/ }).waitFor();
   assert.equal(await select.inputValue(), 'auto');
 });
@@ -417,10 +427,12 @@ await test('Cancel stops a long task, and the page goes on in a fresh Worker', a
   await page.locator('#tree table').waitFor();
   // Esc cancels too: the compactness table this time.
   await fault(page, 'compactness', 'hang');
-  await page.locator('#compactness-panel summary').click();
+  await openCompactness(page);
   await cancel.waitFor({ state: 'visible' });
+  // Esc cancels the task and closes the dialog.
   await page.keyboard.press('Escape');
-  await page.locator('[data-testid=compactness]').filter({ hasText: /^Cancelled/ }).waitFor();
+  await page.waitForFunction(() => /^Cancelled/.test(document.querySelector('[data-testid=compactness]')?.textContent ?? ''));
+  assert.equal(await page.locator('#compactness-panel').evaluate((d) => d.open), false);
   await status(page, 'Cancelled.');
   await openRow(page, 5);
   assert.equal(await error(page).isVisible(), false);
@@ -445,7 +457,7 @@ await test('the page and its Worker each carry their Content-Security-Policy', a
   // harness fails on any CSP violation or console report of one).
   await openRow(page, 2);
   await page.locator('#tree table').waitFor();
-  await page.locator('#compactness-panel summary').click();
+  await openCompactness(page);
   await page.locator('[data-testid=compactness] table').waitFor();
 });
 
@@ -592,7 +604,7 @@ await test('the URL hash keeps the search across a reload; Clear removes it', as
   await page.locator('[data-testid=search-result]').selectOption('1/2-1/2');
   await page.locator('[data-testid=search-apply]').click();
   assert.equal(await listed(page), want);
-  assert.match(await page.evaluate(() => location.hash), /^#q=/);
+  await page.waitForFunction(() => /(^#|&)q=/.test(location.hash));
   await page.reload();
   await page.locator('[data-testid=game-row]').first().waitFor();
   assert.equal(await listed(page), want);
@@ -600,7 +612,7 @@ await test('the URL hash keeps the search across a reload; Clear removes it', as
   assert.equal(await page.locator('[data-testid=search-player]').inputValue(), 'Kasparov');
   await page.locator('[data-testid=search-clear]').click();
   await page.waitForFunction((n) => document.querySelector('[data-testid=game-count]')?.textContent === n, String(total));
-  assert.equal(await page.evaluate(() => location.hash), '');
+  await page.waitForFunction(() => !/(^#|&)q=/.test(location.hash));
 });
 
 // ---- position search (issue 16) ----
@@ -706,6 +718,119 @@ await test("past the tree's ply cap, the tree panel shows the moves a position s
   await listedNow(page, 1);
   assert.match(await page.locator('[data-testid=tree-line]').textContent(), /22\. Na4/);
   await page.locator('#tree').filter({ hasText: 'The games reaching this position end here.' }).waitFor();
+});
+
+// ---- Russian and English, keyboard first, state kept (issue 17) ----
+
+const moveTexts = (page) => page.locator('[data-testid=move]').allTextContents();
+
+await test('in a Russian browser the page is in Russian, with Russian piece letters; PGN stays English', async (page) => {
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'ru');
+  assert.equal((await page.locator('.open span').textContent()).trim(), 'Открыть базу…');
+  assert.equal(await page.locator('.list-head [data-column=white]').textContent(), 'Белые');
+  await page.locator('[data-testid=status]').filter({ hasText: /^Открыта DEMO: 42 партии за/ }).waitFor();
+  assert.match(await page.locator('.count').textContent(), /^Партии: 42$/);
+  // Game 0 (the Immortal Game): 6. Nf3 and 8. Nh4 in Russian letters, no Latin piece letter left.
+  await page.locator('[data-testid=move]').first().waitFor();
+  const sans = await moveTexts(page);
+  assert.ok(sans.includes('Кf3') && sans.includes('Кh4') && sans.includes('Фf3'), sans.join(' '));
+  assert.deepEqual(sans.filter((m) => /[KQRBN]/.test(m)), []);
+  assert.match(await page.locator('#nav-forward').getAttribute('aria-label'), /^Вперёд$/);
+  // Figurines, by choice, remembered.
+  await page.locator('#tools summary').click();
+  await page.locator('[data-testid=notation]').selectOption('figurine');
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=move]')].some((m) => m.textContent === '♘f3'));
+  // The saved game is standard English SAN.
+  const [one] = await Promise.all([page.waitForEvent('download'), page.locator('#save-game').click()]);
+  const pgn = readFileSync(await one.path(), 'utf8');
+  assert.match(pgn, / Nf3 /);
+  assert.doesNotMatch(pgn, /Кf3|♘/);
+  // The switch: English, and a reload keeps it (and the figurines).
+  await page.locator('[data-testid=language]').selectOption('en');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  assert.equal(await page.locator('.list-head [data-column=white]').textContent(), 'White');
+  await page.reload();
+  await page.locator('[data-testid=move]').first().waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+  assert.equal((await page.locator('.open span').textContent()).trim(), 'Open database…');
+  assert.ok((await moveTexts(page)).includes('♘f3'));
+}, { locale: 'ru-RU' });
+
+await test('in an English browser the page is in English, with English piece letters', async (page) => {
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+  await page.locator('[data-testid=status]').filter({ hasText: /^Opened DEMO: 42 games in/ }).waitFor();
+  assert.match(await page.locator('.count').textContent(), /^42 games$/);
+  await page.locator('[data-testid=move]').first().waitFor();
+  const sans = await moveTexts(page);
+  assert.ok(sans.includes('Nf3') && sans.includes('Qf3'), sans.join(' '));
+  assert.equal(await page.locator('.list-head [data-column=white]').textContent(), 'White');
+  // The game's header: players, then the event, site and date (in the locale), ECO.
+  assert.match(await page.locator('[data-testid=game-header]').textContent(), /Anderssen, Adolf – Kieseritzky, Lionel1-0/);
+  assert.equal(await page.locator('[data-testid=game-facts]').textContent(), 'London casual games · London ENG · 06/21/1851 · C33');
+});
+
+await test('keyboard only: open the third game, step, enter and leave a variation, go to the next game', async (page) => {
+  await page.locator('[data-testid=move]').first().waitFor();
+  // Tab to the list: its one focusable row is the open game's.
+  for (let k = 0; k < 60 && !(await page.evaluate(() => document.activeElement?.matches('[data-testid=game-row]'))); k++) await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-index')), '0');
+  assert.equal(await page.locator('#list').getAttribute('role'), 'grid');
+  assert.equal(await page.locator('#list').getAttribute('aria-rowcount'), String(DEMO_GAMES.length + 1));
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-selected')), 'true');
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-index')), '2');
+  await page.keyboard.press('Enter');
+  const want = gameJson(2);
+  await page.waitForFunction(() => document.querySelector('.list-row.selected')?.getAttribute('data-index') === '2');
+  await page.waitForFunction((f) => [...document.querySelectorAll('[data-testid=move]')].some((m) => m.dataset.fen === f), want.moves.at(-1).fen);
+  // Step to the move before the first that has a variation, then into it and out.
+  const k = want.moves.findIndex((m) => m.variations.length > 0);
+  assert.ok(k > 0, 'game 3 has a variation');
+  for (let i = 0; i < k; i++) await page.keyboard.press('ArrowRight');
+  assert.equal(await fen(page), want.moves[k - 1].fen);
+  // The move just played is said.
+  assert.match(await page.locator('[data-testid=announce]').textContent(), new RegExp(`^${Math.floor((k - 1) / 2) + 1}\\.`));
+  await page.keyboard.press('Shift+ArrowRight');
+  assert.equal(await fen(page), want.moves[k].variations[0][0].fen);
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await fen(page), want.moves[k].variations[0][1]?.fen ?? want.moves[k].variations[0][0].fen);
+  await page.keyboard.press('Shift+ArrowLeft');
+  assert.equal(await fen(page), want.moves[k - 1].fen);
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await fen(page), want.moves[k].fen);
+  // n: the next game of the list.
+  await page.keyboard.press('n');
+  await page.waitForFunction(() => document.querySelector('.list-row.selected')?.getAttribute('data-index') === '3');
+  await page.keyboard.press('p');
+  await page.waitForFunction(() => document.querySelector('.list-row.selected')?.getAttribute('data-index') === '2');
+  // ? shows the keys; Esc closes them.
+  await page.keyboard.press('?');
+  await page.locator('[data-testid=keys-dialog]').waitFor();
+  assert.match(await page.locator('[data-testid=keys-dialog]').textContent(), /Shift\+→/);
+  await page.keyboard.press('Escape');
+  await page.locator('[data-testid=keys-dialog]').waitFor({ state: 'hidden' });
+});
+
+await test('a reload keeps the game, the move and the filter', async (page) => {
+  await page.locator('[data-testid=filter]').fill('Tal');
+  await page.waitForFunction(() => document.querySelector('[data-testid=game-total]')?.hidden === false);
+  await rowsFilled(page).catch(() => {});
+  const index = Number(await rows(page).nth(1).getAttribute('data-index'));
+  await rows(page).nth(1).click();
+  const want = gameJson(index);
+  await page.waitForFunction((f) => [...document.querySelectorAll('[data-testid=move]')].some((m) => m.dataset.fen === f), want.moves.at(-1).fen);
+  for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
+  assert.equal(await fen(page), want.moves[6].fen);
+  await page.waitForFunction((g) => location.hash.includes(`g=${g}&m=7`), index + 1);
+  const count = await page.locator('[data-testid=game-count]').textContent();
+  await page.reload();
+  await page.waitForFunction((f) => document.querySelector('[data-testid=board]')?.getAttribute('data-fen') === f, want.moves[6].fen);
+  assert.equal(await page.locator('[data-testid=filter]').inputValue(), 'Tal');
+  assert.equal(await page.locator('[data-testid=game-count]').textContent(), count);
+  await page.waitForFunction((i) => document.querySelector('.list-row.selected')?.getAttribute('data-index') === String(i), index);
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await fen(page), want.moves[7].fen);
 });
 
 if (process.env.SCREENSHOTS) {

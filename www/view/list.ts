@@ -4,8 +4,9 @@
 import type { ColumnKey, SortColumn } from '../../pkg/cadb.js';
 import { COLUMN_KEYS, COLUMNS, isSortColumn } from '../config.js';
 import { el } from '../dom.js';
+import { T } from '../i18n/index.js';
+import { pgnDate } from '../i18n/format.js';
 import type { Row } from '../protocol.js';
-import { CARD_TEXT } from './text.js';
 
 /** The grid template of a row: the columns' widths. */
 export function columnWidths(): string {
@@ -16,11 +17,13 @@ export function columnWidths(): string {
 export function listHead(onSort: (column: SortColumn) => void): HTMLElement {
   const head = el('div', 'list-head');
   head.setAttribute('role', 'row');
+  head.setAttribute('aria-rowindex', '1');
   for (const key of COLUMN_KEYS) {
     const h = document.createElement('button');
     h.type = 'button';
     h.className = 'cell';
-    h.textContent = COLUMNS[key].title;
+    h.textContent = T.columns[key];
+    h.title = T.columns[key];
     h.dataset.column = key;
     h.setAttribute('role', 'columnheader');
     if (isSortColumn(key)) h.addEventListener('click', () => onSort(key));
@@ -48,7 +51,10 @@ export interface RowLook {
   position: number;
   /** Its text; undefined while it is being fetched. */
   row: Row | undefined;
+  /** The open game. */
   selected: boolean;
+  /** The keyboard's row (aria-selected; the one row in the tab order). */
+  cursor: boolean;
   broken: boolean;
 }
 
@@ -57,7 +63,10 @@ export function playerLink(name: string, onPlayer: (name: string) => void): HTML
   const b = el('button', 'name-link', name);
   b.setAttribute('type', 'button');
   b.dataset.testid = 'player-link';
-  b.title = CARD_TEXT.playerTitle(name);
+  b.title = T.card.playerTitle(name);
+  // The row takes the keyboard; the name is for the mouse (the game's
+  // header has the same link in the tab order).
+  b.tabIndex = -1;
   b.addEventListener('click', (e) => {
     e.stopPropagation();
     onPlayer(name);
@@ -71,12 +80,17 @@ export function listRow(r: RowLook, onOpen: () => void, onPlayer: (name: string)
   row.setAttribute('role', 'row');
   row.dataset.testid = 'game-row';
   row.dataset.index = String(r.index);
-  row.setAttribute('aria-rowindex', String(r.position + 1));
+  row.id = `game-row-${r.index}`;
+  row.setAttribute('aria-rowindex', String(r.position + 2));
+  row.setAttribute('aria-selected', String(r.cursor));
+  row.tabIndex = r.cursor ? 0 : -1;
   if (r.selected) row.classList.add('selected');
+  if (r.cursor) row.classList.add('cursor');
   if (r.broken) row.classList.add('broken');
   for (const key of COLUMN_KEYS) {
     // The game's number is known before its row arrives.
-    const text = r.row?.[key] ?? (key === 'index' ? String(r.index + 1) : '');
+    const raw = r.row?.[key] ?? (key === 'index' ? String(r.index + 1) : '');
+    const text = key === 'date' ? pgnDate(raw) : raw;
     const link = text !== '' && (key === 'white' || key === 'black');
     const cell = el('span', COLUMNS[key].numeric ? 'cell num' : 'cell', link ? undefined : text);
     if (link) cell.append(playerLink(text, onPlayer));
@@ -90,11 +104,11 @@ export function listRow(r: RowLook, onOpen: () => void, onPlayer: (name: string)
 
 /** Why rows are missing, and a Retry button (`onRetry`). */
 export function listProblem(text: string, onRetry: () => void): Node[] {
-  const retry = el('button', 'retry', 'Retry');
+  const retry = el('button', 'retry', T.list.retry);
   retry.setAttribute('type', 'button');
   retry.dataset.testid = 'list-retry';
   retry.addEventListener('click', onRetry);
-  return [el('span', '', `The games could not be listed: ${text}`), retry];
+  return [el('span', '', T.list.problem(text)), retry];
 }
 
 /** Marks the open game's row among the rows shown. */

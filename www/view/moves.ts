@@ -5,6 +5,7 @@
 
 import type { GameView, MoveNode } from '../../pkg/cadb.js';
 import { NAGS } from '../config.js';
+import { displaySan, T } from '../i18n/index.js';
 import type { FlatMove } from '../state.js';
 
 function text(tag: string, cls: string, content: string): HTMLElement {
@@ -22,7 +23,8 @@ function comment(c: string): HTMLElement {
 }
 
 function nag(n: number): HTMLElement {
-  const [glyph, meaning] = NAGS[n] ?? [`$${n}`, `NAG ${n}`];
+  const glyph = NAGS[n] ?? `$${n}`;
+  const meaning = T.nags[n] ?? T.nag(n);
   const el = text('span', 'nag', glyph);
   el.title = meaning;
   el.setAttribute('aria-label', meaning);
@@ -44,7 +46,7 @@ export function renderMoves(view: GameView, nodes: FlatMove[], onPick: (id: numb
       const number = Math.floor(m.ply / 2) + 1;
       if (white) into.append(text('span', 'num', `${number}.`));
       else if (needNumber) into.append(text('span', 'num', `${number}…`));
-      const el = text('button', 'move', m.san);
+      const el = text('button', 'move', displaySan(m.san));
       el.setAttribute('type', 'button');
       el.dataset.testid = 'move';
       el.dataset.id = String(node.id);
@@ -54,7 +56,7 @@ export function renderMoves(view: GameView, nodes: FlatMove[], onPick: (id: numb
       into.append(el);
       for (const n of m.nags) into.append(nag(n));
       for (const e of m.evals) {
-        const t = e.kind === 'engine' ? `${e.centipawns >= 0 ? '+' : ''}${(e.centipawns / 100).toFixed(2)}${e.cap ? ' CAP' : ''}` : e.text;
+        const t = e.kind === 'engine' ? T.moves.eval(e.centipawns, e.cap) : e.text;
         into.append(text('span', 'eval', t));
       }
       if (m.diagramAfter) into.append(text('span', 'diagram', '⊞'));
@@ -67,7 +69,7 @@ export function renderMoves(view: GameView, nodes: FlatMove[], onPick: (id: numb
         const group = document.createElement('span');
         group.className = `variation depth-${Math.min(depth + 1, 3)}`;
         group.setAttribute('role', 'group');
-        group.setAttribute('aria-label', 'variation');
+        group.setAttribute('aria-label', T.moves.variation);
         line(v, group, depth + 1);
         into.append(group);
         needNumber = true;

@@ -3,21 +3,20 @@
 // action, so it compares the state with what it drew last). The board and
 // the game list are components: they get the state through their methods.
 
-import type { CompactnessRow, DbInfo, EncodingChoice } from '../../pkg/cadb.js';
+import type { CompactnessRow, DbInfo, Diagnosis, EncodingChoice, SearchQuery } from '../../pkg/cadb.js';
 import type { Board } from '../board.js';
 import type { Controller } from '../controller.js';
-import type { GameList } from '../list.js';
-import type { Diagnosis } from '../../pkg/cadb.js';
-import type { CardState, DiagnosisState, ExploreState, GameState, Message, PanelView, TreeView } from '../state.js';
-import { shown } from '../game.js';
-import type { SearchQuery } from '../../pkg/cadb.js';
-import { valuesOf } from '../query.js';
-import { renderCard } from './card.js';
-import { playerLink } from './list.js';
 import { el as make } from '../dom.js';
+import { shown } from '../game.js';
+import { setLanguage, setNotation, spokenMove, T } from '../i18n/index.js';
+import type { GameList } from '../list.js';
+import { valuesOf } from '../query.js';
+import type { CardState, DiagnosisState, ExploreState, GameState, Message, PanelView, Settings, TreeView } from '../state.js';
+import { renderCard } from './card.js';
+import { renderHeader } from './header.js';
 import { markCurrent, renderMoves } from './moves.js';
 import { compactnessPanel, renderDiagnosis, renderInfo, treePanel } from './panels.js';
-import { cancelLabel, gameCount, gameTotal, positionLabel, gameTitleParts, noticeText, rescuedTo } from './text.js';
+import { cancelLabel, countedGames, gameCount, gameTotal, noticeText, rescuedTo } from './text.js';
 
 /** The fixed elements of index.html that show the state. */
 export interface PageElements {
@@ -26,6 +25,9 @@ export interface PageElements {
   count: HTMLElement;
   /** "of N" beside the count of a filtered list. */
   total: HTMLElement;
+  /** The words before and after the count. */
+  countBefore: HTMLElement;
+  countAfter: HTMLElement;
   positionFilter: HTMLElement;
   positionLabel: HTMLElement;
   positionSearch: HTMLButtonElement;
@@ -39,7 +41,12 @@ export interface PageElements {
   tree: HTMLElement;
   compactness: HTMLElement;
   treePanel: HTMLDetailsElement;
-  compactnessPanel: HTMLDetailsElement;
+  compactnessPanel: HTMLDialogElement;
+  keysDialog: HTMLDialogElement;
+  keysTable: HTMLElement;
+  language: HTMLSelectElement;
+  notation: HTMLSelectElement;
+  announce: HTMLElement;
   diagnosis: HTMLElement;
   notice: HTMLElement;
   noticeText: HTMLElement;
@@ -49,6 +56,7 @@ export interface PageElements {
 
 /** What was drawn last. */
 interface Drawn {
+  settings: Settings | null;
   status: Message | null;
   error: Message | null;
   info: DbInfo | null;
@@ -74,15 +82,15 @@ function option(value: string, label: string): HTMLOptionElement {
 
 /** The encoding menu: Auto (the guess, named when in use), then each code page. */
 function encodingOptions(encodings: EncodingChoice[], info: DbInfo | null): HTMLOptionElement[] {
-  const guessed = info?.encodingGuessed ? `: ${encodings.find((e) => e.name === info.encoding)?.label ?? info.encoding}` : ' (guessed from the names)';
-  return [option('auto', `Auto${guessed}`), ...encodings.map((e) => option(e.name, e.label))];
+  const auto = info?.encodingGuessed ? T.encoding.autoGuess(encodings.find((e) => e.name === info.encoding)?.label ?? info.encoding) : T.encoding.auto;
+  return [option('auto', auto), ...encodings.map((e) => option(e.name, e.label))];
 }
 
 /** A note by the moves of a game read under the other file direction. */
 function rescueNote(g: GameState): Node[] {
   const to = rescuedTo(g.view.headers);
   if (!to) return [];
-  const p = make('p', 'warning', `Read with the file direction "${to}": this game does not replay under the database's own. Check its moves.`);
+  const p = make('p', 'warning', T.moves.rescued(to));
   p.setAttribute('data-testid', 'game-convention');
   return [p];
 }
@@ -91,11 +99,30 @@ function setText(el: HTMLElement, text: string): void {
   if (el.textContent !== text) el.textContent = text;
 }
 
+/** Opens a modal dialog or closes it, as the state says. */
+function showDialog(dialog: HTMLDialogElement, open: boolean): void {
+  if (open && !dialog.open) dialog.showModal();
+  else if (!open && dialog.open) dialog.close();
+}
+
+const NOTHING_DRAWN: Drawn = {
+  settings: null, status: null, error: null, info: null, game: null, current: -1, explore: null, orientation: '', tree: null, compactness: null, encodings: [],
+  diagnosis: null, copied: null, query: undefined, card: null,
+};
+
+/** The keys dialog's table (T.keys). */
+function keysTable(): Node[] {
+  return T.keys.rows.map(([keys, what]) => {
+    const tr = make('tr', '');
+    const th = make('th', '');
+    for (const k of keys.split(' ')) th.append(make('kbd', '', k), ' ');
+    tr.append(th, make('td', '', what));
+    return tr;
+  });
+}
+
 export class Page {
-  private drawn: Drawn = {
-    status: null, error: null, info: null, game: null, current: -1, explore: null, orientation: '', tree: null, compactness: null, encodings: [],
-    diagnosis: null, copied: null, query: undefined, card: null,
-  };
+  private drawn: Drawn = NOTHING_DRAWN;
 
   constructor(
     private el: PageElements,
@@ -106,20 +133,24 @@ export class Page {
   }
 
   render(): void {
-    const { el, drawn: d, ctrl } = this;
+    const { el, ctrl } = this;
     const s = ctrl.state;
-    if (s.status !== d.status) el.status.textContent = s.status.text;
+    if (s.settings !== this.drawn.settings) this.applySettings(s.settings);
+    const d = this.drawn;
+    if (s.status !== d.status) el.status.textContent = s.status.say();
     if (s.error !== d.error) {
-      el.error.textContent = s.error?.text ?? '';
+      el.error.textContent = s.error?.say() ?? '';
       el.error.hidden = s.error === null;
     }
     setText(el.count, gameCount(s));
     const total = gameTotal(s);
     setText(el.total, total);
     el.total.hidden = total === '';
+    setText(el.countBefore, T.count.before);
+    setText(el.countAfter, T.count.after(countedGames(s)));
     const pos = s.list.position;
     el.positionFilter.hidden = pos === null;
-    if (pos) setText(el.positionLabel, positionLabel(pos.games.length, pos.damaged));
+    if (pos) setText(el.positionLabel, T.position.label(pos.games.length, pos.damaged));
     el.positionSearch.disabled = !s.info || s.tasks.length > 0;
     el.progress.hidden = s.exporting === null;
     if (s.exporting) {
@@ -137,7 +168,7 @@ export class Page {
 
     const g = s.game;
     if (g !== d.game) {
-      el.title.replaceChildren(...(g ? this.titleNodes(g) : []));
+      el.title.replaceChildren(...(g ? renderHeader(g.view.headers, (p) => void ctrl.openPlayer(p)) : []));
       el.moves.replaceChildren(...(g ? [...rescueNote(g), renderMoves(g.view, g.nodes, (id) => ctrl.goTo(id))] : []));
     }
     const current = g ? g.current : -1;
@@ -145,10 +176,14 @@ export class Page {
     if (g !== d.game || current !== d.current || s.explore !== d.explore) {
       const at = shown(g, s.explore);
       if (at) this.board.show(at.fen, at.uci, at.san);
+      // The move just played, in words (a game just opened says nothing).
+      const said = at?.san && g === d.game ? spokenMove(at.san, at.fen) : '';
+      setText(el.announce, said);
     }
     if (s.orientation !== d.orientation) this.board.orient(s.orientation);
     if (el.treePanel.open !== s.tree.open) el.treePanel.open = s.tree.open;
-    if (el.compactnessPanel.open !== s.compactness.open) el.compactnessPanel.open = s.compactness.open;
+    showDialog(el.compactnessPanel, s.compactness.open);
+    showDialog(el.keysDialog, s.keysOpen);
     if (s.tree.view !== d.tree || s.explore !== d.explore) {
       el.tree.replaceChildren(...treePanel(s.tree.view, s.explore, {
         play: (m) => void ctrl.playTreeMove(m),
@@ -164,6 +199,7 @@ export class Page {
     if (s.card !== d.card) {
       el.card.hidden = s.card === null;
       el.card.replaceChildren(...(s.card ? renderCard(s.card, { close: () => ctrl.closePlayer(), filter: () => void ctrl.filterToPlayer() }) : []));
+      el.card.setAttribute('aria-label', T.page.playerCard);
       if (s.card && !d.card) el.card.querySelector('button')?.focus();
     }
     this.list.update({
@@ -171,22 +207,36 @@ export class Page {
       games: s.info?.games ?? 0,
       sort: s.list.sort,
       selected: g ? g.index : -1,
+      cursor: s.list.cursor,
       broken: s.list.broken,
       version: s.list.version,
+      language: s.settings.language,
     });
     this.drawn = {
+      settings: s.settings,
       status: s.status, error: s.error, info: s.info, game: g, current, explore: s.explore, orientation: s.orientation,
       tree: s.tree.view, compactness: s.compactness.view, encodings: s.encodings,
       diagnosis: s.diagnosis.view, copied: s.diagnosis.copied, query: s.list.query, card: s.card,
     };
   }
 
-  /** The game's title, its players' names opening their cards. */
-  private titleNodes(g: GameState): Node[] {
-    const [white, join, black, rest] = gameTitleParts(g.view.headers);
-    const name = (n: string, known: boolean) => (known ? playerLink(n, (p) => void this.ctrl.openPlayer(p)) : document.createTextNode(n));
-    const h = g.view.headers;
-    return [name(white, !!h.white), document.createTextNode(join), name(black, !!h.black), document.createTextNode(rest)];
+  /** The language, the piece letters and the theme: a change of either
+   * of the first two redraws every part (their texts are the language's). */
+  private applySettings(now: Settings): void {
+    const before = this.drawn.settings;
+    const root = document.documentElement;
+    if (now.theme) root.dataset.theme = now.theme;
+    else delete root.dataset.theme;
+    if (before?.language === now.language && before.notation === now.notation) {
+      this.drawn = { ...this.drawn, settings: now };
+      return;
+    }
+    setLanguage(now.language);
+    setNotation(now.notation);
+    this.el.language.value = now.language;
+    this.el.notation.value = now.notation;
+    this.el.keysTable.replaceChildren(...keysTable());
+    this.drawn = { ...NOTHING_DRAWN, settings: now };
   }
 
   /** The search form shows the query applied (from the URL hash too). */
@@ -204,7 +254,7 @@ export class Page {
   private renderDiagnosis(diag: DiagnosisState, shown: readonly string[], d: Drawn): void {
     if (diag.view === d.diagnosis && diag.copied === d.copied) return;
     const { el, ctrl } = this;
-    el.diagnosis.replaceChildren(...renderDiagnosis(diag.view, diag.full, diag.copied?.text ?? '', shown, {
+    el.diagnosis.replaceChildren(...renderDiagnosis(diag.view, diag.full, diag.copied?.say() ?? '', shown, {
       copy: () => ctrl.copyReport(),
       checkAll: () => void ctrl.refreshDiagnosis(true),
     }));

@@ -5,12 +5,13 @@ import type { CompactnessRow, DbInfo, Diagnosis, TreeMove } from '../../pkg/cadb
 import { el } from '../dom.js';
 import { TREE_MAX_PLIES } from '../config.js';
 import { exploredText } from '../game.js';
+import { displaySan, T } from '../i18n/index.js';
+import { fixed, num } from '../i18n/format.js';
 import type { ExploreState, PanelView, TreeView } from '../state.js';
-import { TREE_TEXT } from './text.js';
 
 /** A line of text, or nothing. */
 function note(view: PanelView<unknown>): Node[] {
-  return view.kind === 'text' ? [document.createTextNode(view.text)] : [];
+  return view.kind === 'text' ? [document.createTextNode(view.say())] : [];
 }
 
 /** What the tree panel's buttons do. */
@@ -35,13 +36,13 @@ export function treePanel(view: TreeView, explore: ExploreState | null, act: Tre
   };
   switch (view.kind) {
     case 'ask':
-      out.push(button(TREE_TEXT.build(view.games), act.build));
+      out.push(button(T.tree.build(view.games), act.build));
       break;
     case 'ask-search':
-      out.push(button(TREE_TEXT.askSearch(view.games), act.search));
+      out.push(button(T.tree.askSearch(view.games), act.search));
       break;
     case 'data':
-      if (view.data.reached !== null) out.push(el('p', 'muted', TREE_TEXT.fromSearch(TREE_MAX_PLIES, view.data.reached)));
+      if (view.data.reached !== null) out.push(el('p', 'muted', T.tree.fromSearch(TREE_MAX_PLIES, view.data.reached)));
       out.push(renderTree(view.data.moves, act.play, view.data.reached !== null));
       break;
     default:
@@ -52,14 +53,14 @@ export function treePanel(view: TreeView, explore: ExploreState | null, act: Tre
 
 /** The line played from the tree past the game, with Back and "Back to the game". */
 function renderLine(e: ExploreState, act: TreeActions): HTMLElement {
-  const p = el('p', 'tree-line', `${TREE_TEXT.line} `);
+  const p = el('p', 'tree-line', `${T.tree.line} `);
   p.dataset.testid = 'tree-line';
-  p.append(el('strong', '', exploredText(e)), ' ');
-  const back = el('button', '', `← ${TREE_TEXT.back}`);
+  p.append(el('strong', '', exploredText(e, displaySan)), ' ');
+  const back = el('button', '', `← ${T.tree.back}`);
   back.setAttribute('type', 'button');
-  back.setAttribute('aria-label', TREE_TEXT.backLabel);
+  back.setAttribute('aria-label', T.tree.backLabel);
   back.addEventListener('click', act.back);
-  const leave = el('button', '', TREE_TEXT.toGame);
+  const leave = el('button', '', T.tree.toGame);
   leave.setAttribute('type', 'button');
   leave.addEventListener('click', act.leave);
   p.append(back, ' ', leave);
@@ -75,13 +76,14 @@ export function renderInfo(name: string, info: DbInfo): DocumentFragment {
   const f = document.createDocumentFragment();
   const dl = el('dl', 'info');
   const row = (k: string, v: string) => dl.append(el('dt', '', k), el('dd', '', v));
-  row('Database', name);
-  row('Signature', info.signature || '—');
-  if (info.comment) row('Comment', info.comment);
-  row('Games', info.games.toLocaleString('en'));
-  row('Players', info.players.toLocaleString('en'));
-  row('Events', `${info.events.toLocaleString('en')} · sites ${info.sites.toLocaleString('en')} · sources ${info.sources.toLocaleString('en')}`);
-  row('Convention', info.convention);
+  const t = T.info;
+  row(t.database, name);
+  row(t.signature, info.signature || '—');
+  if (info.comment) row(t.comment, info.comment);
+  row(t.games, num(info.games));
+  row(t.players, num(info.players));
+  row(t.events, t.eventsLine(info.events, info.sites, info.sources));
+  row(t.convention, info.convention);
   f.append(dl);
   for (const w of info.warnings) f.append(el('p', 'warning', `⚠ ${w}`));
   return f;
@@ -102,10 +104,9 @@ export function renderDiagnosis(
   if (view.kind !== 'data') return note(view);
   const d = view.data;
   const out: Node[] = [];
-  const scope = d.gamesScanned === d.games
-    ? `every game's record checked (${d.games.toLocaleString('en')})`
-    : `${d.gamesScanned.toLocaleString('en')} of ${d.games.toLocaleString('en')} games' records checked`;
-  out.push(el('p', 'muted', `What the reader inferred about this database: ${scope}.`));
+  const t = T.diagnosis;
+  const scope = d.gamesScanned === d.games ? t.scopeAll(d.games) : t.scopeSome(d.gamesScanned, d.games);
+  out.push(el('p', 'muted', t.intro(scope)));
   const list = el('ul', 'readings');
   list.setAttribute('data-testid', 'readings');
   for (const p of d.points) {
@@ -120,7 +121,7 @@ export function renderDiagnosis(
     const table = el('table', 'evidence');
     for (const c of p.evidence) {
       const tr = el('tr', '');
-      tr.append(el('td', 'num', c.count.toLocaleString('en')), el('td', '', c.what));
+      tr.append(el('td', 'num', num(c.count)), el('td', '', c.what));
       table.append(tr);
     }
     details.append(table);
@@ -136,17 +137,17 @@ export function renderDiagnosis(
     for (const x of more) w.append(el('li', 'warning', `⚠ ${x.message}`));
     out.push(w);
   } else if (d.warnings.length === 0) {
-    out.push(el('p', 'muted', 'No warnings.'));
+    out.push(el('p', 'muted', t.noWarnings));
   }
   const tools = el('div', 'report-tools');
-  const copy = el('button', '', 'Copy report');
+  const copy = el('button', '', t.copy);
   copy.setAttribute('type', 'button');
   copy.setAttribute('data-testid', 'copy-report');
-  copy.title = 'Counts and offsets only: no names, moves or comments';
+  copy.title = t.copyTitle;
   copy.addEventListener('click', on.copy);
   tools.append(copy);
   if (!full && d.gamesScanned < d.games) {
-    const all = el('button', '', 'Check every game');
+    const all = el('button', '', t.checkAll);
     all.setAttribute('type', 'button');
     all.setAttribute('data-testid', 'check-all');
     all.addEventListener('click', on.checkAll);
@@ -157,15 +158,15 @@ export function renderDiagnosis(
   tools.append(said);
   out.push(tools);
   const text = el('details', 'report-text') as HTMLDetailsElement;
-  text.append(el('summary', '', 'Report text'));
+  text.append(el('summary', '', t.reportText));
   const area = document.createElement('textarea');
   area.readOnly = true;
   area.rows = 8;
   area.value = d.text;
   area.setAttribute('data-testid', 'report-text');
-  area.setAttribute('aria-label', 'Report text');
+  area.setAttribute('aria-label', t.reportText);
   text.append(area);
-  if (copied.startsWith('The clipboard refused')) {
+  if (copied === t.refused) {
     text.open = true;
     queueMicrotask(() => area.select());
   }
@@ -178,15 +179,16 @@ export function renderDiagnosis(
  * that plays it. `searched`: the rows came from a position search (an
  * empty one means the games end here). */
 export function renderTree(moves: TreeMove[], onPlay: (m: TreeMove) => void, searched = false): HTMLElement {
-  if (moves.length === 0) return el('p', 'muted', searched ? TREE_TEXT.noneNext : TREE_TEXT.none);
+  if (moves.length === 0) return el('p', 'muted', searched ? T.tree.noneNext : T.tree.none);
   const table = el('table', 'tree');
   const head = el('tr', '');
-  for (const h of TREE_TEXT.headers) head.append(el('th', '', h));
+  for (const h of T.tree.headers) head.append(el('th', '', h));
   table.append(head);
   for (const m of moves) {
     const tr = el('tr', '');
     tr.dataset.testid = 'tree-row';
-    const move = el('button', 'tree-move', m.san);
+    const move = el('button', 'tree-move', displaySan(m.san));
+    move.dataset.san = m.san;
     move.setAttribute('type', 'button');
     move.addEventListener('click', () => onPlay(m));
     const td = el('td', '');
@@ -194,9 +196,9 @@ export function renderTree(moves: TreeMove[], onPlay: (m: TreeMove) => void, sea
     const total = m.white + m.draws + m.black || 1;
     const bar = el('div', 'wdl');
     bar.setAttribute('role', 'img');
-    bar.setAttribute('aria-label', TREE_TEXT.bar(m.white, m.draws, m.black));
+    bar.setAttribute('aria-label', T.tree.bar(m.white, m.draws, m.black));
     for (const [cls, n] of [['w', m.white], ['d', m.draws], ['b', m.black]] as const) {
-      const part = el('span', cls, n / total >= 0.12 ? `${Math.round((100 * n) / total)}%` : '');
+      const part = el('span', cls, n / total >= 0.12 ? T.tree.percent(Math.round((100 * n) / total)) : '');
       part.style.width = `${(100 * n) / total}%`;
       bar.append(part);
     }
@@ -204,8 +206,8 @@ export function renderTree(moves: TreeMove[], onPlay: (m: TreeMove) => void, sea
     barCell.append(bar);
     const elos = [m.whiteElo, m.blackElo].filter((e): e is number => e !== undefined && e > 0);
     const avg = elos.length ? String(Math.round(elos.reduce((a, b) => a + b, 0) / elos.length)) : '';
-    const years = m.firstYear !== undefined && m.lastYear !== undefined ? TREE_TEXT.years(m.firstYear, m.lastYear) : '';
-    tr.append(td, el('td', 'num', String(m.count)), barCell, el('td', 'num', avg), el('td', 'num years', years));
+    const years = m.firstYear !== undefined && m.lastYear !== undefined ? T.tree.years(m.firstYear, m.lastYear) : '';
+    tr.append(td, el('td', 'num', num(m.count)), barCell, el('td', 'num', avg), el('td', 'num years', years));
     table.append(tr);
   }
   return table;
@@ -215,7 +217,7 @@ export function renderTree(moves: TreeMove[], onPlay: (m: TreeMove) => void, sea
 export function renderCompactness(rows: CompactnessRow[]): HTMLElement {
   const table = el('table', 'tree compact');
   const head = el('tr', '');
-  for (const h of ['Format', 'Keeps', 'Bytes/move', 'Bytes/game']) head.append(el('th', '', h));
+  for (const h of T.compactness.headers) head.append(el('th', '', h));
   table.append(head);
   const best = Math.min(...rows.filter((r) => r.moves > 0).map((r) => r.bytesPerMove));
   for (const r of rows) {
@@ -223,9 +225,9 @@ export function renderCompactness(rows: CompactnessRow[]): HTMLElement {
     const perMove = r.bytesPerMove;
     tr.append(
       el('td', perMove === best ? 'best' : '', r.format),
-      el('td', 'muted', r.keeps + (r.skipped ? ` (${r.skipped} games skipped)` : '')),
-      el('td', 'num', perMove.toFixed(3)),
-      el('td', 'num', r.games ? r.bytesPerGame.toFixed(1) : ''),
+      el('td', 'muted', r.keeps + (r.skipped ? T.compactness.skipped(r.skipped) : '')),
+      el('td', 'num', fixed(perMove, 3)),
+      el('td', 'num', r.games ? fixed(r.bytesPerGame, 1) : ''),
     );
     table.append(tr);
   }

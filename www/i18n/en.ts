@@ -1,0 +1,292 @@
+// The viewer's English strings: every text the page shows, says to a
+// screen reader, or puts in a title. Phrases with numbers are functions of
+// them (whole phrases: no string is built from words elsewhere). ru.ts has
+// the same keys, checked by the type.
+
+import { fixed, num, pgnDate, plural } from './format.js';
+
+const games = (n: number) => `${num(n)} ${plural(n, { one: 'game', other: 'games' })}`;
+
+export const en = {
+  /** BCP 47 tag: `<html lang>` and Intl formatting. */
+  locale: 'en-US',
+  /** The language's own name, in the switch. */
+  name: 'English',
+
+  /** SAN piece letters (the pawn has none). */
+  pieces: { K: 'K', Q: 'Q', R: 'R', B: 'B', N: 'N' },
+  /** A move in words, for the screen reader (pgn-viewer's way). */
+  spoken: {
+    K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight',
+    takes: 'takes', check: 'check', mate: 'checkmate', short: 'short castling', long: 'long castling',
+    promotes: { Q: 'promotes to a queen', R: 'promotes to a rook', B: 'promotes to a bishop', N: 'promotes to a knight' },
+    /** "12. knight f3", "12... knight takes f6". */
+    move: (number: number, white: boolean, words: string) => `${number}${white ? '.' : '...'} ${words}`,
+  },
+
+  /** The fixed texts of index.html, by their data-i18n key. */
+  page: {
+    title: 'cadb: Chess Assistant databases in the browser',
+    open: 'Open database…',
+    dropHint: 'or drop its files (or folder) here. Nothing leaves this machine.',
+    cancelTitle: 'Cancel (Esc)',
+    names: 'Names',
+    encodingLabel: 'Text encoding',
+    theme: 'Light or dark theme',
+    language: 'Language',
+    notation: 'Piece letters',
+    notationLetters: 'Letters',
+    notationFigurine: 'Figurines',
+    tools: 'Tools',
+    benchmark: 'Benchmark: time the decoder in this browser',
+    compactness: 'Compactness: bytes per move in each format',
+    keys: 'Keyboard shortcuts',
+    noticeDetails: 'Details',
+    playerCard: 'Player card',
+    gamesSection: 'Games',
+    filterPlaceholder: 'Filter: player, event, site, year',
+    filterLabel: 'Filter games',
+    positionClear: 'Remove the position filter',
+    exportTitle: 'Download the PGN of every game in the list',
+    search: 'Search',
+    player: 'Player',
+    as: 'as',
+    colorEither: 'White or Black',
+    colorWhite: 'White',
+    colorBlack: 'Black',
+    wholeName: 'whole name',
+    event: 'Event',
+    site: 'Site',
+    annotator: 'Annotator',
+    source: 'Source',
+    yearFrom: 'Year from',
+    to: 'to',
+    ecoFrom: 'ECO from',
+    result: 'Result',
+    any: 'any',
+    minElo: 'Elo at least',
+    for: 'for',
+    eloBoth: 'both players',
+    eloEither: 'either player',
+    eloOpponent: "the player's opponent",
+    pliesFrom: 'Plies from',
+    gameType: 'Game type',
+    gameTypeTitle: "A game type's name or number (1-30)",
+    annotated: 'only annotated (comments or variations)',
+    apply: 'Apply',
+    clear: 'Clear',
+    gameSection: 'Game',
+    start: 'Start',
+    startTitle: 'Start (Home, ↑)',
+    back: 'Back',
+    backTitle: 'Back (←)',
+    forward: 'Forward',
+    forwardTitle: 'Forward (→)',
+    end: 'End',
+    endTitle: 'End (End, ↓)',
+    flip: 'Flip board',
+    flipTitle: 'Flip the board (f)',
+    copyFen: 'Copy FEN',
+    copyPgn: 'Copy PGN',
+    saveGame: 'Save game',
+    positionSearch: 'Games with this position',
+    positionSearchTitle: 'List the games that reach the position on the board',
+    sideSection: 'Moves and panels',
+    moves: 'Moves',
+    tree: 'Opening tree',
+    database: 'Database',
+    close: 'Close',
+  },
+
+  /** The game count beside the filter: "[12][ of 216] games". */
+  count: {
+    before: '',
+    of: (total: number) => ` of ${num(total)}`,
+    after: (n: number) => ` ${plural(n, { one: 'game', other: 'games' })}`,
+  },
+
+  /** The game list's column heads. */
+  columns: {
+    index: '#', white: 'White', whiteElo: 'Elo', black: 'Black', blackElo: 'Elo', result: 'Result', date: 'Date',
+    event: 'Event', site: 'Site', round: 'Rd', eco: 'ECO', annotator: 'Annotator', source: 'Source', gameType: 'Type', plies: 'Plies',
+  },
+  list: {
+    label: 'Games',
+    problem: (why: string) => `The games could not be listed: ${why}`,
+    retry: 'Retry',
+  },
+
+  /** NAG meanings (the glyphs are in config.ts). */
+  nags: {
+    1: 'good move', 2: 'mistake', 3: 'brilliant move', 4: 'blunder', 5: 'interesting move', 6: 'dubious move', 7: 'only move',
+    10: 'equal position', 11: 'quiet position', 12: 'active position', 13: 'unclear position', 14: 'White is slightly better',
+    15: 'Black is slightly better', 16: 'White is better', 17: 'Black is better', 18: 'White is winning', 19: 'Black is winning',
+    22: 'zugzwang', 32: 'development advantage', 36: 'initiative', 40: 'attack', 44: 'compensation', 132: 'counterplay',
+    138: 'time trouble', 140: 'with the idea', 146: 'novelty',
+  } as Record<number, string>,
+  nag: (n: number) => `NAG ${n}`,
+
+  moves: {
+    variation: 'variation',
+    /** An engine evaluation in pawns, White's view: "+0.35". */
+    eval: (centipawns: number, cap: boolean) => `${centipawns >= 0 ? '+' : '−'}${fixed(Math.abs(centipawns) / 100, 2)}${cap ? ' CAP' : ''}`,
+    rescued: (direction: string) =>
+      `Read with the file direction "${direction}": this game does not replay under the database's own. Check its moves.`,
+  },
+
+  /** The game's header by the board. */
+  header: {
+    unknown: '?',
+    round: (r: string) => `round ${r}`,
+    date: pgnDate,
+  },
+
+  status: {
+    loading: 'Loading…',
+    opening: (name: string) => `Opening ${name}…`,
+    notOpened: (name: string, still: string | null) => `${name} not opened.${still ? ` ${still} is still open.` : ''}`,
+    opened: (name: string, n: number, ms: number, mb: number) =>
+      `Opened ${name}: ${games(n)} in ${num(ms)} ms; decoder memory ${fixed(mb, 1)} MB.`,
+    listed: (n: number, ms: number) => `${games(n)} listed in ${num(ms)} ms.`,
+    exported: (n: number, kb: number, damaged: number) =>
+      `Exported ${games(n)} (${num(kb)} KB)${damaged ? `; ${num(damaged)} damaged, exported up to the damage.` : '.'}`,
+    pgnCopied: 'PGN copied.',
+    fenCopied: 'FEN copied.',
+    cancelled: 'Cancelled.',
+    noDatabase: 'No database open.',
+    reopening: (name: string) => `Reopening ${name}…`,
+    reopened: (name: string) => `${name} reopened in a fresh decoder.`,
+    searching: (done: number, total: number) => `Reading the games' moves for the search: ${num(done)} of ${num(total)}…`,
+    positionSearching: (done: number, total: number) => `Searching for the position: ${num(done)} of ${num(total)} games…`,
+  },
+
+  errors: {
+    damagedGame: (n: number, why: string) => `Game ${num(n)} is damaged: ${why}`,
+    noFiles: 'No Chess Assistant files (.CDP, .EMB, .D00, .A02, .D02) among those.',
+    missing: (names: string[]) => `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} missing`,
+    oneAtATime: (stem: string) => `${stem} not opened (one database at a time)`,
+    stopped: (request: string | null, why: string) => `The decoder stopped${request ? ` on "${request}"` : ''}: ${why}. It was restarted`,
+    stoppedDemo: (stopped: string, demo: string) => `${stopped}; ${demo} opened.`,
+    stoppedReopening: (stopped: string, name: string) => `${stopped}; reopening ${name}…`,
+    stoppedReopened: (stopped: string, name: string) => `${stopped} and ${name} reopened.`,
+    stoppedAgain: (name: string, why: string) => `The decoder stopped again while reopening ${name}: ${why}. Open a database to go on.`,
+    notReopened: (name: string, why: string) => `${name} could not be reopened: ${why}`,
+    theDatabase: 'the database',
+    workerFailed: (why: string) => `The decoder failed: ${why || 'it did not start'}`,
+    brokenWorker: (times: number, why: string) => `The decoder failed ${times} times in a row (${why}); reload the page.`,
+    demo: (status: number, path: string) => `demo database: HTTP ${status} for ${path}`,
+  },
+
+  /** The Cancel button: what it stops. */
+  cancel: (tasks: string[]) => `✕ Cancel ${tasks.join(', ')}`,
+  tasks: {
+    search: 'search', sort: 'sort', position: 'position search', tree: 'opening tree', compactness: 'compactness table',
+    check: 'check of every game', export: 'PGN export',
+  },
+
+  /** The encoding menu. */
+  encoding: {
+    auto: 'Auto (guessed from the names)',
+    autoGuess: (label: string) => `Auto: ${label}`,
+  },
+
+  position: {
+    label: (n: number, damaged: number) =>
+      `Position: ${n === 1 ? '1 game reaches' : `${games(n)} reach`} it${damaged > 0 ? ` (${num(damaged)} damaged ${plural(damaged, { one: 'game', other: 'games' })} skipped)` : ''}`,
+  },
+
+  notice: {
+    text: (first: string, more: number) => `This database needs a look: ${first}${more > 0 ? ` (and ${num(more)} more)` : ''}.`,
+    weak: (title: string, certainty: string) => `${title.toLowerCase()}: ${certainty} evidence`,
+    seeDetails: 'see the details',
+  },
+
+  tree: {
+    building: 'Building the opening tree…',
+    cancelled: 'Cancelled.',
+    none: 'No game plays a move from this position in its first 40 plies (the games reaching it may end here).',
+    noneNext: 'The games reaching this position end here.',
+    searching: 'Searching the games for this position…',
+    fromSearch: (plies: number, n: number) =>
+      `Past the tree's first ${num(plies)} plies: the moves of the ${n === 1 ? 'game that reaches' : `${games(n)} that reach`} this position (a position search).`,
+    askSearch: (n: number) => `Search all ${games(n)} for the moves played here`,
+    build: (n: number) => `Build the tree from all ${games(n)}`,
+    line: 'Line from the tree:',
+    back: 'Back',
+    backLabel: 'Take back the last move of the line',
+    toGame: 'Back to the game',
+    headers: ['Move', 'Games', 'White · Draw · Black', 'Avg Elo', 'Years'],
+    years: (first: number, last: number) => (first === last ? String(first) : `${first}–${last}`),
+    bar: (w: number, d: number, b: number) => `White ${num(w)}, draws ${num(d)}, Black ${num(b)}`,
+    percent: (p: number) => `${p}%`,
+  },
+
+  compactness: {
+    computing: 'Transcoding every game…',
+    cancelled: 'Cancelled: close and open the panel to compute it again.',
+    headers: ['Format', 'Keeps', 'Bytes/move', 'Bytes/game'],
+    skipped: (n: number) => ` (${games(n)} skipped)`,
+  },
+
+  info: {
+    database: 'Database', signature: 'Signature', comment: 'Comment', games: 'Games', players: 'Players', events: 'Events', convention: 'Convention',
+    eventsLine: (events: number, sites: number, sources: number) => `${num(events)} · sites ${num(sites)} · sources ${num(sources)}`,
+  },
+
+  diagnosis: {
+    checking: 'Checking the database…',
+    checkingAll: 'Checking every game…',
+    failed: (why: string) => `The check failed: ${why}`,
+    scopeAll: (n: number) => `every game's record checked (${num(n)})`,
+    scopeSome: (scanned: number, n: number) => `${num(scanned)} of ${num(n)} games' records checked`,
+    intro: (scope: string) => `What the reader inferred about this database: ${scope}.`,
+    noWarnings: 'No warnings.',
+    copy: 'Copy report',
+    copyTitle: 'Counts and offsets only: no names, moves or comments',
+    checkAll: 'Check every game',
+    reportText: 'Report text',
+    copied: 'Report copied.',
+    refused: 'The clipboard refused it: the report text is shown below, to copy by hand.',
+  },
+
+  card: {
+    counting: 'Counting…',
+    close: 'Close',
+    filter: 'List their games',
+    asWhite: 'As White',
+    asBlack: 'As Black',
+    total: 'Total',
+    byYear: 'By year',
+    openingsWhite: 'Openings as White',
+    openingsBlack: 'Openings as Black',
+    opponents: 'Frequent opponents',
+    unknownYear: 'unknown',
+    none: 'none',
+    rating: (r: number) => `Rating ${r}`,
+    fideId: (id: number) => `FIDE id ${id}`,
+    heads: ['', 'Games', '+', '=', '−', 'Score'],
+    score: (points2: number, finished: number) =>
+      finished === 0 ? '–' : `${num(points2 / 2)} / ${num(finished)} (${Math.round((50 * points2) / finished)}%)`,
+    playerTitle: (name: string) => `Open the card of ${name}`,
+  },
+
+  /** The keys dialog (`?`). */
+  keys: {
+    title: 'Keyboard shortcuts',
+    rows: [
+      ['← →', 'Step back and forward through the game'],
+      ['Home End', 'Start and end of the game'],
+      ['↑ ↓', 'Start and end of the game (in the list: move the selection)'],
+      ['PgUp PgDn', 'In the list: move the selection a page'],
+      ['Enter', 'In the list: open the selected game'],
+      ['n p', 'Next and previous game of the list'],
+      ['Shift+→', 'Enter the variation of the next move'],
+      ['Shift+←', 'Leave the variation'],
+      ['f', 'Flip the board'],
+      ['Esc', 'Cancel a long task; close a dialog'],
+      ['?', 'Show these keys'],
+    ] as [string, string][],
+  },
+};
+
+export type Strings = typeof en;

@@ -1,0 +1,43 @@
+// Numbers, dates and plurals in the chosen locale (i18n/index.ts sets it).
+// The language modules (en.ts, ru.ts) build their phrases with these.
+
+let locale = 'en-US';
+
+/** Sets the locale every formatter uses. */
+export function setLocale(tag: string): void {
+  locale = tag;
+}
+
+/** "2,016" in English, "2 016" in Russian. */
+export function num(n: number): string {
+  return n.toLocaleString(locale);
+}
+
+/** A number with `digits` decimals: "0.35", "0,35". */
+export function fixed(n: number, digits: number): string {
+  return n.toLocaleString(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+/** The form of a word for `n` (Intl's plural categories: English has
+ * one/other, Russian one/few/many). */
+export function plural(n: number, forms: { one: string; few?: string; many?: string; other: string }): string {
+  const category = new Intl.PluralRules(locale).select(n) as keyof typeof forms;
+  return forms[category] ?? forms.other;
+}
+
+/** A PGN date ("1998.06.21", "1998.06.??", "1998.??.??", "????.??.??") in
+ * the locale: a full date in numbers, a month and year, a year, or ''. */
+export function pgnDate(date: string): string {
+  const m = /^(\d{4})\.(\d{2}|\?\?)\.(\d{2}|\?\?)$/.exec(date.trim());
+  if (!m) return date.replace(/^[?.]+$/, '');
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (!(month >= 1 && month <= 12)) return m[1];
+  // UTC noon: no time zone moves the day.
+  const at = new Date(Date.UTC(year, month - 1, day >= 1 && day <= 31 ? day : 1, 12));
+  // Years before 100 would be read as 19xx by the constructor.
+  at.setUTCFullYear(year);
+  const options: Intl.DateTimeFormatOptions = day >= 1 && day <= 31
+    ? { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }
+    : { year: 'numeric', month: 'short', timeZone: 'UTC' };
+  return new Intl.DateTimeFormat(locale, options).format(at);
+}

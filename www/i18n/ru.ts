@@ -1,0 +1,278 @@
+// The viewer's Russian strings: the same keys as en.ts (the type checks
+// it), for the players who read Russian, as most Chess Assistant users do.
+
+import type { Strings } from './en.js';
+import { fixed, num, pgnDate, plural } from './format.js';
+
+const games = (n: number) => `${num(n)} ${plural(n, { one: 'партия', few: 'партии', many: 'партий', other: 'партии' })}`;
+/** "из 5 партий", "из 21 партии". */
+const ofGames = (n: number) => `${num(n)} ${plural(n, { one: 'партии', few: 'партий', many: 'партий', other: 'партии' })}`;
+
+export const ru: Strings = {
+  locale: 'ru-RU',
+  name: 'Русский',
+
+  pieces: { K: 'Кр', Q: 'Ф', R: 'Л', B: 'С', N: 'К' },
+  spoken: {
+    K: 'король', Q: 'ферзь', R: 'ладья', B: 'слон', N: 'конь',
+    takes: 'бьёт', check: 'шах', mate: 'мат', short: 'короткая рокировка', long: 'длинная рокировка',
+    promotes: { Q: 'превращается в ферзя', R: 'превращается в ладью', B: 'превращается в слона', N: 'превращается в коня' },
+    move: (number: number, white: boolean, words: string) => `${number}${white ? '.' : '...'} ${words}`,
+  },
+
+  page: {
+    title: 'cadb: базы Chess Assistant в браузере',
+    open: 'Открыть базу…',
+    dropHint: 'или перетащите сюда её файлы (или папку). Ничего не покидает этот компьютер.',
+    cancelTitle: 'Отмена (Esc)',
+    names: 'Кодировка',
+    encodingLabel: 'Кодировка текста',
+    theme: 'Светлая или тёмная тема',
+    language: 'Язык',
+    notation: 'Обозначение фигур',
+    notationLetters: 'Буквы',
+    notationFigurine: 'Значки',
+    tools: 'Инструменты',
+    benchmark: 'Тест скорости: декодер в этом браузере',
+    compactness: 'Компактность: байт на ход в каждом формате',
+    keys: 'Клавиши',
+    noticeDetails: 'Подробнее',
+    playerCard: 'Карточка игрока',
+    gamesSection: 'Партии',
+    filterPlaceholder: 'Фильтр: игрок, турнир, место, год',
+    filterLabel: 'Фильтр партий',
+    positionClear: 'Снять фильтр по позиции',
+    exportTitle: 'Скачать PGN всех партий списка',
+    search: 'Поиск',
+    player: 'Игрок',
+    as: 'за',
+    colorEither: 'белых или чёрных',
+    colorWhite: 'белых',
+    colorBlack: 'чёрных',
+    wholeName: 'имя целиком',
+    event: 'Турнир',
+    site: 'Место',
+    annotator: 'Комментатор',
+    source: 'Источник',
+    yearFrom: 'Год с',
+    to: 'по',
+    ecoFrom: 'ECO с',
+    result: 'Результат',
+    any: 'любой',
+    minElo: 'Эло не ниже',
+    for: 'у',
+    eloBoth: 'обоих игроков',
+    eloEither: 'любого из игроков',
+    eloOpponent: 'соперника игрока',
+    pliesFrom: 'Полуходов с',
+    gameType: 'Тип партии',
+    gameTypeTitle: 'Название или номер типа партии (1–30)',
+    annotated: 'только с комментариями или вариантами',
+    apply: 'Применить',
+    clear: 'Сбросить',
+    gameSection: 'Партия',
+    start: 'В начало',
+    startTitle: 'В начало (Home, ↑)',
+    back: 'Назад',
+    backTitle: 'Назад (←)',
+    forward: 'Вперёд',
+    forwardTitle: 'Вперёд (→)',
+    end: 'В конец',
+    endTitle: 'В конец (End, ↓)',
+    flip: 'Перевернуть доску',
+    flipTitle: 'Перевернуть доску (f)',
+    copyFen: 'Копировать FEN',
+    copyPgn: 'Копировать PGN',
+    saveGame: 'Сохранить партию',
+    positionSearch: 'Партии с этой позицией',
+    positionSearchTitle: 'Показать партии, в которых встречается позиция на доске',
+    sideSection: 'Ходы и панели',
+    moves: 'Ходы',
+    tree: 'Дерево дебютов',
+    database: 'База',
+    close: 'Закрыть',
+  },
+
+  count: {
+    before: 'Партии: ',
+    of: (total: number) => ` из ${num(total)}`,
+    after: () => '',
+  },
+
+  columns: {
+    index: '#', white: 'Белые', whiteElo: 'Эло', black: 'Чёрные', blackElo: 'Эло', result: 'Результат', date: 'Дата',
+    event: 'Турнир', site: 'Место', round: 'Тур', eco: 'ECO', annotator: 'Комментатор', source: 'Источник', gameType: 'Тип', plies: 'Полуходы',
+  },
+  list: {
+    label: 'Партии',
+    problem: (why: string) => `Не удалось показать партии: ${why}`,
+    retry: 'Повторить',
+  },
+
+  nags: {
+    1: 'хороший ход', 2: 'ошибка', 3: 'отличный ход', 4: 'грубая ошибка', 5: 'интересный ход', 6: 'сомнительный ход', 7: 'единственный ход',
+    10: 'равная позиция', 11: 'спокойная позиция', 12: 'активная позиция', 13: 'неясная позиция', 14: 'у белых небольшой перевес',
+    15: 'у чёрных небольшой перевес', 16: 'у белых перевес', 17: 'у чёрных перевес', 18: 'белые выигрывают', 19: 'чёрные выигрывают',
+    22: 'цугцванг', 32: 'перевес в развитии', 36: 'инициатива', 40: 'атака', 44: 'компенсация', 132: 'контригра',
+    138: 'цейтнот', 140: 'с идеей', 146: 'новинка',
+  },
+  nag: (n: number) => `NAG ${n}`,
+
+  moves: {
+    variation: 'вариант',
+    eval: (centipawns: number, cap: boolean) => `${centipawns >= 0 ? '+' : '−'}${fixed(Math.abs(centipawns) / 100, 2)}${cap ? ' CAP' : ''}`,
+    rescued: (direction: string) =>
+      `Прочитано с направлением вертикалей «${direction}»: по правилу самой базы эта партия не воспроизводится. Проверьте её ходы.`,
+  },
+
+  header: {
+    unknown: '?',
+    round: (r: string) => `тур ${r}`,
+    date: pgnDate,
+  },
+
+  status: {
+    loading: 'Загрузка…',
+    opening: (name: string) => `Открываю ${name}…`,
+    notOpened: (name: string, still: string | null) => `${name} не открыта.${still ? ` ${still} по-прежнему открыта.` : ''}`,
+    opened: (name: string, n: number, ms: number, mb: number) =>
+      `Открыта ${name}: ${games(n)} за ${num(ms)} мс; память декодера ${fixed(mb, 1)} МБ.`,
+    listed: (n: number, ms: number) => `В списке ${games(n)} (${num(ms)} мс).`,
+    exported: (n: number, kb: number, damaged: number) =>
+      `Выгружено партий: ${num(n)} (${num(kb)} КБ)${damaged ? `; повреждённых: ${num(damaged)}, они выгружены до места повреждения.` : '.'}`,
+    pgnCopied: 'PGN скопирован.',
+    fenCopied: 'FEN скопирован.',
+    cancelled: 'Отменено.',
+    noDatabase: 'База не открыта.',
+    reopening: (name: string) => `Заново открываю ${name}…`,
+    reopened: (name: string) => `${name} заново открыта в новом декодере.`,
+    searching: (done: number, total: number) => `Читаю ходы партий для поиска: ${num(done)} из ${ofGames(total)}…`,
+    positionSearching: (done: number, total: number) => `Ищу позицию: ${num(done)} из ${ofGames(total)}…`,
+  },
+
+  errors: {
+    damagedGame: (n: number, why: string) => `Партия ${num(n)} повреждена: ${why}`,
+    noFiles: 'Среди этих файлов нет файлов Chess Assistant (.CDP, .EMB, .D00, .A02, .D02).',
+    missing: (names: string[]) => (names.length === 1 ? `Не хватает файла ${names[0]}` : `Не хватает файлов: ${names.join(', ')}`),
+    oneAtATime: (stem: string) => `${stem} не открыта (открывается одна база за раз)`,
+    stopped: (request: string | null, why: string) => `Декодер остановился${request ? ` на запросе «${request}»` : ''}: ${why}. Он перезапущен`,
+    stoppedDemo: (stopped: string, demo: string) => `${stopped}; открыта ${demo}.`,
+    stoppedReopening: (stopped: string, name: string) => `${stopped}; заново открываю ${name}…`,
+    stoppedReopened: (stopped: string, name: string) => `${stopped}, и ${name} открыта заново.`,
+    stoppedAgain: (name: string, why: string) => `Декодер снова остановился, открывая ${name}: ${why}. Откройте базу, чтобы продолжить.`,
+    notReopened: (name: string, why: string) => `Не удалось заново открыть ${name}: ${why}`,
+    theDatabase: 'базу',
+    workerFailed: (why: string) => `Сбой декодера: ${why || 'он не запустился'}`,
+    brokenWorker: (times: number, why: string) => `Декодер дал сбой несколько раз подряд (${num(times)}; ${why}); перезагрузите страницу.`,
+    demo: (status: number, path: string) => `демо-база: HTTP ${status} для ${path}`,
+  },
+
+  cancel: (tasks: string[]) => `✕ Отменить: ${tasks.join(', ')}`,
+  tasks: {
+    search: 'поиск', sort: 'сортировка', position: 'поиск позиции', tree: 'дерево дебютов', compactness: 'таблица компактности',
+    check: 'проверка всех партий', export: 'выгрузка PGN',
+  },
+
+  encoding: {
+    auto: 'Авто (по именам)',
+    autoGuess: (label: string) => `Авто: ${label}`,
+  },
+
+  position: {
+    label: (n: number, damaged: number) =>
+      `Позиция встречается в ${num(n)} ${plural(n, { one: 'партии', few: 'партиях', many: 'партиях', other: 'партиях' })}${damaged > 0 ? ` (пропущено повреждённых: ${num(damaged)})` : ''}`,
+  },
+
+  notice: {
+    text: (first: string, more: number) => `Эту базу стоит проверить: ${first}${more > 0 ? ` (и ещё ${num(more)})` : ''}.`,
+    weak: (title: string, certainty: string) =>
+      `${title.toLowerCase()}: ${certainty === 'weak' ? 'доводы слабые' : certainty === 'undecided' ? 'доводы не решают' : certainty}`,
+    seeDetails: 'см. подробности',
+  },
+
+  tree: {
+    building: 'Строю дерево дебютов…',
+    cancelled: 'Отменено.',
+    none: 'Ни одна партия не делает ход из этой позиции в первых 40 полуходах (партии с ней могут здесь заканчиваться).',
+    noneNext: 'Партии с этой позицией здесь заканчиваются.',
+    searching: 'Ищу эту позицию в партиях…',
+    fromSearch: (plies: number, n: number) =>
+      `Дальше первых ${num(plies)} полуходов дерева: ходы из партий с этой позицией (поиск позиции), партий: ${num(n)}.`,
+    askSearch: (n: number) => `Найти ходы, сыгранные здесь, во всех партиях (${num(n)})`,
+    build: (n: number) => `Построить дерево по всем партиям (${num(n)})`,
+    line: 'Линия из дерева:',
+    back: 'Назад',
+    backLabel: 'Вернуть последний ход линии',
+    toGame: 'Вернуться к партии',
+    headers: ['Ход', 'Партии', 'Белые · Ничья · Чёрные', 'Средний Эло', 'Годы'],
+    years: (first: number, last: number) => (first === last ? String(first) : `${first}–${last}`),
+    bar: (w: number, d: number, b: number) => `Победы белых: ${num(w)}, ничьи: ${num(d)}, победы чёрных: ${num(b)}`,
+    percent: (p: number) => `${p}%`,
+  },
+
+  compactness: {
+    computing: 'Перекодирую все партии…',
+    cancelled: 'Отменено: закройте и откройте панель, чтобы посчитать снова.',
+    headers: ['Формат', 'Хранит', 'Байт/ход', 'Байт/партия'],
+    skipped: (n: number) => ` (пропущено партий: ${num(n)})`,
+  },
+
+  info: {
+    database: 'База', signature: 'Подпись', comment: 'Комментарий', games: 'Партии', players: 'Игроки', events: 'Турниры', convention: 'Направление',
+    eventsLine: (events: number, sites: number, sources: number) => `${num(events)} · мест ${num(sites)} · источников ${num(sources)}`,
+  },
+
+  diagnosis: {
+    checking: 'Проверяю базу…',
+    checkingAll: 'Проверяю все партии…',
+    failed: (why: string) => `Проверка не удалась: ${why}`,
+    scopeAll: (n: number) => `проверены записи всех партий (${num(n)})`,
+    scopeSome: (scanned: number, n: number) => `проверено записей партий: ${num(scanned)} из ${num(n)}`,
+    intro: (scope: string) => `Что читатель вывел об этой базе: ${scope}.`,
+    noWarnings: 'Предупреждений нет.',
+    copy: 'Копировать отчёт',
+    copyTitle: 'Только числа и смещения: без имён, ходов и комментариев',
+    checkAll: 'Проверить все партии',
+    reportText: 'Текст отчёта',
+    copied: 'Отчёт скопирован.',
+    refused: 'Буфер обмена недоступен: текст отчёта показан ниже, скопируйте его вручную.',
+  },
+
+  card: {
+    counting: 'Подсчёт…',
+    close: 'Закрыть',
+    filter: 'Показать его партии',
+    asWhite: 'Белыми',
+    asBlack: 'Чёрными',
+    total: 'Всего',
+    byYear: 'По годам',
+    openingsWhite: 'Дебюты белыми',
+    openingsBlack: 'Дебюты чёрными',
+    opponents: 'Частые соперники',
+    unknownYear: 'неизвестен',
+    none: 'нет',
+    rating: (r: number) => `Рейтинг ${r}`,
+    fideId: (id: number) => `FIDE ID ${id}`,
+    heads: ['', 'Партии', '+', '=', '−', 'Очки'],
+    score: (points2: number, finished: number) =>
+      finished === 0 ? '–' : `${num(points2 / 2)} / ${num(finished)} (${Math.round((50 * points2) / finished)}%)`,
+    playerTitle: (name: string) => `Открыть карточку: ${name}`,
+  },
+
+  keys: {
+    title: 'Клавиши',
+    rows: [
+      ['← →', 'Ход назад и вперёд'],
+      ['Home End', 'Начало и конец партии'],
+      ['↑ ↓', 'Начало и конец партии (в списке: выбор партии)'],
+      ['PgUp PgDn', 'В списке: выбор на страницу выше или ниже'],
+      ['Enter', 'В списке: открыть выбранную партию'],
+      ['n p', 'Следующая и предыдущая партия списка'],
+      ['Shift+→', 'Войти в вариант следующего хода'],
+      ['Shift+←', 'Выйти из варианта'],
+      ['f', 'Перевернуть доску'],
+      ['Esc', 'Отменить долгую задачу; закрыть окно'],
+      ['?', 'Показать эти клавиши'],
+    ],
+  },
+};

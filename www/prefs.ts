@@ -1,0 +1,49 @@
+// The settings and choices kept across reloads, in localStorage: language,
+// piece letters, theme, the panels open, the encoding chosen for each
+// database. Nothing leaves the machine. A browser that refuses storage
+// (private mode, a policy) just forgets them.
+
+import type { Settings } from './state.js';
+import { preferredLanguage } from './i18n/index.js';
+import type { TextChoice } from './protocol.js';
+
+const KEY = 'cadb.prefs.v1';
+
+export interface Prefs {
+  language?: string;
+  notation?: string;
+  theme?: string;
+  /** Panel id to open (true) or closed (false). */
+  panels?: Record<string, boolean>;
+  /** Database name to the encoding chosen for it (none: Auto). */
+  encodings?: Record<string, TextChoice>;
+}
+
+export function loadPrefs(): Prefs {
+  try {
+    const v: unknown = JSON.parse(localStorage.getItem(KEY) ?? '{}');
+    return v && typeof v === 'object' ? (v as Prefs) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Merges `change` into the stored preferences. */
+export function savePrefs(change: Prefs): void {
+  try {
+    localStorage.setItem(KEY, JSON.stringify({ ...loadPrefs(), ...change }));
+  } catch {
+    // Storage refused or full: the choice lasts until the page closes.
+  }
+}
+
+/** The settings to start with: stored, else the browser's language and
+ * the system's theme. */
+export function initialSettings(p: Prefs = loadPrefs()): Settings {
+  return {
+    language: preferredLanguage(p.language ?? null, navigator.languages?.length ? navigator.languages : [navigator.language]),
+    notation: p.notation === 'figurine' ? 'figurine' : 'letters',
+    theme: p.theme === 'light' || p.theme === 'dark' ? p.theme : null,
+    treeOpen: p.panels?.tree ?? true,
+  };
+}
