@@ -834,30 +834,28 @@ await test('a reload keeps the game, the move and the filter', async (page) => {
 });
 
 if (process.env.SCREENSHOTS) {
+  // The Immortal Game at 18.Bd6 (its comment's arrows, its evaluations), in
+  // both languages, light and dark, on a desktop and on a phone.
   const shot = async (name, options, dark) => {
     const context = await browser.newContext(options);
     const page = await context.newPage();
     await page.goto(origin);
-    await page.locator('[data-testid=game-row]').first().waitFor();
+    await page.locator('[data-testid=move]').first().waitFor();
     if (dark) await page.locator('#theme').click();
-    const rows = page.locator('[data-testid=game-row]');
-    // A real game with players, comments and variations.
-    await page.locator('[data-testid=filter]').fill('Kieseritzky');
-    await page.waitForFunction(() => document.querySelector('[data-testid=game-total]')?.hidden === false);
-    await page.waitForTimeout(200);
-    await rows.first().click();
-    // Playwright scrolled the wide row to its middle; a user would not have.
-    await page.locator('#list').evaluate((el) => { el.scrollLeft = 0; });
+    for (let i = 0; i < 35; i++) await page.keyboard.press('ArrowRight');
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(300);
-    for (let i = 0; i < 21; i++) await page.keyboard.press('ArrowRight');
-    await page.waitForTimeout(400);
+    await page.waitForTimeout(500);
     await page.screenshot({ path: path.join(root, 'docs', name) });
     await context.close();
   };
-  await shot('screenshot.png', { viewport: { width: 1400, height: 860 } }, false);
-  await shot('screenshot-dark.png', { viewport: { width: 1400, height: 860 } }, true);
-  await shot('screenshot-phone.png', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 }, false);
+  const desktop = { viewport: { width: 1400, height: 860 } };
+  const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 };
+  await shot('screenshot-en.png', { ...desktop, locale: 'en-US' }, false);
+  await shot('screenshot-en-dark.png', { ...desktop, locale: 'en-US' }, true);
+  await shot('screenshot-ru.png', { ...desktop, locale: 'ru-RU' }, false);
+  await shot('screenshot-ru-dark.png', { ...desktop, locale: 'ru-RU' }, true);
+  await shot('screenshot-phone-ru.png', { ...phone, locale: 'ru-RU' }, false);
+  await shot('screenshot-phone-en-dark.png', { ...phone, locale: 'en-US' }, true);
   console.log('screenshots written to docs/');
 }
 
