@@ -16,6 +16,7 @@ import { renderCard } from './card.js';
 import { playerLink } from './list.js';
 import { el as make } from '../dom.js';
 import { markCurrent, renderMoves } from './moves.js';
+import { moveShapes } from '../shapes.js';
 import { compactnessPanel, renderDiagnosis, renderInfo, treePanel } from './panels.js';
 import { cancelLabel, gameCount, gameTotal, positionLabel, gameTitleParts, noticeText, rescuedTo } from './text.js';
 
@@ -144,7 +145,9 @@ export class Page {
     if (g && (g !== d.game || current !== d.current)) markCurrent(el.moves, current);
     if (g !== d.game || current !== d.current || s.explore !== d.explore) {
       const at = shown(g, s.explore);
-      if (at) this.board.show(at.fen, at.uci, at.san);
+      // The shapes of the move's comments; none in an explored line.
+      const shapes = g && !s.explore && current >= 0 ? moveShapes(g.nodes[current].move) : [];
+      if (at) this.board.show(at.fen, at.uci, at.san, shapes);
     }
     if (s.orientation !== d.orientation) this.board.orient(s.orientation);
     if (el.treePanel.open !== s.tree.open) el.treePanel.open = s.tree.open;
