@@ -32,6 +32,7 @@ const page = new Page({
   status: byTestId('status'), error: byTestId('error'), count: byTestId('game-count'), total: byTestId('game-total'), positionFilter: byTestId('position-filter'), positionLabel: byId('position-label'),
   positionSearch: byTestId<HTMLButtonElement>('position-search'), progress: byTestId('progress'), cancel: byTestId('cancel'),
   encoding, filter, info: byId('info'), title: byId('game-title'), moves: byTestId('moves'), tree: byId('tree'),
+  graph: byTestId('eval-graph'),
   compactness: byId('compactness'), treePanel: panels.tree, compactnessPanel: panels.compactness,
   diagnosis: byId('diagnosis'), notice: byTestId('db-notice'), noticeText: byId('notice-text'),
   searchForm, card: byId('player-card'),

@@ -789,6 +789,64 @@ await test("the user's arrows and circles: right-drag and right-click draw, a cl
   await page.waitForFunction((f) => document.querySelector('[data-testid=board]')?.getAttribute('data-fen') === f, want.moves[1].fen);
 });
 
+// ---- the graph under the board ----
+
+const graphKind = (page, kind) => page.waitForFunction((k) => document.querySelector('[data-testid=eval-graph]')?.dataset.kind === k, kind);
+/** Clicks the graph where ply `ply` is drawn (its column's centre). */
+async function clickPly(page, ply) {
+  const box = await page.locator(`[data-testid=eval-graph] [data-ply="${ply}"]`).boundingBox();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+await test('the eval graph is present and clicking it moves the board', async (page) => {
+  // Game 0 has [%eval] at 11.Rg1 (ply 21, -0.59) and 18.Bd6 (ply 35, -3.68).
+  const want = gameJson(0);
+  await graphKind(page, 'eval');
+  const svg = page.locator('[data-testid=eval-graph] svg');
+  assert.equal(await svg.getAttribute('role'), 'img');
+  assert.equal(await svg.getAttribute('aria-label'), "Evaluation graph over 23 moves, White's view: 2 evaluations, from −0.59 to −3.68");
+  // A column a ply, and the start.
+  assert.equal(await page.locator('[data-testid=eval-graph] [data-ply]').count(), want.moves.length + 1);
+  assert.equal(await page.locator('[data-testid=eval-graph] [data-ply="21"] title').textContent(), '11. Rg1: −0.59');
+  await clickPly(page, 21);
+  assert.equal(await fen(page), want.moves[20].fen);
+  await page.waitForFunction(() => /Rg1/.test(document.querySelector('[data-testid=moves] .current')?.textContent ?? ''));
+  await clickPly(page, 30);
+  assert.equal(await fen(page), want.moves[29].fen);
+  await clickPly(page, 0);
+  assert.equal(await fen(page), want.startFen);
+  // The current ply is marked: the cursor follows the keys.
+  const cursorX = () => page.locator('[data-testid=eval-graph] .graph-cursor').evaluate((l) => l.getBoundingClientRect().x);
+  const column = async (ply) => {
+    const b = await page.locator(`[data-testid=eval-graph] [data-ply="${ply}"]`).boundingBox();
+    return [b.x, b.x + b.width];
+  };
+  await page.keyboard.press('End');
+  const [l, r] = await column(want.moves.length);
+  const x = await cursorX();
+  assert.ok(x >= l - 1 && x <= r + 1, `the cursor at the last ply (${x} in ${l}..${r})`);
+});
+
+await test('a game without evaluations shows its material instead', async (page) => {
+  const index = DEMO_GAMES.findIndex((g) => !g.includes('%eval'));
+  assert.ok(index > 0);
+  const want = gameJson(index);
+  // White minus Black, in pawns, from a FEN (independent of the page's code).
+  const material = (f) => [...f.split(' ')[0]].reduce((sum, c) => {
+    const v = { p: 1, n: 3, b: 3, r: 5, q: 9 }[c.toLowerCase()] ?? 0;
+    return sum + (c === c.toLowerCase() ? -v : v);
+  }, 0);
+  const signed = (n) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${Math.abs(n)}`;
+  await page.locator(`[data-testid=game-row][data-index="${index}"]`).click();
+  await graphKind(page, 'material');
+  const moves = Math.floor(want.moves.at(-1).ply / 2) - Math.floor(want.moves[0].ply / 2) + 1;
+  assert.equal(await page.locator('[data-testid=eval-graph] svg').getAttribute('aria-label'),
+    `Material graph over ${moves} moves, White minus Black in pawns: from ${signed(material(want.startFen))} to ${signed(material(want.moves.at(-1).fen))}`);
+  assert.equal(await page.locator('[data-testid=eval-graph] .graph-caption').textContent(), 'Material');
+  await clickPly(page, 10);
+  assert.equal(await fen(page), want.moves[9].fen);
+});
+
 if (process.env.SCREENSHOTS) {
   const shot = async (name, options, dark) => {
     const context = await browser.newContext(options);

@@ -9,13 +9,14 @@ import type { Controller } from '../controller.js';
 import type { GameList } from '../list.js';
 import type { Diagnosis } from '../../pkg/cadb.js';
 import type { CardState, DiagnosisState, ExploreState, GameState, Message, PanelView, TreeView } from '../state.js';
-import { shown } from '../game.js';
+import { mainLineMove, shown } from '../game.js';
 import type { SearchQuery } from '../../pkg/cadb.js';
 import { valuesOf } from '../query.js';
 import { renderCard } from './card.js';
 import { playerLink } from './list.js';
 import { el as make } from '../dom.js';
 import { markCurrent, renderMoves } from './moves.js';
+import { markGraph, renderGraph } from './graph.js';
 import { moveShapes } from '../shapes.js';
 import { compactnessPanel, renderDiagnosis, renderInfo, treePanel } from './panels.js';
 import { cancelLabel, gameCount, gameTotal, positionLabel, gameTitleParts, noticeText, rescuedTo } from './text.js';
@@ -37,6 +38,8 @@ export interface PageElements {
   info: HTMLElement;
   title: HTMLElement;
   moves: HTMLElement;
+  /** The evaluation (or material) graph under the board. */
+  graph: HTMLElement;
   tree: HTMLElement;
   compactness: HTMLElement;
   treePanel: HTMLDetailsElement;
@@ -140,9 +143,16 @@ export class Page {
     if (g !== d.game) {
       el.title.replaceChildren(...(g ? this.titleNodes(g) : []));
       el.moves.replaceChildren(...(g ? [...rescueNote(g), renderMoves(g.view, g.nodes, (id) => ctrl.goTo(id))] : []));
+      const graph = g ? renderGraph(g, (ply) => ctrl.goTo(mainLineMove(g, ply))) : null;
+      el.graph.replaceChildren(...(graph ? [graph.svg] : []));
+      el.graph.dataset.kind = graph?.kind ?? '';
+      el.graph.hidden = graph === null;
     }
     const current = g ? g.current : -1;
-    if (g && (g !== d.game || current !== d.current)) markCurrent(el.moves, current);
+    if (g && (g !== d.game || current !== d.current)) {
+      markCurrent(el.moves, current);
+      markGraph(el.graph, g);
+    }
     if (g !== d.game || current !== d.current || s.explore !== d.explore) {
       const at = shown(g, s.explore);
       // The shapes of the move's comments; none in an explored line.
