@@ -789,6 +789,21 @@ await test("the user's arrows and circles: right-drag and right-click draw, a cl
   await page.waitForFunction((f) => document.querySelector('[data-testid=board]')?.getAttribute('data-fen') === f, want.moves[1].fen);
 });
 
+await test('on a phone, a swipe that starts on a piece still scrolls the page', async (page) => {
+  // chessground prevents a touch's default on a piece (to drag it): the
+  // board keeps touches from it, as nothing on it is dragged.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+  await moveButton(page, 'e4').waitFor();
+  const box = await page.locator('[data-testid=board] cg-board').boundingBox();
+  const [x, y] = [box.x + box.width / 16, box.y + box.height * 15 / 16];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  for (let k = 1; k <= 10; k++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y - k * 30 }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await page.waitForFunction(() => window.scrollY > 100);
+});
+
 // ---- the graph under the board ----
 
 const graphKind = (page, kind) => page.waitForFunction((k) => document.querySelector('[data-testid=eval-graph]')?.dataset.kind === k, kind);
