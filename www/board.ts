@@ -29,6 +29,13 @@ export class Board {
     // Touch cannot draw (it needs a right button), and chessground's touch
     // handler would stop the page scrolling under a finger on a piece.
     el.addEventListener('touchstart', (e) => e.stopPropagation(), { capture: true, passive: true });
+    // chessground prevents a press's default, focus moving too: a click on
+    // the board leaves a field (the filter) as a click elsewhere does, so
+    // the arrow keys step through the game again.
+    el.addEventListener('mousedown', () => {
+      const focused = document.activeElement;
+      if (focused instanceof HTMLElement && focused !== document.body) focused.blur();
+    }, { capture: true });
   }
 
   /** Shows `fen`; `uci` is the move that led there, `san` its SAN (for

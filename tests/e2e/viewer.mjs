@@ -773,10 +773,13 @@ await test("the user's arrows and circles: right-drag and right-click draw, a cl
   await drag('d5', 'd5');
   await drawnCount(page, 2);
   assert.ok((await drawn(page)).some((s) => /,d5,green circle$/.test(s)));
-  // A left click clears them, and moves nothing.
+  // A left click clears them, and moves nothing; it takes the focus from
+  // a field, as a click elsewhere does (the keys step again).
+  await page.locator('[data-testid=filter]').focus();
   await page.mouse.click(at('e2').x, at('e2').y);
   await drawnCount(page, 0);
   assert.equal(await fen(page), want.startFen);
+  assert.equal(await page.evaluate(() => document.activeElement === document.body), true);
   // A new position clears them too.
   await drag('g1', 'f3');
   await drawnCount(page, 1);
