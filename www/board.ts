@@ -25,6 +25,8 @@ export class Board {
       draggable: { enabled: false },
       selectable: { enabled: false },
       drawable: { enabled: true, visible: true, eraseOnClick: true },
+      // The board's width as drawn, for the graph beside it in its wrapper.
+      addDimensionsCssVarsTo: el.parentElement ?? undefined,
     });
     // Touch cannot draw (it needs a right button), and chessground's touch
     // handler would stop the page scrolling under a finger on a piece.
