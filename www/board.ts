@@ -1,8 +1,11 @@
-// The board: chessground, view only. It shows the current position, the
-// last move and check; `data-fen` on the element is the test contract.
+// The board: chessground. It shows the current position, the last move,
+// check and the shapes of the move's comments; pieces never move, but the
+// user draws arrows (right-drag) and circles (right-click), as on lichess.
+// `data-fen` on the element is the test contract.
 
 import { Chessground } from 'chessground';
 import type { Api } from 'chessground/api';
+import type { DrawShape } from 'chessground/draw';
 import type { Key } from 'chessground/types';
 
 export class Board {
@@ -10,16 +13,37 @@ export class Board {
 
   constructor(private el: HTMLElement) {
     el.dataset.testid = 'board';
+    // viewOnly would bind no pointer event at all, drawing included: the
+    // board takes events, and nothing can be moved, selected or premoved.
+    // A left click clears the user's shapes (eraseOnClick).
     this.cg = Chessground(el, {
-      viewOnly: true,
+      viewOnly: false,
       coordinates: true,
       animation: { enabled: true, duration: 150 },
-      drawable: { enabled: false },
+      movable: { color: undefined, free: false },
+      premovable: { enabled: false },
+      draggable: { enabled: false },
+      selectable: { enabled: false },
+      drawable: { enabled: true, visible: true, eraseOnClick: true },
+      // The board's width as drawn, for the graph beside it in its wrapper.
+      addDimensionsCssVarsTo: el.parentElement ?? undefined,
     });
+    // Touch cannot draw (it needs a right button), and chessground's touch
+    // handler would stop the page scrolling under a finger on a piece.
+    el.addEventListener('touchstart', (e) => e.stopPropagation(), { capture: true, passive: true });
+    // chessground prevents a press's default, focus moving too: a click on
+    // the board leaves a field (the filter) as a click elsewhere does, so
+    // the arrow keys step through the game again.
+    el.addEventListener('mousedown', () => {
+      const focused = document.activeElement;
+      if (focused instanceof HTMLElement && focused !== document.body) focused.blur();
+    }, { capture: true });
   }
 
-  /** Shows `fen`; `uci` is the move that led there, `san` its SAN (for check). */
-  show(fen: string, uci: string | null, san: string | null): void {
+  /** Shows `fen`; `uci` is the move that led there, `san` its SAN (for
+   * check), `shapes` those of its comments. A new position clears the
+   * user's own shapes (chessground does when given a FEN). */
+  show(fen: string, uci: string | null, san: string | null, shapes: DrawShape[]): void {
     this.el.dataset.fen = fen;
     const lastMove = uci && uci !== '0000' ? ([uci.slice(0, 2), uci.slice(2, 4)] as Key[]) : undefined;
     const check = !!san && /[+#]$/.test(san);
@@ -28,6 +52,7 @@ export class Board {
       turnColor: fen.split(' ')[1] === 'b' ? 'black' : 'white',
       lastMove,
       check,
+      drawable: { autoShapes: shapes },
     });
   }
 

@@ -15,7 +15,7 @@ export function flatten(view: GameView): FlatMove[] {
     let prev = before;
     moves.forEach((m, i) => {
       const id = nodes.length;
-      nodes.push({ id, parent: prev, next: -1, san: m.san, uci: m.uci, fen: m.fen });
+      nodes.push({ id, parent: prev, next: -1, san: m.san, uci: m.uci, fen: m.fen, move: m });
       // Only moves after the first continue a line: a variation's first move
       // leaves `before.next` on the line it branches from.
       if (i > 0) nodes[prev].next = id;

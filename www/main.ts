@@ -41,6 +41,7 @@ const page = new Page({
   encoding, filter, info: byId('info'), title: byId('game-title'), moves: byTestId('moves'), tree: byId('tree'),
   compactness: byId('compactness'), treePanel, compactnessPanel: compactness, keysDialog, keysTable: byId('keys-table'),
   language, notation, announce: byTestId('announce'),
+  graph: byTestId('eval-graph'),
   diagnosis: byId('diagnosis'), notice: byTestId('db-notice'), noticeText: byId('notice-text'),
   searchForm, card: byId('player-card'),
 }, new Board(byId('board')), list, ctrl);

@@ -2,7 +2,7 @@
 // the page shows is derived from it by the views (view/*.ts). The Worker
 // holds the database itself; the page holds only what is on screen.
 
-import type { CompactnessRow, DbInfo, Diagnosis, EncodingChoice, GameView, PlayerCard, SearchQuery, SortColumn, TreeMove } from '../pkg/cadb.js';
+import type { CompactnessRow, DbInfo, Diagnosis, EncodingChoice, GameView, MoveNode, PlayerCard, SearchQuery, SortColumn, TreeMove } from '../pkg/cadb.js';
 import type { Strings } from './i18n/en.js';
 import { type Language, type Notation, T } from './i18n/index.js';
 import type { TextChoice } from './protocol.js';
@@ -20,6 +20,8 @@ export interface FlatMove {
   uci: string;
   /** The position after the move. */
   fen: string;
+  /** The API's move: its comments and evaluations (the board's shapes, the graph). */
+  move: MoveNode;
 }
 
 export interface GameState {

@@ -720,6 +720,163 @@ await test("past the tree's ply cap, the tree panel shows the moves a position s
   await page.locator('#tree').filter({ hasText: 'The games reaching this position end here.' }).waitFor();
 });
 
+// ---- board shapes: %cal/%csl from comments, and the user's own ----
+
+// What chessground drew in its SVG layer: each shape's cgHash ("width,
+// height,orig,dest,brush") and its element (line: an arrow, circle: a circle).
+const drawn = (page) => page.locator('[data-testid=board] svg.cg-shapes > g > g')
+  .evaluateAll((gs) => gs.map((g) => `${g.getAttribute('cgHash')} ${g.firstElementChild?.tagName}`));
+const drawnCount = (page, n) => page.waitForFunction((k) => document.querySelectorAll('[data-testid=board] svg.cg-shapes > g > g').length === k, n);
+const moveButton = (page, san) => page.locator('[data-testid=move]', { hasText: new RegExp(`^${san}$`) }).first();
+
+await test('arrows from %cal and circles from %csl are drawn, and hidden from the comments', async (page) => {
+  // Game 0, the Immortal Game, opens by itself: {[%cal Gd6f8,Rb2a1] ...} at 18.Bd6.
+  const want = gameJson(0);
+  await moveButton(page, 'Bd6').click();
+  assert.equal(await fen(page), want.moves[34].fen);
+  await drawnCount(page, 2);
+  const shapes = (await drawn(page)).sort();
+  assert.match(shapes[0], /,b2,a1,red line$/);
+  assert.match(shapes[1], /,d6,f8,green line$/);
+  const comments = await page.locator('[data-testid=comment]').allTextContents();
+  assert.ok(comments.some((c) => c.startsWith('Both rooks are offered.')), 'the comment without its command');
+  assert.ok(comments.every((c) => !c.includes('[%c')), 'no %cal/%csl left in the text');
+  await page.keyboard.press('ArrowRight');
+  await drawnCount(page, 0);
+  // 7...Nh5 {[%csl Gf4] The knight guards the f4-pawn.}
+  await moveButton(page, 'Nh5').click();
+  await drawnCount(page, 1);
+  assert.match((await drawn(page))[0], /,f4,green circle$/);
+  assert.ok(comments.includes('The knight guards the f4-pawn.'));
+  // At the start: none.
+  await page.keyboard.press('Home');
+  await drawnCount(page, 0);
+  // A comment that was only a command is not drawn at all: game 1's 19.Rad1 {[%cal Gd1d7,Ge1e7]}
+  // is followed by Black's move, with no comment and no move number between.
+  await page.locator('[data-testid=game-row][data-index="1"]').click();
+  await moveButton(page, 'Rad1').click();
+  await drawnCount(page, 2);
+  const between = await moveButton(page, 'Rad1').evaluate((b) => {
+    const seen = [];
+    for (let e = b.nextElementSibling; e && !e.classList.contains('move'); e = e.nextElementSibling) seen.push(e.className);
+    return seen;
+  });
+  assert.deepEqual(between, ['nag']);
+});
+
+await test("the user's arrows and circles: right-drag and right-click draw, a click or a new position clears them", async (page) => {
+  const want = gameJson(0);
+  await moveButton(page, 'e4').waitFor();
+  const box = await page.locator('[data-testid=board] cg-board').boundingBox();
+  // The centre of a square, White at the bottom (file 0-7, rank 1-8).
+  const at = (sq) => ({ x: box.x + ('abcdefgh'.indexOf(sq[0]) + 0.5) * box.width / 8, y: box.y + (8.5 - Number(sq[1])) * box.height / 8 });
+  // chessground reads the square under the pointer once a frame: a
+  // press and release in the same frame would draw nothing.
+  const drag = async (from, to) => {
+    await page.mouse.move(at(from).x, at(from).y);
+    await page.mouse.down({ button: 'right' });
+    if (to !== from) await page.mouse.move(at(to).x, at(to).y, { steps: 6 });
+    await page.waitForTimeout(100);
+    await page.mouse.up({ button: 'right' });
+  };
+  await drag('e2', 'e4');
+  await drawnCount(page, 1);
+  assert.match((await drawn(page))[0], /,e2,e4,green line$/);
+  await drag('d5', 'd5');
+  await drawnCount(page, 2);
+  assert.ok((await drawn(page)).some((s) => /,d5,green circle$/.test(s)));
+  // A left click clears them, and moves nothing; it takes the focus from
+  // a field, as a click elsewhere does (the keys step again).
+  await page.locator('[data-testid=filter]').focus();
+  await page.mouse.click(at('e2').x, at('e2').y);
+  await drawnCount(page, 0);
+  assert.equal(await fen(page), want.startFen);
+  assert.equal(await page.evaluate(() => document.activeElement === document.body), true);
+  // A new position clears them too.
+  await drag('g1', 'f3');
+  await drawnCount(page, 1);
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await fen(page), want.moves[0].fen);
+  await drawnCount(page, 0);
+  // The wheel over the board still steps through the game.
+  await page.mouse.move(at('d4').x, at('d4').y);
+  await page.mouse.wheel(0, 100);
+  await page.waitForFunction((f) => document.querySelector('[data-testid=board]')?.getAttribute('data-fen') === f, want.moves[1].fen);
+});
+
+await test('on a phone, a swipe that starts on a piece still scrolls the page', async (page) => {
+  // chessground prevents a touch's default on a piece (to drag it): the
+  // board keeps touches from it, as nothing on it is dragged.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+  await moveButton(page, 'e4').waitFor();
+  const box = await page.locator('[data-testid=board] cg-board').boundingBox();
+  const [x, y] = [box.x + box.width / 16, box.y + box.height * 15 / 16];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  for (let k = 1; k <= 10; k++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y - k * 30 }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await page.waitForFunction(() => window.scrollY > 100);
+});
+
+// ---- the graph under the board ----
+
+const graphKind = (page, kind) => page.waitForFunction((k) => document.querySelector('[data-testid=eval-graph]')?.dataset.kind === k, kind);
+/** Clicks the graph where ply `ply` is drawn (its column's centre). */
+async function clickPly(page, ply) {
+  const box = await page.locator(`[data-testid=eval-graph] [data-ply="${ply}"]`).boundingBox();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+await test('the eval graph is present and clicking it moves the board', async (page) => {
+  // Game 0 has [%eval] at 11.Rg1 (ply 21, -0.59) and 18.Bd6 (ply 35, -3.68).
+  const want = gameJson(0);
+  await graphKind(page, 'eval');
+  const svg = page.locator('[data-testid=eval-graph] svg');
+  assert.equal(await svg.getAttribute('role'), 'img');
+  assert.equal(await svg.getAttribute('aria-label'), "Evaluation graph over 23 moves, White's view: 2 evaluations, from −0.59 to −3.68");
+  // A column a ply, and the start.
+  assert.equal(await page.locator('[data-testid=eval-graph] [data-ply]').count(), want.moves.length + 1);
+  assert.equal(await page.locator('[data-testid=eval-graph] [data-ply="21"] title').textContent(), '11. Rg1: −0.59');
+  await clickPly(page, 21);
+  assert.equal(await fen(page), want.moves[20].fen);
+  await page.waitForFunction(() => /Rg1/.test(document.querySelector('[data-testid=moves] .current')?.textContent ?? ''));
+  await clickPly(page, 30);
+  assert.equal(await fen(page), want.moves[29].fen);
+  await clickPly(page, 0);
+  assert.equal(await fen(page), want.startFen);
+  // The current ply is marked: the cursor follows the keys.
+  const cursorX = () => page.locator('[data-testid=eval-graph] .graph-cursor').evaluate((l) => l.getBoundingClientRect().x);
+  const column = async (ply) => {
+    const b = await page.locator(`[data-testid=eval-graph] [data-ply="${ply}"]`).boundingBox();
+    return [b.x, b.x + b.width];
+  };
+  await page.keyboard.press('End');
+  const [l, r] = await column(want.moves.length);
+  const x = await cursorX();
+  assert.ok(x >= l - 1 && x <= r + 1, `the cursor at the last ply (${x} in ${l}..${r})`);
+});
+
+await test('a game without evaluations shows its material instead', async (page) => {
+  const index = DEMO_GAMES.findIndex((g) => !g.includes('%eval'));
+  assert.ok(index > 0);
+  const want = gameJson(index);
+  // White minus Black, in pawns, from a FEN (independent of the page's code).
+  const material = (f) => [...f.split(' ')[0]].reduce((sum, c) => {
+    const v = { p: 1, n: 3, b: 3, r: 5, q: 9 }[c.toLowerCase()] ?? 0;
+    return sum + (c === c.toLowerCase() ? -v : v);
+  }, 0);
+  const signed = (n) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${Math.abs(n)}`;
+  await page.locator(`[data-testid=game-row][data-index="${index}"]`).click();
+  await graphKind(page, 'material');
+  const moves = Math.floor(want.moves.at(-1).ply / 2) - Math.floor(want.moves[0].ply / 2) + 1;
+  assert.equal(await page.locator('[data-testid=eval-graph] svg').getAttribute('aria-label'),
+    `Material graph over ${moves} moves, White minus Black in pawns: from ${signed(material(want.startFen))} to ${signed(material(want.moves.at(-1).fen))}`);
+  assert.equal(await page.locator('[data-testid=eval-graph] .graph-caption').textContent(), 'Material');
+  await clickPly(page, 10);
+  assert.equal(await fen(page), want.moves[9].fen);
+});
+
 // ---- Russian and English, keyboard first, state kept (issue 17) ----
 
 const moveTexts = (page) => page.locator('[data-testid=move]').allTextContents();

@@ -270,6 +270,29 @@ export const en = {
     playerTitle: (name: string) => `Open the card of ${name}`,
   },
 
+  /** The graph under the board (view/graph.ts); a move is "18. Bd6". */
+  graph: {
+    evalCaption: 'Evaluation',
+    materialCaption: 'Material',
+    /** Centipawns as pawns with a sign: "+0.35", "−3.68". */
+    pawns: (cp: number) => `${cp > 0 ? '+' : cp < 0 ? '−' : ''}${fixed(Math.abs(cp) / 100, 2)}`,
+    /** A material balance in pawns: "+2", "−5", "0". */
+    balance: (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${num(Math.abs(n))}`,
+    /** The SVG's aria-label: the first and last stored evaluations. */
+    evalLabel: (moves: number, count: number, first: string, last: string) =>
+      count === 1
+        ? `Evaluation graph ${moves === 1 ? 'over 1 move' : `over ${num(moves)} moves`}, White's view: one evaluation, ${first}`
+        : `Evaluation graph ${moves === 1 ? 'over 1 move' : `over ${num(moves)} moves`}, White's view: ${num(count)} evaluations, from ${first} to ${last}`,
+    /** The SVG's aria-label: the balance at the start and at the end. */
+    materialLabel: (moves: number, first: string, last: string) =>
+      `Material graph ${moves === 1 ? 'over 1 move' : `over ${num(moves)} moves`}, White minus Black in pawns: from ${first} to ${last}`,
+    /** The columns' tooltips: "Start position", "18. Bd6: −3.68". */
+    start: 'Start position',
+    evalPoint: (move: string, value: string) => `${move}: ${value}`,
+    noEval: (move: string) => `${move}: no evaluation`,
+    materialPoint: (move: string, value: string) => `${move}: material ${value}`,
+  },
+
   /** The keys dialog (`?`). */
   keys: {
     title: 'Keyboard shortcuts',

@@ -259,6 +259,23 @@ export const ru: Strings = {
     playerTitle: (name: string) => `Открыть карточку: ${name}`,
   },
 
+  graph: {
+    evalCaption: 'Оценка',
+    materialCaption: 'Материал',
+    pawns: (cp: number) => `${cp > 0 ? '+' : cp < 0 ? '−' : ''}${fixed(Math.abs(cp) / 100, 2)}`,
+    balance: (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${num(Math.abs(n))}`,
+    evalLabel: (moves: number, count: number, first: string, last: string) =>
+      count === 1
+        ? `График оценки, ходов: ${num(moves)}, с точки зрения белых: одна оценка, ${first}`
+        : `График оценки, ходов: ${num(moves)}, с точки зрения белых: оценок ${num(count)}, от ${first} до ${last}`,
+    materialLabel: (moves: number, first: string, last: string) =>
+      `График материала, ходов: ${num(moves)}, белые минус чёрные в пешках: от ${first} до ${last}`,
+    start: 'Начальная позиция',
+    evalPoint: (move: string, value: string) => `${move}: ${value}`,
+    noEval: (move: string) => `${move}: оценки нет`,
+    materialPoint: (move: string, value: string) => `${move}: материал ${value}`,
+  },
+
   keys: {
     title: 'Клавиши',
     rows: [

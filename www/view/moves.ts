@@ -1,11 +1,13 @@
 // The moves of the open game, drawn with variations inline in parentheses,
 // comments, NAG glyphs, evaluations and diagram markers (renderMoves), and
 // the current move marked (markCurrent). Variations are role=group and
-// comments role=note, so a screen reader can walk the tree.
+// comments role=note, so a screen reader can walk the tree. A comment's
+// %cal/%csl commands are drawn on the board (shapes.ts), not shown here.
 
 import type { GameView, MoveNode } from '../../pkg/cadb.js';
 import { NAGS } from '../config.js';
 import { displaySan, T } from '../i18n/index.js';
+import { parseComment } from '../shapes.js';
 import type { FlatMove } from '../state.js';
 
 function text(tag: string, cls: string, content: string): HTMLElement {
@@ -15,11 +17,14 @@ function text(tag: string, cls: string, content: string): HTMLElement {
   return el;
 }
 
-function comment(c: string): HTMLElement {
-  const el = text('span', 'comment', c);
-  el.setAttribute('role', 'note');
-  el.dataset.testid = 'comment';
-  return el;
+/** A comment's text without its board commands; none when nothing is left. */
+function comments(cs: string[]): HTMLElement[] {
+  return cs.map((c) => parseComment(c).text).filter((t) => t !== '').map((t) => {
+    const el = text('span', 'comment', t);
+    el.setAttribute('role', 'note');
+    el.dataset.testid = 'comment';
+    return el;
+  });
 }
 
 function nag(n: number): HTMLElement {
@@ -40,7 +45,7 @@ export function renderMoves(view: GameView, nodes: FlatMove[], onPick: (id: numb
     let needNumber = true;
     for (const m of moves) {
       const node = nodes[id++];
-      for (const c of m.commentsBefore) into.append(comment(c));
+      into.append(...comments(m.commentsBefore));
       if (m.diagramBefore) into.append(text('span', 'diagram', '⊞'));
       const white = m.ply % 2 === 0;
       const number = Math.floor(m.ply / 2) + 1;
@@ -61,10 +66,9 @@ export function renderMoves(view: GameView, nodes: FlatMove[], onPick: (id: numb
       }
       if (m.diagramAfter) into.append(text('span', 'diagram', '⊞'));
       needNumber = false;
-      for (const c of m.commentsAfter) {
-        into.append(comment(c));
-        needNumber = true;
-      }
+      const after = comments(m.commentsAfter);
+      into.append(...after);
+      if (after.length) needNumber = true;
       for (const v of m.variations) {
         const group = document.createElement('span');
         group.className = `variation depth-${Math.min(depth + 1, 3)}`;
@@ -76,9 +80,9 @@ export function renderMoves(view: GameView, nodes: FlatMove[], onPick: (id: numb
       }
     }
   };
-  for (const c of view.comments.length && view.moves.length === 0 ? view.comments : []) frag.append(comment(c));
+  if (view.moves.length === 0) frag.append(...comments(view.comments));
   line(view.moves, frag, 0);
-  if (view.moves.length > 0) for (const c of view.comments) frag.append(comment(c));
+  if (view.moves.length > 0) frag.append(...comments(view.comments));
   frag.append(text('span', 'result', view.headers.result));
   return frag;
 }

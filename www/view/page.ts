@@ -7,7 +7,7 @@ import type { CompactnessRow, DbInfo, Diagnosis, EncodingChoice, SearchQuery } f
 import type { Board } from '../board.js';
 import type { Controller } from '../controller.js';
 import { el as make } from '../dom.js';
-import { shown } from '../game.js';
+import { mainLineMove, shown } from '../game.js';
 import { setLanguage, setNotation, spokenMove, T } from '../i18n/index.js';
 import type { GameList } from '../list.js';
 import { valuesOf } from '../query.js';
@@ -15,6 +15,8 @@ import type { CardState, DiagnosisState, ExploreState, GameState, Message, Panel
 import { renderCard } from './card.js';
 import { renderHeader } from './header.js';
 import { markCurrent, renderMoves } from './moves.js';
+import { markGraph, renderGraph } from './graph.js';
+import { moveShapes } from '../shapes.js';
 import { compactnessPanel, renderDiagnosis, renderInfo, treePanel } from './panels.js';
 import { cancelLabel, countedGames, gameCount, gameTotal, noticeText, rescuedTo } from './text.js';
 
@@ -38,6 +40,8 @@ export interface PageElements {
   info: HTMLElement;
   title: HTMLElement;
   moves: HTMLElement;
+  /** The evaluation (or material) graph under the board. */
+  graph: HTMLElement;
   tree: HTMLElement;
   compactness: HTMLElement;
   treePanel: HTMLDetailsElement;
@@ -170,12 +174,21 @@ export class Page {
     if (g !== d.game) {
       el.title.replaceChildren(...(g ? renderHeader(g.view.headers, (p) => void ctrl.openPlayer(p)) : []));
       el.moves.replaceChildren(...(g ? [...rescueNote(g), renderMoves(g.view, g.nodes, (id) => ctrl.goTo(id))] : []));
+      const graph = g ? renderGraph(g, (ply) => ctrl.goTo(mainLineMove(g, ply))) : null;
+      el.graph.replaceChildren(...(graph ? [graph.svg] : []));
+      el.graph.dataset.kind = graph?.kind ?? '';
+      el.graph.hidden = graph === null;
     }
     const current = g ? g.current : -1;
-    if (g && (g !== d.game || current !== d.current)) markCurrent(el.moves, current);
+    if (g && (g !== d.game || current !== d.current)) {
+      markCurrent(el.moves, current);
+      markGraph(el.graph, g);
+    }
     if (g !== d.game || current !== d.current || s.explore !== d.explore) {
       const at = shown(g, s.explore);
-      if (at) this.board.show(at.fen, at.uci, at.san);
+      // The shapes of the move's comments; none in an explored line.
+      const shapes = g && !s.explore && current >= 0 ? moveShapes(g.nodes[current].move) : [];
+      if (at) this.board.show(at.fen, at.uci, at.san, shapes);
       // The move just played, in words (a game just opened says nothing).
       const said = at?.san && g === d.game ? spokenMove(at.san, at.fen) : '';
       setText(el.announce, said);
