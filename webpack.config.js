@@ -2,6 +2,7 @@
 // `webpack serve` serves it on localhost; `webpack --mode production` writes
 // dist/; `--env e2e` writes dist-e2e/, the same bundle with the end-to-end
 // tests' fault hooks (www/e2e-hooks.ts) compiled in.
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
@@ -62,7 +63,9 @@ export default (env, argv) => ({
       { test: /\.ts$/, use: 'ts-loader', exclude: /node_modules/ },
       {
         test: /\.(html|css)$/,
-        include: [path.resolve(root, 'www'), path.resolve(root, 'node_modules/chessground/assets')],
+        // The real path: webpack resolves symlinks (node_modules may be one,
+        // as in a git worktree).
+        include: [path.resolve(root, 'www'), realpathSync(path.resolve(root, 'node_modules/chessground/assets'))],
         type: 'asset/resource',
         generator: { filename: '[name][ext]' },
       },
