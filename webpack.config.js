@@ -25,11 +25,14 @@ class HeadersFile {
 export default (env, argv) => ({
   mode: argv.mode ?? 'development',
   context: root,
-  // index.html and the CSS (ours and chessground's) are entries too, copied as
-  // they are (see the rules). The Worker (www/worker.ts) is its own chunk.
+  // index.html, the CSS (ours and chessground's), the web app manifest and
+  // the icon are entries too, copied as they are (see the rules). The Worker
+  // (www/worker.ts) is its own chunk.
   entry: {
     main: [
       './www/index.html',
+      './www/manifest.webmanifest',
+      './www/icon.svg',
       './www/style.css',
       './node_modules/chessground/assets/chessground.base.css',
       './node_modules/chessground/assets/chessground.brown.css',
@@ -62,7 +65,7 @@ export default (env, argv) => ({
     rules: [
       { test: /\.ts$/, use: 'ts-loader', exclude: /node_modules/ },
       {
-        test: /\.(html|css)$/,
+        test: /\.(html|css|webmanifest|svg)$/,
         // The real path: webpack resolves symlinks (node_modules may be one,
         // as in a git worktree).
         include: [path.resolve(root, 'www'), realpathSync(path.resolve(root, 'node_modules/chessground/assets'))],

@@ -9,11 +9,12 @@
 // bytes and is the only one to instantiate wasm, gets its own.
 
 /** The viewer page: scripts and its Worker from this origin, the demo
- * database fetched from it, chessground's pieces as data: images. It
- * instantiates no wasm. frame-ancestors works in a header only (the
- * <meta> copy in www/index.html has the rest). */
-export const PAGE_CSP = "default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src data:; " +
-  "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+ * database fetched from it, chessground's pieces as data: images, its icon
+ * (img-src 'self': Chromium checks a favicon against it) and web app
+ * manifest. It instantiates no wasm. frame-ancestors works in a header only
+ * (the <meta> copy in www/index.html has the rest). */
+export const PAGE_CSP = "default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src 'self' data:; " +
+  "connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** The decoding Worker: its script, and the wasm it fetches and compiles. */
 export const WORKER_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'";

@@ -35,7 +35,7 @@ const headerRules = parseHeaders(readFileSync(path.join(dist, '_headers'), 'utf8
 
 const MIME = {
   '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm',
-  '.map': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml',
+  '.map': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml', '.webmanifest': 'application/manifest+json',
 };
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
@@ -706,6 +706,34 @@ await test("past the tree's ply cap, the tree panel shows the moves a position s
   await listedNow(page, 1);
   assert.match(await page.locator('[data-testid=tree-line]').textContent(), /22\. Na4/);
   await page.locator('#tree').filter({ hasText: 'The games reaching this position end here.' }).waitFor();
+});
+
+// ---- installable: the web app manifest ----
+
+await test('the web app manifest is linked, parses, and every file it names is served', async (page) => {
+  const href = await page.locator('link[rel=manifest]').evaluate((l) => l.href);
+  assert.equal(new URL(href).pathname, '/manifest.webmanifest');
+  const manifest = await page.evaluate(async (u) => (await fetch(u)).json(), href);
+  assert.equal(manifest.name, 'cadb: Chess Assistant databases');
+  assert.equal(manifest.short_name, 'cadb');
+  assert.equal(manifest.start_url, './');
+  assert.equal(manifest.display, 'standalone');
+  assert.ok(manifest.icons.length > 0);
+  // Its start URL, its scope and its icons, fetched from the page (its CSP allows them).
+  const urls = [manifest.start_url, manifest.scope, ...manifest.icons.map((i) => i.src)].map((u) => new URL(u, href).href);
+  const served = await page.evaluate((us) => Promise.all(us.map(async (u) => {
+    const r = await fetch(u);
+    return [u, r.status, r.headers.get('content-type')];
+  })), urls);
+  for (const [u, statusCode] of served) assert.equal(statusCode, 200, u);
+  for (const [, , type] of served.slice(2)) assert.equal(type, 'image/svg+xml');
+  // The favicon is the manifest's icon.
+  assert.equal(await page.locator('link[rel=icon]').evaluate((l) => l.href), urls[2]);
+  // Chromium reads it with no error.
+  const cdp = await page.context().newCDPSession(page);
+  const read = await cdp.send('Page.getAppManifest');
+  assert.deepEqual(read.errors, [], 'manifest errors');
+  assert.equal(read.url, href);
 });
 
 if (process.env.SCREENSHOTS) {
