@@ -2,11 +2,12 @@
 // `webpack serve` serves it on localhost; `webpack --mode production` writes
 // dist/; `--env e2e` writes dist-e2e/, the same bundle with the end-to-end
 // tests' fault hooks (www/e2e-hooks.ts) compiled in.
+import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
-import { HEADERS, renderHeaders } from './scripts/headers.mjs';
+import { HEADERS, SW_FILE, renderHeaders } from './scripts/headers.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -17,6 +18,43 @@ class HeadersFile {
     compiler.hooks.thisCompilation.tap('HeadersFile', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'HeadersFile', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
         compilation.emitAsset('_headers', new webpack.sources.RawSource(renderHeaders()));
+      });
+    });
+  }
+}
+
+// sw.js (www/sw.ts) gets the list of files to keep, and a cache version
+// hashed from their contents, as a first line: `const CADB_PRECACHE = {...};`.
+// Every emitted file is kept but source maps, licence comments, _headers and
+// sw.js itself. _headers is hashed all the same: the cache keeps the
+// responses with the headers it names, so a new policy needs a new cache.
+const NOT_HASHED = /\.map$|\.LICENSE\.txt$|^sw\.js$/;
+const NOT_KEPT = '_headers';
+class Precache {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('Precache', (compilation) => {
+      // After minification, source maps and the real content hashes: every
+      // name and byte is final.
+      const stage = webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_HASH + 1;
+      compilation.hooks.processAssets.tap({ name: 'Precache', stage }, () => {
+        const hashed = compilation.getAssets().filter((a) => !NOT_HASHED.test(a.name))
+          .sort((a, b) => (a.name < b.name ? -1 : 1));
+        const hash = createHash('sha256');
+        for (const a of hashed) {
+          const bytes = a.source.buffer();
+          hash.update(`${a.name}\0${bytes.length}\0`).update(bytes);
+        }
+        const files = hashed.map((a) => a.name).filter((name) => name !== NOT_KEPT);
+        const precache = { version: hash.digest('hex').slice(0, 16), files };
+        const { ConcatSource, RawSource } = webpack.sources;
+        compilation.updateAsset(SW_FILE, (source) => new ConcatSource(`const CADB_PRECACHE = ${JSON.stringify(precache)};\n`, source));
+        // The source map, one line down to match.
+        const map = compilation.getAsset(`${SW_FILE}.map`);
+        if (map) {
+          const json = JSON.parse(map.source.source().toString());
+          json.mappings = `;${json.mappings}`;
+          compilation.updateAsset(map.name, new RawSource(JSON.stringify(json)));
+        }
       });
     });
   }
@@ -41,6 +79,9 @@ export default (env, argv) => ({
     ],
     // The browser benchmark page (bench.html); it shares style.css.
     bench: ['./www/bench.html', './www/bench.ts'],
+    // The service worker, sw.js beside index.html: its scope is the page's
+    // directory.
+    sw: './www/sw.ts',
   },
   output: {
     path: path.resolve(root, env.e2e ? 'dist-e2e' : 'dist'),
@@ -75,9 +116,15 @@ export default (env, argv) => ({
     ],
   },
   plugins: [
-    // false in every shipped build: the hooks' code is then dead and removed.
-    new webpack.DefinePlugin({ __E2E_HOOKS__: JSON.stringify(Boolean(env.e2e)) }),
+    new webpack.DefinePlugin({
+      // false in every shipped build: the hooks' code is then dead and removed.
+      __E2E_HOOKS__: JSON.stringify(Boolean(env.e2e)),
+      // The service worker is registered by production builds only: under
+      // `webpack serve` its cache would fight live reload.
+      __SERVICE_WORKER__: JSON.stringify(argv.mode === 'production'),
+    }),
     new HeadersFile(),
+    new Precache(),
   ],
   performance: { hints: false },
   devServer: {
