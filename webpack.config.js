@@ -2,10 +2,12 @@
 // `webpack serve` serves it on localhost; `webpack --mode production` writes
 // dist/; `--env e2e` writes dist-e2e/, the same bundle with the end-to-end
 // tests' fault hooks (www/e2e-hooks.ts) compiled in.
+import { createHash } from 'node:crypto';
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
-import { HEADERS, renderHeaders } from './scripts/headers.mjs';
+import { HEADERS, SW_FILE, renderHeaders } from './scripts/headers.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -21,14 +23,54 @@ class HeadersFile {
   }
 }
 
+// sw.js (www/sw.ts) gets the list of files to keep, and a cache version
+// hashed from their contents, as a first line: `const CADB_PRECACHE = {...};`.
+// Every emitted file is kept but source maps, licence comments, _headers and
+// sw.js itself. _headers is hashed all the same: the cache keeps the
+// responses with the headers it names, so a new policy needs a new cache.
+const NOT_HASHED = /\.map$|\.LICENSE\.txt$|^sw\.js$/;
+const NOT_KEPT = '_headers';
+class Precache {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('Precache', (compilation) => {
+      // After minification, source maps and the real content hashes: every
+      // name and byte is final.
+      const stage = webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_HASH + 1;
+      compilation.hooks.processAssets.tap({ name: 'Precache', stage }, () => {
+        const hashed = compilation.getAssets().filter((a) => !NOT_HASHED.test(a.name))
+          .sort((a, b) => (a.name < b.name ? -1 : 1));
+        const hash = createHash('sha256');
+        for (const a of hashed) {
+          const bytes = a.source.buffer();
+          hash.update(`${a.name}\0${bytes.length}\0`).update(bytes);
+        }
+        const files = hashed.map((a) => a.name).filter((name) => name !== NOT_KEPT);
+        const precache = { version: hash.digest('hex').slice(0, 16), files };
+        const { ConcatSource, RawSource } = webpack.sources;
+        compilation.updateAsset(SW_FILE, (source) => new ConcatSource(`const CADB_PRECACHE = ${JSON.stringify(precache)};\n`, source));
+        // The source map, one line down to match.
+        const map = compilation.getAsset(`${SW_FILE}.map`);
+        if (map) {
+          const json = JSON.parse(map.source.source().toString());
+          json.mappings = `;${json.mappings}`;
+          compilation.updateAsset(map.name, new RawSource(JSON.stringify(json)));
+        }
+      });
+    });
+  }
+}
+
 export default (env, argv) => ({
   mode: argv.mode ?? 'development',
   context: root,
-  // index.html and the CSS (ours and chessground's) are entries too, copied as
-  // they are (see the rules). The Worker (www/worker.ts) is its own chunk.
+  // index.html, the CSS (ours and chessground's), the web app manifest and
+  // the icon are entries too, copied as they are (see the rules). The Worker
+  // (www/worker.ts) is its own chunk.
   entry: {
     main: [
       './www/index.html',
+      './www/manifest.webmanifest',
+      './www/icon.svg',
       './www/style.css',
       './node_modules/chessground/assets/chessground.base.css',
       './node_modules/chessground/assets/chessground.brown.css',
@@ -37,6 +79,9 @@ export default (env, argv) => ({
     ],
     // The browser benchmark page (bench.html); it shares style.css.
     bench: ['./www/bench.html', './www/bench.ts'],
+    // The service worker, sw.js beside index.html: its scope is the page's
+    // directory.
+    sw: './www/sw.ts',
   },
   output: {
     path: path.resolve(root, env.e2e ? 'dist-e2e' : 'dist'),
@@ -61,17 +106,25 @@ export default (env, argv) => ({
     rules: [
       { test: /\.ts$/, use: 'ts-loader', exclude: /node_modules/ },
       {
-        test: /\.(html|css)$/,
-        include: [path.resolve(root, 'www'), path.resolve(root, 'node_modules/chessground/assets')],
+        test: /\.(html|css|webmanifest|svg)$/,
+        // The real path: webpack resolves symlinks (node_modules may be one,
+        // as in a git worktree).
+        include: [path.resolve(root, 'www'), realpathSync(path.resolve(root, 'node_modules/chessground/assets'))],
         type: 'asset/resource',
         generator: { filename: '[name][ext]' },
       },
     ],
   },
   plugins: [
-    // false in every shipped build: the hooks' code is then dead and removed.
-    new webpack.DefinePlugin({ __E2E_HOOKS__: JSON.stringify(Boolean(env.e2e)) }),
+    new webpack.DefinePlugin({
+      // false in every shipped build: the hooks' code is then dead and removed.
+      __E2E_HOOKS__: JSON.stringify(Boolean(env.e2e)),
+      // The service worker is registered by production builds only: under
+      // `webpack serve` its cache would fight live reload.
+      __SERVICE_WORKER__: JSON.stringify(argv.mode === 'production'),
+    }),
     new HeadersFile(),
+    new Precache(),
   ],
   performance: { hints: false },
   devServer: {

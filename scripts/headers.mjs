@@ -8,15 +8,20 @@
 // own response, not from the page: the Worker, which parses the untrusted
 // bytes and is the only one to instantiate wasm, gets its own.
 
-/** The viewer page: scripts and its Worker from this origin, the demo
- * database fetched from it, chessground's pieces as data: images. It
- * instantiates no wasm. frame-ancestors works in a header only (the
- * <meta> copy in www/index.html has the rest). */
-export const PAGE_CSP = "default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src data:; " +
-  "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+/** The viewer page: scripts, its Worker and service worker from this
+ * origin, the demo database fetched from it, chessground's pieces as data:
+ * images, its icon (img-src 'self': Chromium checks a favicon against it)
+ * and web app manifest. It instantiates no wasm. frame-ancestors works in a
+ * header only (the <meta> copy in www/index.html has the rest). */
+export const PAGE_CSP = "default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src 'self' data:; " +
+  "connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** The decoding Worker: its script, and the wasm it fetches and compiles. */
 export const WORKER_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'";
+
+/** The service worker: it fetches the viewer's files into its cache, and
+ * from the network what it has not got. */
+export const SW_CSP = "default-src 'none'; connect-src 'self'";
 
 /** The benchmark page runs the wasm on the page itself. */
 export const BENCH_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src data:; " +
@@ -25,6 +30,9 @@ export const BENCH_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eva
 /** The Worker's bundle (webpack.config.js names its chunk). */
 export const WORKER_FILE = 'worker.js';
 
+/** The service worker's bundle (an entry of webpack.config.js). */
+export const SW_FILE = 'sw.js';
+
 /** Path -> headers. Exact paths only: Cloudflare Pages joins the values of
  * every rule that matches, and two CSPs both apply. */
 export const HEADERS = {
@@ -32,6 +40,9 @@ export const HEADERS = {
   '/index.html': { 'Content-Security-Policy': PAGE_CSP },
   [`/${WORKER_FILE}`]: { 'Content-Security-Policy': WORKER_CSP },
   '/bench.html': { 'Content-Security-Policy': BENCH_CSP },
+  // no-cache: no HTTP cache answers an update check with an old copy, so a
+  // new build is seen on the next visit (Chromium bypasses it by default).
+  [`/${SW_FILE}`]: { 'Content-Security-Policy': SW_CSP, 'Cache-Control': 'no-cache' },
 };
 
 /** The _headers file's text. */

@@ -1,3 +1,8 @@
 /** webpack's DefinePlugin sets it: true only in the end-to-end tests'
  * bundle (dist-e2e/), so the hooks of e2e-hooks.ts never ship. */
 declare const __E2E_HOOKS__: boolean;
+
+/** webpack's DefinePlugin sets it: true in production builds (dist/ and
+ * dist-e2e/), which register the service worker (sw.ts); false under
+ * `webpack serve`, where its cache would fight live reload. */
+declare const __SERVICE_WORKER__: boolean;

@@ -35,9 +35,19 @@ const headerRules = parseHeaders(readFileSync(path.join(dist, '_headers'), 'utf8
 
 const MIME = {
   '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm',
-  '.map': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml',
+  '.map': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml', '.webmanifest': 'application/manifest+json',
 };
+// The offline tests switch the server off: it then refuses every request,
+// and notes it (nothing must come from the network). `rewrite` changes a
+// file as served (another build's sw.js).
+const offline = { on: false, refused: [] };
+let rewrite = null;
 const server = createServer((req, res) => {
+  if (offline.on) {
+    offline.refused.push(req.url);
+    req.socket.destroy();
+    return;
+  }
   const url = new URL(req.url ?? '/', 'http://localhost');
   const [dir, at] = url.pathname.startsWith('/e2e/') ? [distE2e, url.pathname.slice(4)] : [dist, url.pathname];
   const file = path.join(dir, at === '/' ? 'index.html' : decodeURIComponent(at));
@@ -46,7 +56,7 @@ const server = createServer((req, res) => {
     return;
   }
   res.writeHead(200, { 'content-type': MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream', ...headerRules[at] });
-  res.end(readFileSync(file));
+  res.end(rewrite ? rewrite(url.pathname, readFileSync(file)) : readFileSync(file));
 });
 await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
 const origin = `http://127.0.0.1:${server.address().port}`;
@@ -989,6 +999,134 @@ await test('a reload keeps the game, the move and the filter', async (page) => {
   await page.keyboard.press('ArrowRight');
   assert.equal(await fen(page), want.moves[7].fen);
 });
+
+// ---- offline and installable: the web app manifest and the service worker ----
+
+/** Waits until the service worker (www/sw.ts) controls the page: it has
+ * then kept every file (install precedes activation). */
+const controlled = (page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
+
+await test('the web app manifest is linked, parses, and every file it names is served', async (page) => {
+  const href = await page.locator('link[rel=manifest]').evaluate((l) => l.href);
+  assert.equal(new URL(href).pathname, '/manifest.webmanifest');
+  const manifest = await page.evaluate(async (u) => (await fetch(u)).json(), href);
+  assert.equal(manifest.name, 'cadb: Chess Assistant databases');
+  assert.equal(manifest.short_name, 'cadb');
+  assert.equal(manifest.start_url, './');
+  assert.equal(manifest.display, 'standalone');
+  assert.ok(manifest.icons.length > 0);
+  // Its start URL, its scope and its icons, fetched from the page (its CSP allows them).
+  const urls = [manifest.start_url, manifest.scope, ...manifest.icons.map((i) => i.src)].map((u) => new URL(u, href).href);
+  const served = await page.evaluate((us) => Promise.all(us.map(async (u) => {
+    const r = await fetch(u);
+    return [u, r.status, r.headers.get('content-type')];
+  })), urls);
+  for (const [u, statusCode] of served) assert.equal(statusCode, 200, u);
+  for (const [, , type] of served.slice(2)) assert.equal(type, 'image/svg+xml');
+  // The favicon is the manifest's icon.
+  assert.equal(await page.locator('link[rel=icon]').evaluate((l) => l.href), urls[2]);
+  // Chromium reads it with no error.
+  const cdp = await page.context().newCDPSession(page);
+  const read = await cdp.send('Page.getAppManifest');
+  assert.deepEqual(read.errors, [], 'manifest errors');
+  assert.equal(read.url, href);
+  // The service worker's script has its own policy, and no long caching.
+  const sw = await fetch(`${origin}/sw.js`);
+  assert.equal(sw.headers.get('content-security-policy'), "default-src 'none'; connect-src 'self'");
+  assert.equal(sw.headers.get('cache-control'), 'no-cache');
+});
+
+await test('offline: after the first visit, the page and the demo open with no network at all', async (page, seen) => {
+  await controlled(page);
+  // Its cache holds every file of the bundle but the source maps, _headers
+  // and sw.js (the page under its directory's URL).
+  const want = readdirSync(dist, { recursive: true }).filter((f) => statSync(path.join(dist, f)).isFile())
+    .filter((f) => !/\.map$|^_headers$|^sw\.js$/.test(f)).map((f) => `/${f.replace('index.html', '')}`).sort();
+  const cached = await page.evaluate(async () => {
+    const names = (await caches.keys()).filter((k) => k.startsWith('cadb '));
+    const keys = await (await caches.open(names[0])).keys();
+    return { names, paths: keys.map((r) => new URL(r.url).pathname).sort() };
+  });
+  assert.equal(cached.names.length, 1, 'one cache');
+  assert.deepEqual(cached.paths, want);
+  const before = seen.responses.length;
+  await page.context().setOffline(true);
+  offline.on = true;
+  try {
+    // With a query: the page is served all the same.
+    await page.goto(`${origin}/?offline`);
+    await rows(page).first().waitFor({ timeout: 20000 });
+    await status(page, /^Opened DEMO/);
+    await page.locator('[data-testid=move]').first().waitFor();
+    // The Worker (its script and wasm from the cache) opens another game.
+    await openRow(page, 4);
+    // The page and the Worker came from the cache, with the headers kept
+    // there: the page's CSP (frame-ancestors is in the header only), the
+    // Worker's.
+    const after = seen.responses.slice(before);
+    const response = (p) => after.find((r) => new URL(r.url()).pathname === p);
+    for (const p of ['/', '/main.js', '/worker.js']) assert.ok(response(p)?.fromServiceWorker(), `${p} from the service worker`);
+    assert.match((await response('/').allHeaders())['content-security-policy'], /^default-src 'none'.*frame-ancestors 'none'$/);
+    assert.match((await response('/worker.js').allHeaders())['content-security-policy'], /'wasm-unsafe-eval'/);
+    assert.ok(await page.locator('meta[http-equiv=Content-Security-Policy]').count());
+    // Nothing reached the server but, perhaps, the browser's own update
+    // check of sw.js.
+    assert.deepEqual(offline.refused.filter((u) => !u.endsWith('/sw.js')), [], 'requests to the server while offline');
+  } finally {
+    offline.on = false;
+    offline.refused = [];
+    await page.context().setOffline(false);
+  }
+});
+
+await test('a new build of the service worker replaces its cache, and the page goes on', async (page) => {
+  await controlled(page);
+  const names = () => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('cadb ')));
+  const [old] = await names();
+  assert.match(old, /^cadb http:\/\/127\.0\.0\.1:\d+\/ [0-9a-f]{16}$/);
+  // Another build: the same files, another version.
+  rewrite = (at, bytes) => (at === '/sw.js' ? bytes.toString().replace(/"version":"(\w+)"/, '"version":"$1-next"') : bytes);
+  try {
+    // Installed, and active at once ('activated': its activate event, which
+    // deletes the old caches, is over).
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      await registration.update();
+      const next = registration.installing ?? registration.waiting;
+      if (!next) throw new Error('no new service worker');
+      await Promise.race([
+        new Promise((ok) => {
+          const check = () => (next.state === 'activated' ? ok() : next.addEventListener('statechange', check, { once: true }));
+          check();
+        }),
+        new Promise((_, no) => setTimeout(() => no(new Error(`the new service worker is ${next.state} after 20 s`)), 20000)),
+      ]);
+    });
+  } finally {
+    rewrite = null;
+  }
+  assert.deepEqual(await names(), [`${old}-next`]);
+  assert.equal(await page.evaluate(() => navigator.serviceWorker.controller?.state), 'activated');
+  await openRow(page, 1);
+});
+
+await test('offline under a sub-path: the e2e bundle, served under /e2e/, works offline too', async (page) => {
+  await controlled(page);
+  assert.equal(await page.evaluate(async () => (await navigator.serviceWorker.ready).scope), `${origin}/e2e/`);
+  await page.context().setOffline(true);
+  offline.on = true;
+  try {
+    await page.reload();
+    await rows(page).first().waitFor({ timeout: 20000 });
+    await status(page, /^Opened DEMO/);
+    await openRow(page, 2);
+    assert.deepEqual(offline.refused.filter((u) => !u.endsWith('/sw.js')), [], 'requests to the server while offline');
+  } finally {
+    offline.on = false;
+    offline.refused = [];
+    await page.context().setOffline(false);
+  }
+}, { path: '/e2e/' });
 
 if (process.env.SCREENSHOTS) {
   // The Immortal Game at 18.Bd6 (its comment's arrows, its evaluations), in
