@@ -68,9 +68,9 @@ export const KEYS = {
 /** With Shift: into the variation of the next move, and out of one. */
 export const VARIATION_KEYS = { enter: 'ArrowRight', leave: 'ArrowLeft' } as const;
 
-/** The mouse wheel steps one move per this much scrolled (a wheel's
- * notch is about 100; a trackpad sends many small deltas). */
-export const WHEEL_STEP = 60;
+/** A wheel event this big (a mouse's notch: 100 or 120 pixels) is one
+ * move; a trackpad's small deltas step a move per this much. */
+export const WHEEL_STEP = 50;
 /** A pause this long starts a new wheel gesture. */
 export const WHEEL_RESET_MS = 250;
 

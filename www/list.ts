@@ -11,7 +11,7 @@ import { OVERSCAN, ROW_HEIGHT } from './config.js';
 import { el } from './dom.js';
 import { type Row, type RowsResult, splitRows } from './protocol.js';
 import type { ListView } from './state.js';
-import { columnWidths, listHead, listProblem, listRow, markSelected, markSort } from './view/list.js';
+import { columnWidths, listHead, listProblem, listRow, markSelected, markSort, type Widths } from './view/list.js';
 import { T } from './i18n/index.js';
 import { errorText } from './view/text.js';
 
@@ -43,6 +43,8 @@ export interface ListHooks {
   sort(column: SortColumn): void;
   /** A player's name was clicked. */
   player(name: string): void;
+  /** The user set the columns' widths (to keep them). */
+  resized(widths: Widths): void;
 }
 
 export class GameList {
@@ -59,13 +61,14 @@ export class GameList {
   constructor(
     private viewport: HTMLElement,
     private hooks: ListHooks,
+    private widths: Widths = {},
   ) {
     viewport.classList.add('game-list');
     viewport.setAttribute('role', 'grid');
     // Focus goes here when Retry, which had it, goes away.
     viewport.tabIndex = -1;
-    viewport.style.setProperty('--columns', columnWidths());
-    this.head = listHead((column) => this.hooks.sort(column));
+    viewport.style.setProperty('--columns', columnWidths(widths));
+    this.head = this.makeHead();
     // One scroller for both directions, so the sticky head scrolls
     // sideways with the rows.
     this.spacer = document.createElement('div');
@@ -86,7 +89,7 @@ export class GameList {
     const old = this.props;
     this.props = p;
     if (p.language !== old?.language) {
-      const head = listHead((column) => this.hooks.sort(column));
+      const head = this.makeHead();
       this.head.replaceWith(head);
       this.head = head;
       this.viewport.setAttribute('aria-label', T.list.label);
@@ -107,6 +110,15 @@ export class GameList {
     } else if (p.selected !== old.selected) {
       markSelected(this.body, p.selected);
     }
+  }
+
+  private makeHead(): HTMLElement {
+    return listHead((column) => this.hooks.sort(column), (column, px, done) => {
+      this.widths = { ...this.widths, [column]: px ?? undefined };
+      if (px === null) delete this.widths[column];
+      this.viewport.style.setProperty('--columns', columnWidths(this.widths));
+      if (done) this.hooks.resized(this.widths);
+    });
   }
 
   /** The list's keys, while it has the focus: they are the list's, not

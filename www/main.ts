@@ -27,7 +27,8 @@ const list = new GameList(byId('list'), {
   openCursor: () => void ctrl.openCursor(),
   sort: (column) => void ctrl.sortBy(column),
   player: (name) => void ctrl.openPlayer(name),
-});
+  resized: (columns) => savePrefs({ columns }),
+}, loadPrefs().columns);
 const searchForm = byId<HTMLFormElement>('search-form');
 const [files, filter, encoding] = [byTestId<HTMLInputElement>('open-files'), byId<HTMLInputElement>('filter'), byId<HTMLSelectElement>('encoding')];
 const [language, notation] = [byId<HTMLSelectElement>('language'), byId<HTMLSelectElement>('notation')];
@@ -107,19 +108,24 @@ document.addEventListener('keydown', (e) => {
   else ctrl.step(key);
   e.preventDefault();
 });
-// The wheel steps a move per WHEEL_STEP scrolled: a trackpad's small
-// deltas add up, a mouse's notch is one or two moves.
+// The wheel: a mouse's notch (one big delta) is one move; a trackpad's
+// small deltas add up to a move per WHEEL_STEP.
 let wheel = { sum: 0, at: 0 };
 byId('board').addEventListener('wheel', (e) => {
   e.preventDefault();
   const now = performance.now();
-  if (now - wheel.at > WHEEL_RESET_MS || Math.sign(e.deltaY) !== Math.sign(wheel.sum)) wheel = { sum: 0, at: now };
+  const way = Math.sign(e.deltaY);
+  if (now - wheel.at > WHEEL_RESET_MS || way !== Math.sign(wheel.sum)) wheel = { sum: 0, at: now };
   wheel.at = now;
-  // Lines or pages (Firefox's mouse wheel): one step a notch.
-  wheel.sum += e.deltaMode === WheelEvent.DOM_DELTA_PIXEL ? e.deltaY : Math.sign(e.deltaY) * WHEEL_STEP;
-  while (Math.abs(wheel.sum) >= WHEEL_STEP) {
-    ctrl.step(wheel.sum > 0 ? 'forward' : 'back');
-    wheel.sum -= Math.sign(wheel.sum) * WHEEL_STEP;
+  if (e.deltaMode !== WheelEvent.DOM_DELTA_PIXEL || Math.abs(e.deltaY) >= WHEEL_STEP) {
+    wheel.sum = 0;
+    if (way) ctrl.step(way > 0 ? 'forward' : 'back');
+    return;
+  }
+  wheel.sum += e.deltaY;
+  if (Math.abs(wheel.sum) >= WHEEL_STEP) {
+    ctrl.step(way > 0 ? 'forward' : 'back');
+    wheel.sum -= way * WHEEL_STEP;
   }
 }, { passive: false });
 

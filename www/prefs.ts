@@ -1,11 +1,12 @@
 // The settings and choices kept across reloads, in localStorage: language,
 // piece letters, theme, the panels open, the encoding chosen for each
-// database. Nothing leaves the machine. A browser that refuses storage
+// database, the game list's column widths. Nothing leaves the machine. A browser that refuses storage
 // (private mode, a policy) just forgets them.
 
 import type { Settings } from './state.js';
 import { preferredLanguage } from './i18n/index.js';
 import type { TextChoice } from './protocol.js';
+import type { Widths } from './view/list.js';
 
 const KEY = 'cadb.prefs.v1';
 
@@ -17,6 +18,8 @@ export interface Prefs {
   panels?: Record<string, boolean>;
   /** Database name to the encoding chosen for it (none: Auto). */
   encodings?: Record<string, TextChoice>;
+  /** The game list's column widths the user dragged, in CSS pixels. */
+  columns?: Widths;
 }
 
 export function loadPrefs(): Prefs {

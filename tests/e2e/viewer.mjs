@@ -979,6 +979,49 @@ await test('keyboard only: open the third game, step, enter and leave a variatio
   await page.locator('[data-testid=keys-dialog]').waitFor({ state: 'hidden' });
 });
 
+await test('a column dragged wider stays wider, after a reload too; a double click resets it', async (page) => {
+  const head = page.locator('.list-head [data-column=event]');
+  const width = async () => (await head.boundingBox()).width;
+  const cellWidth = () => page.locator('[data-testid=game-row]').first().locator('.cell:nth-child(8)').evaluate((c) => c.getBoundingClientRect().width);
+  const before = await width();
+  const grip = head.locator('[data-testid=column-resize]');
+  const box = await grip.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 90, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  const after = await width();
+  assert.ok(Math.abs(after - before - 90) <= 2, `${before} -> ${after}`);
+  // The rows follow the head; the drag sorted nothing.
+  assert.ok(Math.abs((await cellWidth()) - after) <= 1);
+  assert.equal(await head.getAttribute('aria-sort'), 'none');
+  await page.reload();
+  await page.locator('[data-testid=game-row]').first().waitFor();
+  assert.ok(Math.abs((await width()) - after) <= 1, 'kept across a reload');
+  await head.locator('[data-testid=column-resize]').dblclick();
+  assert.ok(Math.abs((await width()) - before) <= 1, 'back to the default');
+});
+
+await test('the wheel over the board steps once a notch, and a trackpad\'s small deltas add up to a step', async (page) => {
+  const want = gameJson(0);
+  await page.locator('[data-testid=move]').first().waitFor();
+  const box = await page.locator('[data-testid=board]').boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  // A trackpad: ten deltas of 6 px make one step, not ten.
+  for (let i = 0; i < 10; i++) await page.mouse.wheel(0, 6);
+  await page.waitForFunction((f) => document.querySelector('[data-testid=board]')?.getAttribute('data-fen') === f, want.moves[0].fen);
+  await page.waitForTimeout(400);
+  assert.equal(await fen(page), want.moves[0].fen);
+  // Mouse notches (120 px each in Chromium): one step each.
+  await page.mouse.wheel(0, 120);
+  await page.mouse.wheel(0, 120);
+  await page.waitForFunction((f) => document.querySelector('[data-testid=board]')?.getAttribute('data-fen') === f, want.moves[2].fen);
+  await page.waitForTimeout(400);
+  assert.equal(await fen(page), want.moves[2].fen);
+  await page.mouse.wheel(0, -120);
+  await page.waitForFunction((f) => document.querySelector('[data-testid=board]')?.getAttribute('data-fen') === f, want.moves[1].fen);
+});
+
 await test('a reload keeps the game, the move and the filter', async (page) => {
   await page.locator('[data-testid=filter]').fill('Tal');
   await page.waitForFunction(() => document.querySelector('[data-testid=game-total]')?.hidden === false);

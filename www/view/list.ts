@@ -8,13 +8,21 @@ import { T } from '../i18n/index.js';
 import { pgnDate } from '../i18n/format.js';
 import type { Row } from '../protocol.js';
 
-/** The grid template of a row: the columns' widths. */
-export function columnWidths(): string {
-  return COLUMN_KEYS.map((k) => COLUMNS[k].width).join(' ');
+/** Column widths the user set by dragging, in CSS pixels. */
+export type Widths = Partial<Record<ColumnKey, number>>;
+
+/** The narrowest a column can be dragged to. */
+const MIN_WIDTH = 24;
+
+/** The grid template of a row: the columns' widths (the user's, else the defaults). */
+export function columnWidths(widths: Widths = {}): string {
+  return COLUMN_KEYS.map((k) => (widths[k] ? `${widths[k]}px` : COLUMNS[k].width)).join(' ');
 }
 
-/** The header row; `onSort(key)` on a click on a sortable column. */
-export function listHead(onSort: (column: SortColumn) => void): HTMLElement {
+/** The header row: `onSort(key)` on a click on a sortable column;
+ * `onResize(key, px, done)` while its right edge is dragged (px null: a
+ * double click, back to the default width). */
+export function listHead(onSort: (column: SortColumn) => void, onResize: (column: ColumnKey, px: number | null, done: boolean) => void): HTMLElement {
   const head = el('div', 'list-head');
   head.setAttribute('role', 'row');
   head.setAttribute('aria-rowindex', '1');
@@ -26,8 +34,42 @@ export function listHead(onSort: (column: SortColumn) => void): HTMLElement {
     h.title = T.columns[key];
     h.dataset.column = key;
     h.setAttribute('role', 'columnheader');
-    if (isSortColumn(key)) h.addEventListener('click', () => onSort(key));
-    else h.disabled = true;
+    // A drag's pointerup also clicks the head: that click sorts nothing.
+    let dragged = false;
+    if (isSortColumn(key)) {
+      h.addEventListener('click', () => {
+        if (!dragged) onSort(key);
+        dragged = false;
+      });
+    } else {
+      h.setAttribute('aria-disabled', 'true');
+    }
+    // The grip: for the mouse (the list's keys are for reading, not layout).
+    const grip = el('span', 'resize');
+    grip.setAttribute('aria-hidden', 'true');
+    grip.dataset.testid = 'column-resize';
+    grip.addEventListener('pointerdown', (e) => {
+      e.preventDefault();
+      e.stopPropagation();
+      const [x0, w0] = [e.clientX, h.getBoundingClientRect().width];
+      const width = (ev: PointerEvent) => Math.max(MIN_WIDTH, Math.round(w0 + ev.clientX - x0));
+      grip.setPointerCapture(e.pointerId);
+      const move = (ev: PointerEvent) => onResize(key, width(ev), false);
+      const up = (ev: PointerEvent) => {
+        grip.removeEventListener('pointermove', move);
+        grip.removeEventListener('pointerup', up);
+        dragged = true;
+        onResize(key, width(ev), true);
+      };
+      grip.addEventListener('pointermove', move);
+      grip.addEventListener('pointerup', up);
+    });
+    grip.addEventListener('dblclick', (e) => {
+      e.stopPropagation();
+      dragged = true;
+      onResize(key, null, true);
+    });
+    h.append(grip);
     head.append(h);
   }
   return head;
