@@ -20,7 +20,7 @@ import type { OpenSource, RequestType, Requests, RowsResult, TextChoice } from '
 import { hashOf, placeOfHash } from './query.js';
 import { freshList, initialState, type Say, type Settings, type Task } from './state.js';
 import { type CallOptions, isCancelled, isFatal, type WorkerError, type WorkerHost } from './worker-host.js';
-import { errorText } from './view/text.js';
+import { coreMessage, errorText } from './view/text.js';
 
 export type Panel = 'tree' | 'compactness';
 
@@ -395,8 +395,8 @@ export class Controller {
     if (k >= 0) s.list.cursor = k;
     if (view.error) {
       s.list.broken = new Set(s.list.broken).add(index);
-      const why = view.error.message;
-      s.error = { say: () => T.errors.damagedGame(index + 1, why) };
+      const { code, message } = view.error;
+      s.error = { say: () => T.errors.damagedGame(index + 1, coreMessage(code, message)) };
     } else {
       s.error = null;
     }

@@ -912,6 +912,12 @@ await test('in a Russian browser the page is in Russian, with Russian piece lett
   const pgn = readFileSync(await one.path(), 'utf8');
   assert.match(pgn, / Nf3 /);
   assert.doesNotMatch(pgn, /Кf3|♘/);
+  // Errors: the page's own in Russian; the core's (English) after the gist of their kind.
+  await page.locator('[data-testid=open-files]').setInputFiles(demoFiles.filter((f) => !/\.A02$/i.test(f)));
+  await error(page).filter({ hasText: 'Не хватает файла DEMO.A02' }).waitFor();
+  await page.locator('[data-testid=open-files]').setInputFiles(brokenFiles);
+  await error(page).filter({ hasText: /^[а-яё ]+: .*EMB.* \[[a-z-]+\]$/ }).waitFor();
+  await status(page, 'BROKEN не открыта. DEMO по-прежнему открыта.');
   // The switch: English, and a reload keeps it (and the figurines).
   await page.locator('[data-testid=language]').selectOption('en');
   await page.waitForFunction(() => document.documentElement.lang === 'en');

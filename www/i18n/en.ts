@@ -177,6 +177,10 @@ export const en = {
     demo: (status: number, path: string) => `demo database: HTTP ${status} for ${path}`,
   },
 
+  /** A gist of the core's error kinds, by code, put before its (English)
+   * message; none in English, where the message says it. */
+  errorKinds: {} as Record<string, string>,
+
   /** The Cancel button: what it stops. */
   cancel: (tasks: string[]) => `✕ Cancel ${tasks.join(', ')}`,
   tasks: {

@@ -167,6 +167,16 @@ export const ru: Strings = {
     demo: (status: number, path: string) => `демо-база: HTTP ${status} для ${path}`,
   },
 
+  errorKinds: {
+    truncated: 'файл обрывается', 'bad-signature': 'не та подпись файла', 'unknown-code': 'неизвестный код в записи партии',
+    'record-overrun': 'запись выходит за свои границы', 'illegal-move': 'невозможный ход', 'no-such-piece': 'ход несуществующей фигурой',
+    'bad-setup': 'неверная начальная позиция', 'chain-cycle': 'ссылки образуют цикл', 'chain-out-of-range': 'ссылка за пределы таблицы',
+    'bad-names': 'имена не читаются', 'shared-records': 'партии делят одну запись', 'uncertain-reading': 'чтение под вопросом',
+    'missing-inner-file': 'нет внутреннего файла', 'bad-fragment': 'повреждённый фрагмент', 'too-large': 'больше допустимого',
+    'too-deep': 'слишком глубокая вложенность вариантов', 'no-such-game': 'нет такой партии', 'bad-encoding': 'неизвестная кодировка',
+    'bad-argument': 'неверный параметр', invalid: 'ошибка формата', io: 'ошибка чтения файла',
+  },
+
   cancel: (tasks: string[]) => `✕ Отменить: ${tasks.join(', ')}`,
   tasks: {
     search: 'поиск', sort: 'сортировка', position: 'поиск позиции', tree: 'дерево дебютов', compactness: 'таблица компактности',

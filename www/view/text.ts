@@ -47,9 +47,17 @@ export function cancelLabel(tasks: readonly Task[]): string {
   return T.cancel([...new Set(tasks)].map((t) => T.tasks[t]));
 }
 
-/** An error's message, with its code when it has one ("… [truncated]"). */
+/** An error's message, with its code when it has one ("… [truncated]").
+ * The core's messages are English: in Russian, the gist of its kind
+ * comes first. */
 export function errorText(err: unknown): string {
-  const code = typeof err === 'object' && err !== null && 'code' in err ? ` [${String(err.code)}]` : '';
+  const code = typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : '';
   const message = err instanceof Error ? err.message : String(err);
-  return `${message}${code}`;
+  return coreMessage(code, message) + (code ? ` [${code}]` : '');
+}
+
+/** The core's message of an error of kind `code`, after its gist in the language. */
+export function coreMessage(code: string, message: string): string {
+  const gist = T.errorKinds[code];
+  return gist ? `${gist}: ${message}` : message;
 }
