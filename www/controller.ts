@@ -15,7 +15,7 @@ import { download, gameFileName } from './download.js';
 import { droppedFiles, groupFiles } from './files.js';
 import { enterVariation, flatten, leaveVariation, mainLineMove, samePosition, shown, START_FEN, type Step, target } from './game.js';
 import { type Language, type Notation, T } from './i18n/index.js';
-import { loadPrefs, savePrefs } from './prefs.js';
+import { loadPrefs, rememberPanel, savePrefs } from './prefs.js';
 import type { OpenSource, RequestType, Requests, RowsResult, TextChoice } from './protocol.js';
 import { hashOf, placeOfHash } from './query.js';
 import { freshList, initialState, type Say, type Settings, type Task } from './state.js';
@@ -274,18 +274,22 @@ export class Controller {
     return order ? order.indexOf(index) : s.info && index < s.info.games ? index : -1;
   }
 
+  /** How many games the list shows. */
+  private listed(): number {
+    const order = this.state.list.view.order;
+    return order ? order.length : (this.state.info?.games ?? 0);
+  }
+
   /** The game at list position `k` (undefined: none). */
   private listedAt(k: number): number | undefined {
-    const s = this.state;
-    const order = s.list.view.order;
-    const count = order ? order.length : (s.info?.games ?? 0);
-    return k < 0 || k >= count ? undefined : order ? order[k] : k;
+    const order = this.state.list.view.order;
+    return k < 0 || k >= this.listed() ? undefined : order ? order[k] : k;
   }
 
   /** Moves the list's keyboard row by `delta` rows (kept in the list). */
   moveCursor(delta: number): void {
     const l = this.state.list;
-    const count = l.view.order ? l.view.order.length : (this.state.info?.games ?? 0);
+    const count = this.listed();
     if (count === 0) return;
     l.cursor = Math.max(0, Math.min(count - 1, l.cursor + delta));
     this.redraw();
@@ -416,25 +420,25 @@ export class Controller {
 
   // ---- settings ----
 
-  setLanguage(language: Language): void {
-    this.state.settings = { ...this.state.settings, language };
-    savePrefs({ language });
+  /** A setting changed: shown, and kept for the next visit. */
+  private changeSettings(change: { language?: Language; notation?: Notation; theme?: 'light' | 'dark' }): void {
+    this.state.settings = { ...this.state.settings, ...change };
+    savePrefs(change);
     this.redraw();
   }
 
+  setLanguage(language: Language): void {
+    this.changeSettings({ language });
+  }
+
   setNotation(notation: Notation): void {
-    this.state.settings = { ...this.state.settings, notation };
-    savePrefs({ notation });
-    this.redraw();
+    this.changeSettings({ notation });
   }
 
   /** Light to dark and back (`systemDark`: the theme with none chosen). */
   toggleTheme(systemDark: boolean): void {
     const now = this.state.settings.theme ?? (systemDark ? 'dark' : 'light');
-    const theme = now === 'dark' ? 'light' : 'dark';
-    this.state.settings = { ...this.state.settings, theme };
-    savePrefs({ theme });
-    this.redraw();
+    this.changeSettings({ theme: now === 'dark' ? 'light' : 'dark' });
   }
 
   /** The keys dialog (?). */
@@ -506,7 +510,7 @@ export class Controller {
   setPanelOpen(panel: Panel, open: boolean): void {
     if (this.state[panel].open === open) return;
     this.state[panel].open = open;
-    if (panel === 'tree') savePrefs({ panels: { ...loadPrefs().panels, tree: open } });
+    if (panel === 'tree') rememberPanel('tree', open);
     this.redraw();
     void (panel === 'tree' ? this.refreshTree() : this.refreshCompactness());
   }

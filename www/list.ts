@@ -114,8 +114,10 @@ export class GameList {
 
   private makeHead(): HTMLElement {
     return listHead((column) => this.hooks.sort(column), (column, px, done) => {
-      this.widths = { ...this.widths, [column]: px ?? undefined };
-      if (px === null) delete this.widths[column];
+      const widths = { ...this.widths };
+      if (px === null) delete widths[column];
+      else widths[column] = px;
+      this.widths = widths;
       this.viewport.style.setProperty('--columns', columnWidths(this.widths));
       if (done) this.hooks.resized(this.widths);
     });

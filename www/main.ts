@@ -12,7 +12,7 @@ import { acceptDrops } from './files.js';
 import { pageHooks } from './e2e-hooks.js';
 import type { Language, Notation } from './i18n/index.js';
 import { GameList } from './list.js';
-import { initialSettings, loadPrefs, savePrefs } from './prefs.js';
+import { initialSettings, loadPrefs, rememberPanel, savePrefs } from './prefs.js';
 import type { TextChoice } from './protocol.js';
 import { type FormField, queryOf } from './query.js';
 import { Page } from './view/page.js';
@@ -85,7 +85,7 @@ keysDialog.addEventListener('close', () => ctrl.showKeys(false));
 for (const id of ['db-panel', 'search-panel']) {
   const panel = byId<HTMLDetailsElement>(id);
   if (loadPrefs().panels?.[id]) panel.open = true;
-  panel.addEventListener('toggle', () => savePrefs({ panels: { ...loadPrefs().panels, [id]: panel.open } }));
+  panel.addEventListener('toggle', () => rememberPanel(id, panel.open));
 }
 
 document.addEventListener('keydown', (e) => {

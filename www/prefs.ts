@@ -40,6 +40,11 @@ export function savePrefs(change: Prefs): void {
   }
 }
 
+/** Keeps whether panel `id` is open. */
+export function rememberPanel(id: string, open: boolean): void {
+  savePrefs({ panels: { ...loadPrefs().panels, [id]: open } });
+}
+
 /** The settings to start with: stored, else the browser's language and
  * the system's theme. */
 export function initialSettings(p: Prefs = loadPrefs()): Settings {

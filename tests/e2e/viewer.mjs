@@ -269,14 +269,19 @@ await test('an incomplete file set names the missing part', async (page) => {
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'cadb-e2e-'));
 process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
+/** A database `name` written by the CLI from `pgn` (`args`: more options
+ * of `cadb write`); its five files. */
+function writeDb(name, pgn, args = []) {
+  execFileSync(cadb, ['write', path.join(tmp, name), ...args], { input: pgn });
+  return readdirSync(tmp).filter((f) => f.startsWith(`${name}.`)).map((f) => path.join(tmp, f));
+}
 // Another database, of two games, written by the CLI.
-execFileSync(cadb, ['write', path.join(tmp, 'TWO')], { input: `[Event "E2E"] [White "Anna"] [Black "Boris"] [Result "1-0"]
+const twoFiles = writeDb('TWO', `[Event "E2E"] [White "Anna"] [Black "Boris"] [Result "1-0"]
 1. e4 e5 2. Nf3 Nc6 3. Bb5 1-0
 
 [Event "E2E"] [White "Cleo"] [Black "Anna"] [Result "0-1"]
 1. d4 d5 0-1
-` });
-const twoFiles = readdirSync(tmp).filter((f) => f.startsWith('TWO.')).map((f) => path.join(tmp, f));
+`);
 // The demo with its EMB cut short: the core refuses it at open.
 const brokenFiles = demoFiles.map((f) => {
   const to = path.join(tmp, `BROKEN${path.extname(f)}`);
@@ -311,10 +316,9 @@ const rowsFilled = (page) => page.waitForFunction(() => {
 // ---- what the reader inferred (issue 13) ----
 
 // Russian names stored as CP866 (DOS), which the reader must guess.
-execFileSync(cadb, ['write', path.join(tmp, 'DOS'), '--encoding', 'cp866'], { input: `[Event "Чемпионат СССР"] [White "Таль, Михаил"] [Black "Петросян, Тигран"] [Result "1/2-1/2"]
+const dosFiles = writeDb('DOS', `[Event "Чемпионат СССР"] [White "Таль, Михаил"] [Black "Петросян, Тигран"] [Result "1/2-1/2"]
 1. e4 c5 2. Nf3 d6 1/2-1/2
-` });
-const dosFiles = readdirSync(tmp).filter((f) => f.startsWith('DOS.')).map((f) => path.join(tmp, f));
+`, ['--encoding', 'cp866']);
 const notice = (page) => page.locator('[data-testid=db-notice]');
 const openDbPanel = (page) => page.locator('#db-panel > summary').click();
 
@@ -520,11 +524,8 @@ const SEARCH_GAMES = [
   { White: 'Boris', Black: 'Anna', WhiteElo: 2450, BlackElo: 2410, Result: '1-0', Date: '1996.01.01', ECO: 'C42', moves: '1. e4 e5 2. Nf3 Nf6' },
   { White: 'Anna', Black: 'Boris', WhiteElo: 0, BlackElo: 2500, Result: '0-1', Date: '1989.01.01', ECO: 'B90', moves: '1. e4 c5' },
 ];
-execFileSync(cadb, ['write', path.join(tmp, 'SRCH')], {
-  input: SEARCH_GAMES.map((g) => `[Event "Search"] [White "${g.White}"] [Black "${g.Black}"] [Result "${g.Result}"] [Date "${g.Date}"] [ECO "${g.ECO}"]` +
-    (g.WhiteElo ? ` [WhiteElo "${g.WhiteElo}"]` : '') + ` [BlackElo "${g.BlackElo}"]\n${g.moves} ${g.Result}\n`).join('\n'),
-});
-const searchFiles = readdirSync(tmp).filter((f) => f.startsWith('SRCH.')).map((f) => path.join(tmp, f));
+const searchFiles = writeDb('SRCH', SEARCH_GAMES.map((g) => `[Event "Search"] [White "${g.White}"] [Black "${g.Black}"] [Result "${g.Result}"] [Date "${g.Date}"] [ECO "${g.ECO}"]` +
+  (g.WhiteElo ? ` [WhiteElo "${g.WhiteElo}"]` : '') + ` [BlackElo "${g.BlackElo}"]\n${g.moves} ${g.Result}\n`).join('\n'));
 /** The count of a filtered list (a plain number; "of N" beside it). */
 const listed = async (page) => {
   await page.waitForFunction(() => document.querySelector('[data-testid=game-total]')?.hidden === false);
@@ -630,8 +631,7 @@ await test('the URL hash keeps the search across a reload; Clear removes it', as
 // Games 0 and 1 reach the position after 1. e4 e5 2. Nf3 Nc6 by different
 // move orders, game 2 only in a variation (not searched), game 3 never.
 const POSITION_GAMES = ['1. e4 e5 2. Nf3 Nc6 3. Bb5 *', '1. Nf3 Nc6 2. e4 e5 3. d4 *', '1. d4 (1. e4 e5 2. Nf3 Nc6) 1... d5 *', '1. e4 c5 2. Nf3 Nc6 *'];
-execFileSync(cadb, ['write', path.join(tmp, 'POS')], { input: POSITION_GAMES.join('\n\n') });
-const positionFiles = readdirSync(tmp).filter((f) => f.startsWith('POS.')).map((f) => path.join(tmp, f));
+const positionFiles = writeDb('POS', POSITION_GAMES.join('\n\n'));
 
 await test('a position search filters the list and opens each game at the position', async (page) => {
   await page.locator('[data-testid=open-files]').setInputFiles(positionFiles);
@@ -706,8 +706,7 @@ await test('a tree click plays its move, follows the tree without the game, and 
 // part: 22.Nd5 in one, 22.Na4 in the other.
 const LONG_PREFIX = '[Date "1999.01.20"]\n[Result "1-0"]\n\n1. e4 d6 2. d4 Nf6 3. Nc3 g6 4. Be3 Bg7 5. Qd2 c6 6. f3 b5 7. Nge2 Nbd7 8. Bh6 Bxh6 9. Qxh6 Bb7 10. a3 e5 11. O-O-O Qe7 12. Kb1 a6 13. Nc1 O-O-O 14. Nb3 exd4 15. Rxd4 c5 16. Rd1 Nb6 17. g3 Kb8 18. Na5 Ba8 19. Bh3 d5 20. Qf4+ Ka7 21. Rhe1 d4';
 const LONG_GAMES = [`${LONG_PREFIX} 22. Nd5 Nbxd5 23. exd5 Qd6 1-0`, `${LONG_PREFIX.replace('1999.01.20', '2001.??.??').replace('1-0', '*')} 22. Na4 *`];
-execFileSync(cadb, ['write', path.join(tmp, 'LONG')], { input: LONG_GAMES.join('\n\n') });
-const longFiles = readdirSync(tmp).filter((f) => f.startsWith('LONG.')).map((f) => path.join(tmp, f));
+const longFiles = writeDb('LONG', LONG_GAMES.join('\n\n'));
 
 await test("past the tree's ply cap, the tree panel shows the moves a position search finds", async (page) => {
   await page.locator('[data-testid=open-files]').setInputFiles(longFiles);

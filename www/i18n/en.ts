@@ -3,7 +3,7 @@
 // them (whole phrases: no string is built from words elsewhere). ru.ts has
 // the same keys, checked by the type.
 
-import { fixed, num, pgnDate, plural } from './format.js';
+import { fixed, num, plural } from './format.js';
 
 const games = (n: number) => `${num(n)} ${plural(n, { one: 'game', other: 'games' })}`;
 
@@ -20,8 +20,6 @@ export const en = {
     K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight',
     takes: 'takes', check: 'check', mate: 'checkmate', short: 'short castling', long: 'long castling',
     promotes: { Q: 'promotes to a queen', R: 'promotes to a rook', B: 'promotes to a bishop', N: 'promotes to a knight' },
-    /** "12. knight f3", "12... knight takes f6". */
-    move: (number: number, white: boolean, words: string) => `${number}${white ? '.' : '...'} ${words}`,
   },
 
   /** The fixed texts of index.html, by their data-i18n key. */
@@ -128,8 +126,6 @@ export const en = {
 
   moves: {
     variation: 'variation',
-    /** An engine evaluation in pawns, White's view: "+0.35". */
-    eval: (centipawns: number, cap: boolean) => `${centipawns >= 0 ? '+' : '−'}${fixed(Math.abs(centipawns) / 100, 2)}${cap ? ' CAP' : ''}`,
     rescued: (direction: string) =>
       `Read with the file direction "${direction}": this game does not replay under the database's own. Check its moves.`,
   },
@@ -138,7 +134,6 @@ export const en = {
   header: {
     unknown: '?',
     round: (r: string) => `round ${r}`,
-    date: pgnDate,
   },
 
   status: {
@@ -220,9 +215,7 @@ export const en = {
     backLabel: 'Take back the last move of the line',
     toGame: 'Back to the game',
     headers: ['Move', 'Games', 'White · Draw · Black', 'Avg Elo', 'Years'],
-    years: (first: number, last: number) => (first === last ? String(first) : `${first}–${last}`),
     bar: (w: number, d: number, b: number) => `White ${num(w)}, draws ${num(d)}, Black ${num(b)}`,
-    percent: (p: number) => `${p}%`,
   },
 
   compactness: {
@@ -269,8 +262,6 @@ export const en = {
     rating: (r: number) => `Rating ${r}`,
     fideId: (id: number) => `FIDE id ${id}`,
     heads: ['', 'Games', '+', '=', '−', 'Score'],
-    score: (points2: number, finished: number) =>
-      finished === 0 ? '–' : `${num(points2 / 2)} / ${num(finished)} (${Math.round((50 * points2) / finished)}%)`,
     playerTitle: (name: string) => `Open the card of ${name}`,
   },
 
@@ -278,10 +269,6 @@ export const en = {
   graph: {
     evalCaption: 'Evaluation',
     materialCaption: 'Material',
-    /** Centipawns as pawns with a sign: "+0.35", "−3.68". */
-    pawns: (cp: number) => `${cp > 0 ? '+' : cp < 0 ? '−' : ''}${fixed(Math.abs(cp) / 100, 2)}`,
-    /** A material balance in pawns: "+2", "−5", "0". */
-    balance: (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${num(Math.abs(n))}`,
     /** The SVG's aria-label: the first and last stored evaluations. */
     evalLabel: (moves: number, count: number, first: string, last: string) =>
       count === 1

@@ -18,6 +18,29 @@ export function fixed(n: number, digits: number): string {
   return n.toLocaleString(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
+/** A signed number with `digits` decimals, the minus a true minus:
+ * "+0.35", "−3,68", "0". */
+export function signed(n: number, digits: number): string {
+  return `${n > 0 ? '+' : n < 0 ? '−' : ''}${fixed(Math.abs(n), digits)}`;
+}
+
+/** An engine evaluation by the move, in pawns from its centipawns
+ * (White's view): "+0.35", "+0.00", with the literal tag CAP when stored
+ * with it. */
+export function pawns(centipawns: number, cap: boolean): string {
+  return `${centipawns >= 0 ? '+' : '−'}${fixed(Math.abs(centipawns) / 100, 2)}${cap ? ' CAP' : ''}`;
+}
+
+/** Years a move was played in: "1851", "1927–1999". */
+export function years(first: number, last: number): string {
+  return first === last ? String(first) : `${first}–${last}`;
+}
+
+/** A score: "2.5 / 4 (63%)" (points doubled, so halves stay exact); '–' for no finished game. */
+export function score(points2: number, finished: number): string {
+  return finished === 0 ? '–' : `${num(points2 / 2)} / ${num(finished)} (${Math.round((50 * points2) / finished)}%)`;
+}
+
 /** The form of a word for `n` (Intl's plural categories: English has
  * one/other, Russian one/few/many). */
 export function plural(n: number, forms: { one: string; few?: string; many?: string; other: string }): string {

@@ -78,7 +78,7 @@ export function spokenMove(san: string, fen: string): string {
     }
   }
   const check = san.includes('#') ? s.mate : san.includes('+') ? s.check : '';
-  return s.move(moveNumber, white, words.join(' ') + (check ? `, ${check}` : ''));
+  return `${moveNumber}${white ? '.' : '...'} ${words.join(' ')}${check ? `, ${check}` : ''}`;
 }
 
 type PageKey = keyof Strings['page'];

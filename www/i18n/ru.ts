@@ -2,7 +2,7 @@
 // it), for the players who read Russian, as most Chess Assistant users do.
 
 import type { Strings } from './en.js';
-import { fixed, num, pgnDate, plural } from './format.js';
+import { fixed, num, plural } from './format.js';
 
 const games = (n: number) => `${num(n)} ${plural(n, { one: 'партия', few: 'партии', many: 'партий', other: 'партии' })}`;
 /** "из 5 партий", "из 21 партии". */
@@ -17,7 +17,6 @@ export const ru: Strings = {
     K: 'король', Q: 'ферзь', R: 'ладья', B: 'слон', N: 'конь',
     takes: 'бьёт', check: 'шах', mate: 'мат', short: 'короткая рокировка', long: 'длинная рокировка',
     promotes: { Q: 'превращается в ферзя', R: 'превращается в ладью', B: 'превращается в слона', N: 'превращается в коня' },
-    move: (number: number, white: boolean, words: string) => `${number}${white ? '.' : '...'} ${words}`,
   },
 
   page: {
@@ -120,7 +119,6 @@ export const ru: Strings = {
 
   moves: {
     variation: 'вариант',
-    eval: (centipawns: number, cap: boolean) => `${centipawns >= 0 ? '+' : '−'}${fixed(Math.abs(centipawns) / 100, 2)}${cap ? ' CAP' : ''}`,
     rescued: (direction: string) =>
       `Прочитано с направлением вертикалей «${direction}»: по правилу самой базы эта партия не воспроизводится. Проверьте её ходы.`,
   },
@@ -128,7 +126,6 @@ export const ru: Strings = {
   header: {
     unknown: '?',
     round: (r: string) => `тур ${r}`,
-    date: pgnDate,
   },
 
   status: {
@@ -215,9 +212,7 @@ export const ru: Strings = {
     backLabel: 'Вернуть последний ход линии',
     toGame: 'Вернуться к партии',
     headers: ['Ход', 'Партии', 'Белые · Ничья · Чёрные', 'Средний Эло', 'Годы'],
-    years: (first: number, last: number) => (first === last ? String(first) : `${first}–${last}`),
     bar: (w: number, d: number, b: number) => `Победы белых: ${num(w)}, ничьи: ${num(d)}, победы чёрных: ${num(b)}`,
-    percent: (p: number) => `${p}%`,
   },
 
   compactness: {
@@ -264,16 +259,12 @@ export const ru: Strings = {
     rating: (r: number) => `Рейтинг ${r}`,
     fideId: (id: number) => `FIDE ID ${id}`,
     heads: ['', 'Партии', '+', '=', '−', 'Очки'],
-    score: (points2: number, finished: number) =>
-      finished === 0 ? '–' : `${num(points2 / 2)} / ${num(finished)} (${Math.round((50 * points2) / finished)}%)`,
     playerTitle: (name: string) => `Открыть карточку: ${name}`,
   },
 
   graph: {
     evalCaption: 'Оценка',
     materialCaption: 'Материал',
-    pawns: (cp: number) => `${cp > 0 ? '+' : cp < 0 ? '−' : ''}${fixed(Math.abs(cp) / 100, 2)}`,
-    balance: (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${num(Math.abs(n))}`,
     evalLabel: (moves: number, count: number, first: string, last: string) =>
       count === 1
         ? `График оценки, ходов: ${num(moves)}, с точки зрения белых: одна оценка, ${first}`

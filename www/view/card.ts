@@ -5,7 +5,7 @@
 import type { PlayerCard, Score } from '../../pkg/cadb.js';
 import { el } from '../dom.js';
 import type { CardState } from '../state.js';
-import { num } from '../i18n/format.js';
+import { num, score } from '../i18n/format.js';
 import { T as strings } from '../i18n/index.js';
 
 export interface CardActions {
@@ -32,7 +32,7 @@ function scores(caption: string, testid: string, rows: [string, Score][]): HTMLE
   for (const [label, s] of rows) {
     const tr = el('tr', '');
     const finished = s.wins + s.draws + s.losses;
-    for (const v of [label, num(s.wins + s.draws + s.losses + s.unfinished), num(s.wins), num(s.draws), num(s.losses), strings.card.score(2 * s.wins + s.draws, finished)]) {
+    for (const v of [label, num(s.wins + s.draws + s.losses + s.unfinished), num(s.wins), num(s.draws), num(s.losses), score(2 * s.wins + s.draws, finished)]) {
       tr.append(el('td', '', v));
     }
     table.append(tr);

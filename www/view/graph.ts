@@ -4,7 +4,13 @@
 // the nearest ply's move. It is a convenience for the mouse: the move list
 // is the keyboard's path, so the SVG is one image with a summary label.
 
+import { signed } from '../i18n/format.js';
 import { displaySan, T as strings } from '../i18n/index.js';
+
+/** Centipawns as pawns with a sign: "+0.35", "−3.68", "0.00". */
+const pawns = (cp: number) => signed(cp / 100, 2);
+/** A material balance in pawns: "+2", "−5", "0". */
+const balance = (n: number) => signed(n, 0);
 import type { GameState } from '../state.js';
 
 export type GraphKind = 'eval' | 'material';
@@ -88,7 +94,7 @@ export function renderGraph(g: GameState, onPick: (ply: number) => void): { kind
   const first = known[0].v;
   const last = known[known.length - 1].v;
   const moves = Math.floor(g.nodes[ids[n - 1]].move.ply / 2) - Math.floor(g.nodes[ids[0]].move.ply / 2) + 1;
-  const fmt = kind === 'eval' ? T.pawns : T.balance;
+  const fmt = kind === 'eval' ? pawns : balance;
   const label = kind === 'eval' ? T.evalLabel(moves, known.length, fmt(first), fmt(last)) : T.materialLabel(moves, fmt(first), fmt(last));
 
   const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': label }, 'graph');
@@ -121,7 +127,7 @@ export function renderGraph(g: GameState, onPick: (ply: number) => void): { kind
     const name = ply === 0 ? T.start : moveName(g, ids[ply - 1]);
     const title = svg('title', {});
     title.textContent =
-      kind === 'material' ? T.materialPoint(name, T.balance(v ?? 0)) : v === null ? T.noEval(name) : T.evalPoint(name, T.pawns(v));
+      kind === 'material' ? T.materialPoint(name, balance(v ?? 0)) : v === null ? T.noEval(name) : T.evalPoint(name, pawns(v));
     hit.append(title);
     root.append(hit);
   }

@@ -4,6 +4,7 @@
 
 import type { GameHeaders } from '../../pkg/cadb.js';
 import { el } from '../dom.js';
+import { pgnDate } from '../i18n/format.js';
 import { T } from '../i18n/index.js';
 import { playerLink } from './list.js';
 
@@ -23,7 +24,7 @@ export function renderHeader(h: GameHeaders, onPlayer: (name: string) => void): 
     player(h.black, h.blackTitle, h.blackElo, 'black', onPlayer),
     el('span', 'result', h.result === '1/2-1/2' ? '½–½' : h.result),
   );
-  const facts = [h.event, h.site, T.header.date(h.date), h.round ? T.header.round(h.round) : '', h.eco].filter((x): x is string => !!x);
+  const facts = [h.event, h.site, pgnDate(h.date), h.round ? T.header.round(h.round) : '', h.eco].filter((x): x is string => !!x);
   const line = el('div', 'facts', facts.join(' · '));
   line.dataset.testid = 'game-facts';
   return [players, line];

@@ -6,6 +6,7 @@
 
 import type { GameView, MoveNode } from '../../pkg/cadb.js';
 import { NAGS } from '../config.js';
+import { pawns } from '../i18n/format.js';
 import { displaySan, T } from '../i18n/index.js';
 import { parseComment } from '../shapes.js';
 import type { FlatMove } from '../state.js';
@@ -61,7 +62,7 @@ export function renderMoves(view: GameView, nodes: FlatMove[], onPick: (id: numb
       into.append(el);
       for (const n of m.nags) into.append(nag(n));
       for (const e of m.evals) {
-        const t = e.kind === 'engine' ? T.moves.eval(e.centipawns, e.cap) : e.text;
+        const t = e.kind === 'engine' ? pawns(e.centipawns, e.cap) : e.text;
         into.append(text('span', 'eval', t));
       }
       if (m.diagramAfter) into.append(text('span', 'diagram', '⊞'));

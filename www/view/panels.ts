@@ -6,7 +6,7 @@ import { el } from '../dom.js';
 import { TREE_MAX_PLIES } from '../config.js';
 import { exploredText } from '../game.js';
 import { displaySan, T } from '../i18n/index.js';
-import { fixed, num } from '../i18n/format.js';
+import { fixed, num, years as yearRange } from '../i18n/format.js';
 import type { ExploreState, PanelView, TreeView } from '../state.js';
 
 /** A line of text, or nothing. */
@@ -198,7 +198,7 @@ export function renderTree(moves: TreeMove[], onPlay: (m: TreeMove) => void, sea
     bar.setAttribute('role', 'img');
     bar.setAttribute('aria-label', T.tree.bar(m.white, m.draws, m.black));
     for (const [cls, n] of [['w', m.white], ['d', m.draws], ['b', m.black]] as const) {
-      const part = el('span', cls, n / total >= 0.12 ? T.tree.percent(Math.round((100 * n) / total)) : '');
+      const part = el('span', cls, n / total >= 0.12 ? `${Math.round((100 * n) / total)}%` : '');
       part.style.width = `${(100 * n) / total}%`;
       bar.append(part);
     }
@@ -206,7 +206,7 @@ export function renderTree(moves: TreeMove[], onPlay: (m: TreeMove) => void, sea
     barCell.append(bar);
     const elos = [m.whiteElo, m.blackElo].filter((e): e is number => e !== undefined && e > 0);
     const avg = elos.length ? String(Math.round(elos.reduce((a, b) => a + b, 0) / elos.length)) : '';
-    const years = m.firstYear !== undefined && m.lastYear !== undefined ? T.tree.years(m.firstYear, m.lastYear) : '';
+    const years = m.firstYear !== undefined && m.lastYear !== undefined ? yearRange(m.firstYear, m.lastYear) : '';
     tr.append(td, el('td', 'num', num(m.count)), barCell, el('td', 'num', avg), el('td', 'num years', years));
     table.append(tr);
   }
