@@ -291,7 +291,8 @@ export class Controller {
     const l = this.state.list;
     const count = this.listed();
     if (count === 0) return;
-    l.cursor = Math.max(0, Math.min(count - 1, l.cursor + delta));
+    // With no row yet, the first row is the keyboard's (list.ts).
+    l.cursor = Math.max(0, Math.min(count - 1, Math.max(0, l.cursor) + delta));
     this.redraw();
   }
 

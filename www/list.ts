@@ -130,9 +130,7 @@ export class GameList {
     const page = Math.max(1, Math.floor((this.viewport.clientHeight - this.head.offsetHeight) / ROW_HEIGHT) - 1);
     const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page };
     if (e.key in moves) {
-      // From no row yet, ↓ goes to the first.
-      const delta = moves[e.key];
-      this.hooks.cursor(this.props && this.props.cursor < 0 && delta > 0 ? delta - 1 : delta);
+      this.hooks.cursor(moves[e.key]);
     } else if (e.key === 'Enter') {
       this.hooks.openCursor();
     } else {

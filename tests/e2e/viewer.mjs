@@ -1027,6 +1027,20 @@ await test('the wheel over the board steps once a notch, and a trackpad\'s small
   await page.waitForFunction((f) => document.querySelector('[data-testid=board]')?.getAttribute('data-fen') === f, want.moves[1].fen);
 });
 
+await test("in a list without the open game, the keyboard starts on the first row and ↓ goes to the second", async (page) => {
+  await page.locator('[data-testid=move]').first().waitFor();
+  // Game 0 (Anderssen) is open; Tal's games do not include it.
+  await page.locator('[data-testid=filter]').fill('Tal');
+  await page.waitForFunction(() => document.querySelector('[data-testid=game-total]')?.hidden === false);
+  const second = await rows(page).nth(1).getAttribute('data-index');
+  await rows(page).first().focus();
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('tabindex')), '0');
+  await page.keyboard.press('ArrowDown');
+  await page.waitForFunction((k) => document.activeElement?.getAttribute('data-index') === k, second);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((k) => document.querySelector('.list-row.selected')?.getAttribute('data-index') === k, second);
+});
+
 await test('a reload keeps the game, the move and the filter', async (page) => {
   await page.locator('[data-testid=filter]').fill('Tal');
   await page.waitForFunction(() => document.querySelector('[data-testid=game-total]')?.hidden === false);
