@@ -107,7 +107,10 @@ export class Controller {
     // link names no database: its query applies to any).
     const place = placeOfHash(location.hash);
     const here = place.db === null || place.db === source.name;
-    const encoding = loadPrefs().encodings?.[source.name] ?? 'auto';
+    // The encoding kept for it, if it is one the decoder knows (storage
+    // can hold anything).
+    const kept: unknown = loadPrefs().encodings?.[source.name];
+    const encoding = s.encodings.some((e) => e.name === kept) ? (kept as TextChoice) : 'auto';
     s.error = null;
     s.status = { say: () => T.status.opening(source.name) };
     this.redraw();
@@ -144,9 +147,11 @@ export class Controller {
     void this.refreshCompactness();
     void this.refreshDiagnosis(false);
     try {
-      if (here && place.position) await this.filterToPosition(place.position);
       const game = here && place.game !== null && place.game < info.games ? place.game : 0;
       if (info.games > 0) await this.loadGame(game, here && place.game === game ? place.move : null);
+      // After the game, so that a position the link names that is no
+      // position costs only its filter (and its error stays on the page).
+      if (here && place.position) await this.filterToPosition(place.position).catch((err: unknown) => this.fail(err));
     } finally {
       this.placed = true;
     }

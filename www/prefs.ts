@@ -22,13 +22,29 @@ export interface Prefs {
   columns?: Widths;
 }
 
+/** What is stored, each field kept only if it has its type (storage is
+ * the user's: an older version, an extension or a hand may have written it). */
 export function loadPrefs(): Prefs {
+  let v: unknown;
   try {
-    const v: unknown = JSON.parse(localStorage.getItem(KEY) ?? '{}');
-    return v && typeof v === 'object' ? (v as Prefs) : {};
+    v = JSON.parse(localStorage.getItem(KEY) ?? '{}');
   } catch {
     return {};
   }
+  if (!v || typeof v !== 'object') return {};
+  const p = v as Record<string, unknown>;
+  const text = (x: unknown) => (typeof x === 'string' ? x : undefined);
+  const record = <T>(x: unknown, ok: (y: unknown) => y is T): Record<string, T> | undefined =>
+    x && typeof x === 'object' ? Object.fromEntries(Object.entries(x).filter(([, y]) => ok(y))) : undefined;
+  const isText = (y: unknown): y is string => typeof y === 'string';
+  return {
+    language: text(p.language),
+    notation: text(p.notation),
+    theme: text(p.theme),
+    panels: record(p.panels, (y): y is boolean => typeof y === 'boolean'),
+    encodings: record(p.encodings, isText) as Record<string, TextChoice> | undefined,
+    columns: record(p.columns, (y): y is number => typeof y === 'number' && y > 0 && y < 10_000),
+  };
 }
 
 /** Merges `change` into the stored preferences. */

@@ -1041,6 +1041,25 @@ await test("in a list without the open game, the keyboard starts on the first ro
   await page.waitForFunction((k) => document.querySelector('.list-row.selected')?.getAttribute('data-index') === k, second);
 });
 
+await test('a hostile hash and damaged storage cost only what they name: the demo, the game and the move still open', async (page) => {
+  const want = gameJson(3);
+  await page.evaluate(() => localStorage.setItem('cadb.prefs.v1',
+    '{"encodings":{"DEMO":"klingon"},"columns":{"event":"wide","white":-5},"language":7,"panels":{"db-panel":"yes"}}'));
+  await page.goto(`${origin}/#db=DEMO&g=4&m=6&pos=not%20a%20position&q=%%%zz&f=`);
+  await page.reload();
+  await page.waitForFunction((f) => document.querySelector('[data-testid=board]')?.getAttribute('data-fen') === f, want.moves[5].fen);
+  await page.waitForFunction(() => document.querySelector('.list-row.selected')?.getAttribute('data-index') === '3');
+  // The bad position is said; the encoding kept is no encoding: Auto.
+  await error(page).filter({ hasText: /fen|FEN|position/ }).waitFor();
+  assert.equal(await page.locator('#encoding').inputValue(), 'auto');
+  assert.equal(await page.locator('#db-panel').evaluate((d) => d.open), false);
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+  // A game past the end opens game 1 instead.
+  await page.goto(`${origin}/#db=DEMO&g=99999&m=99999`);
+  await page.reload();
+  await page.waitForFunction(() => document.querySelector('.list-row.selected')?.getAttribute('data-index') === '0');
+});
+
 await test('a reload keeps the game, the move and the filter', async (page) => {
   await page.locator('[data-testid=filter]').fill('Tal');
   await page.waitForFunction(() => document.querySelector('[data-testid=game-total]')?.hidden === false);
