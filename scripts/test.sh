@@ -85,6 +85,7 @@ run "wasm-bindgen tests in headless Chrome" browser_test chrome
 # The viewer: demo database (cadb write), release wasm package (wasm-pack +
 # wasm-opt), TypeScript type check and production bundle (webpack).
 run "viewer bundle (scripts/build.sh --bundle)" bash scripts/build.sh --bundle
+run "release .wasm within its size budget (300,000 bytes gzipped)" bash scripts/wasm-size.sh
 
 # The npm package: packed, installed in a fresh project, used from Node (the
 # README snippet) and from a webpack build run in Chromium.
