@@ -64,15 +64,11 @@ impl OpeningTree {
         // least a batch, so games that add nothing new cannot make every
         // game compact (it may end up to a batch over the limit).
         let mut check_at = limit;
-        // In D02 record order (8 bytes a game), so a lazily read D02 is read
-        // front to back whatever order its writer left the records in (the
-        // sums do not depend on the order); game order if D00 does not scan.
-        let order = db.record_order(None).unwrap_or_default();
+        // In D02 record order, so a lazily read D02 is read front to back
+        // whatever order its writer left the records in (the sums do not
+        // depend on the order).
         let count = db.count();
-        for k in 0..count {
-            let i = order
-                .get(k as usize)
-                .map_or(k, |&o| o & u64::from(u32::MAX));
+        for (k, i) in (0u64..).zip(db.indices_in_record_order()) {
             if tree.entries_bound() >= check_at {
                 tree.compact();
                 if tree.len() >= limit {
