@@ -112,3 +112,65 @@ fn a_database_read_lazily_from_disk_reads_as_in_memory() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The passes over every game whose result does not depend on the order
+/// (the doctor's full check, the opening tree) read a database whose
+/// records are shuffled against game order (the writer's default layout)
+/// in record order: a few reads of D02 for 2,000 games, not one a game.
+#[test]
+fn whole_database_passes_read_a_shuffled_d02_front_to_back() {
+    use std::rc::Rc;
+
+    use cadb::ca::{Database, DatabaseFiles, OpenOptions, diagnose::DiagnoseOptions, writer};
+
+    let mut pgn = String::new();
+    for i in 0..2000 {
+        pgn += &format!(
+            "[Round \"{i}\"]\n1. e4 {{a comment to make the record longer}} e5 2. Nf3 Nc6 *\n\n"
+        );
+    }
+    let games = cadb::game::import::read_pgn(&pgn).unwrap();
+    let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+    type Fetch = Box<dyn Fn(u64, usize) -> Result<Vec<u8>, String>>;
+    let d02_reads = Rc::new(Cell::new(0u32));
+    let lazy = |bytes: Vec<u8>, count: Option<Rc<Cell<u32>>>| {
+        let size = bytes.len() as u64;
+        let fetch: Fetch = Box::new(move |o, n| {
+            if let Some(c) = &count {
+                c.set(c.get() + 1);
+            }
+            Ok(bytes[o as usize..o as usize + n].to_vec())
+        });
+        ReadCache::new(RangeSource::new(size, fetch))
+    };
+    let db = Database::open(
+        DatabaseFiles {
+            cdp: lazy(files.cdp, None),
+            emb: lazy(files.emb, None),
+            d00: lazy(files.d00, None),
+            a02: lazy(files.a02, None),
+            d02: lazy(files.d02, Some(d02_reads.clone())),
+        },
+        OpenOptions::default(),
+    )
+    .unwrap();
+
+    let before = d02_reads.get();
+    let report = db.diagnose(DiagnoseOptions::default(), |_, _| {
+        std::ops::ControlFlow::Continue(())
+    });
+    let check = d02_reads.get() - before;
+    assert_eq!(report.games_scanned, 2000);
+    let before = d02_reads.get();
+    let (tree, _) = cadb::stats::OpeningTree::of_database(&db, 40, &Default::default());
+    let tree_reads = d02_reads.get() - before;
+    assert_eq!(tree.games(), 2000);
+    assert!(
+        check <= 20,
+        "{check} reads of D02 for the full check of 2,000 games"
+    );
+    assert!(
+        tree_reads <= 20,
+        "{tree_reads} reads of D02 for the tree of 2,000 games"
+    );
+}

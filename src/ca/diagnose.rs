@@ -254,12 +254,23 @@ impl<R: ReadAt> Database<R> {
         };
         let mut stopped = false;
         let mut scanned = 0;
+        // Every game: in D02 record order, as the opening tree reads, so a
+        // lazily read D02 whose records are out of game order is read
+        // front to back rather than a jump a game. A sample: in runs.
+        let order: Vec<u64> = if total == self.count {
+            self.indices_in_record_order().collect()
+        } else {
+            Vec::new()
+        };
         for k in 0..total {
             if k % 1024 == 0 && progress(k, total).is_break() {
                 stopped = true;
                 break;
             }
-            let i = sample_index(k, total, self.count);
+            let i = order
+                .get(k as usize)
+                .copied()
+                .unwrap_or_else(|| sample_index(k, total, self.count));
             self.scan_record(i, &mut r);
             scanned += 1;
         }
