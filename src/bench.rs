@@ -173,7 +173,7 @@ pub fn run<R: ReadAt>(db: &Database<R>, pass: Pass) -> Totals {
     // (the order's scan of D00 is part of the time).
     let order: Vec<u64> = match pass {
         Pass::Pgn => (0..db.count()).collect(),
-        _ => db.indices_in_record_order().collect(),
+        _ => db.indices_in_record_order(),
     };
     for i in order {
         let err = match pass {

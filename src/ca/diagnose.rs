@@ -258,7 +258,7 @@ impl<R: ReadAt> Database<R> {
         // lazily read D02 whose records are out of game order is read
         // front to back rather than a jump a game. A sample: in runs.
         let order: Vec<u64> = if total == self.count {
-            self.indices_in_record_order().collect()
+            self.indices_in_record_order()
         } else {
             Vec::new()
         };
