@@ -54,6 +54,25 @@ pub trait ReadAt {
         f(&self.read_at(offset, len)?);
         Ok(())
     }
+
+    /// Whether `offset..offset + len` is in memory now, so reading it calls
+    /// no source: a pass that can pause (the opening tree built in steps)
+    /// stops before a record that is not, and its caller fetches the bytes
+    /// meanwhile. Bytes in memory always are (the default); a
+    /// [`ReadCache`] is when the range lies in its block.
+    ///
+    /// ```
+    /// use cadb::bytes::{RangeSource, ReadAt, ReadCache};
+    /// let data = vec![7u8; 100_000];
+    /// let lazy = ReadCache::new(RangeSource::new(100_000, |o, n| Ok(vec![7; n])));
+    /// assert!(data.ready(0, 10) && !lazy.ready(0, 10));
+    /// lazy.read_at(0, 10).unwrap();
+    /// assert!(lazy.ready(5, 10) && !lazy.ready(90_000, 10));
+    /// ```
+    fn ready(&self, offset: u64, len: usize) -> bool {
+        let _ = (offset, len);
+        true
+    }
 }
 
 fn truncated(size: u64, offset: u64, len: usize) -> ErrorKind {
@@ -108,6 +127,10 @@ macro_rules! forward_read_at {
             ) -> Result<(), ErrorKind> {
                 (**self).read_with(offset, len, f)
             }
+
+            fn ready(&self, offset: u64, len: usize) -> bool {
+                (**self).ready(offset, len)
+            }
         }
     )*};
 }
@@ -156,6 +179,10 @@ impl<F: Fn(u64, usize) -> Result<Vec<u8>, String>> ReadAt for RangeSource<F> {
             });
         }
         Ok(Cow::Owned(bytes))
+    }
+
+    fn ready(&self, _offset: u64, _len: usize) -> bool {
+        false
     }
 }
 
@@ -286,6 +313,14 @@ impl<R: ReadAt> ReadAt for ReadCache<R> {
         }
         Ok(())
     }
+
+    fn ready(&self, offset: u64, len: usize) -> bool {
+        let Ok(b) = self.block.try_borrow() else {
+            return false;
+        };
+        let end = b.start + b.bytes.len() as u64;
+        offset >= b.start && offset.checked_add(len as u64).is_some_and(|e| e <= end)
+    }
 }
 
 /// A file read piece by piece (feature `std`); behind a [`ReadCache`],
@@ -340,6 +375,10 @@ impl ReadAt for FileSource {
             });
         }
         Ok(Cow::Owned(out))
+    }
+
+    fn ready(&self, _offset: u64, _len: usize) -> bool {
+        false
     }
 }
 
@@ -406,6 +445,13 @@ impl ReadAt for FileBytes {
         match self {
             FileBytes::Whole(v) => v.read_with(offset, len, f),
             FileBytes::Lazy(c) => c.read_with(offset, len, f),
+        }
+    }
+
+    fn ready(&self, offset: u64, len: usize) -> bool {
+        match self {
+            FileBytes::Whole(v) => v.ready(offset, len),
+            FileBytes::Lazy(c) => c.ready(offset, len),
         }
     }
 }

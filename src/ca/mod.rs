@@ -544,6 +544,38 @@ impl<R: ReadAt> Database<R> {
         Ok((at + prefix as u64, len))
     }
 
+    /// Whether game `index`'s record is in memory now, so reading it calls
+    /// no source ([`ReadAt::ready`]): the opening tree built in steps stops
+    /// before a game whose record is not, so its caller can fetch the block
+    /// meanwhile. A record that cannot be located counts as ready (reading
+    /// it reports the damage).
+    ///
+    /// ```
+    /// use cadb::ca::{Database, OpenOptions, writer::{WriterOptions, write_database}};
+    /// let games = cadb::game::import::read_pgn("1. e4 e5 *\n").unwrap();
+    /// let (files, _) = write_database(&games, &WriterOptions::plain()).unwrap();
+    /// let db = Database::open(files, OpenOptions::default()).unwrap();
+    /// assert!(db.record_ready(0)); // in memory
+    /// ```
+    pub fn record_ready(&self, index: u64) -> bool {
+        let Some(at) = self
+            .raw_header(index)
+            .and_then(|raw| self.record_offset(raw.game_id))
+            .ok()
+        else {
+            return true;
+        };
+        let src = &self.files.d02;
+        let head = src.size().saturating_sub(at).min(2) as usize;
+        if !src.ready(at, head) {
+            return false;
+        }
+        match src.read_up_to(at, 2).map(|h| d02::read_length(&h)) {
+            Ok(Ok((len, prefix))) => src.ready(at + prefix as u64, len),
+            _ => true,
+        }
+    }
+
     /// Calls `f` with game `index`'s record (body offset in D02, bytes; its
     /// D00 header `raw` read already),
     /// lent by the D02 source ([`ReadAt::read_with`]) rather than copied:

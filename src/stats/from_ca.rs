@@ -57,34 +57,9 @@ impl OpeningTree {
         max_plies: usize,
         limits: &Limits,
     ) -> (OpeningTree, TreeBuild) {
-        let mut tree = OpeningTree::with_max_plies(max_plies);
-        let mut build = TreeBuild::default();
-        let limit = limits.max_tree_entries;
-        // Counting needs a compaction; between two, the tree grows by at
-        // least a batch, so games that add nothing new cannot make every
-        // game compact (it may end up to a batch over the limit).
-        let mut check_at = limit;
-        // In D02 record order, so a lazily read D02 is read front to back
-        // whatever order its writer left the records in (the sums do not
-        // depend on the order).
-        let count = db.count();
-        for (k, i) in (0u64..).zip(db.indices_in_record_order()) {
-            if tree.entries_bound() >= check_at {
-                tree.compact();
-                if tree.len() >= limit {
-                    build.left_out = count - k;
-                    break;
-                }
-                check_at = limit.max(tree.len() + CHECK_BATCH);
-            }
-            // A game damaged before the cap adds nothing (counted whole or not at all).
-            if tree.add_ca_game(db, i).is_err() {
-                build.skipped += 1;
-            }
-        }
-        tree.compact();
-        build.games = tree.games();
-        (tree, build)
+        let mut builder = TreeBuilder::new(db, max_plies, limits);
+        builder.step(db, |_| false);
+        builder.finish()
     }
 
     /// Adds game `index` of a Chess Assistant database like
@@ -153,6 +128,99 @@ impl OpeningTree {
             return Err(e);
         }
         Ok(self.finish_game(start))
+    }
+}
+
+/// [`OpeningTree::of_database`] in steps: each [`step`](Self::step) adds
+/// games until its caller says to pause, so a caller that reads D02
+/// asynchronously (the viewer's Worker) fetches the next block between two
+/// steps while this one decodes. The result does not depend on where the
+/// steps pause.
+///
+/// ```
+/// use cadb::{limits::Limits, stats::{OpeningTree, TreeBuilder}};
+/// # use cadb::ca::{Database, OpenOptions, writer::{WriterOptions, write_database}};
+/// # let games = cadb::game::import::read_pgn("1. e4 e5 *\n\n1. d4 d5 *\n\n1. e4 c5 *\n").unwrap();
+/// # let (files, _) = write_database(&games, &WriterOptions::plain()).unwrap();
+/// # let db = Database::open(files, OpenOptions::default()).unwrap();
+/// let mut builder = TreeBuilder::new(&db, 40, &Limits::default());
+/// let mut steps = 0;
+/// // Pausing before every game: one game a step.
+/// while builder.step(&db, |_| true) > 0 {
+///     steps += 1;
+/// }
+/// let (tree, build) = builder.finish();
+/// assert_eq!((steps, build.games), (2, 3));
+/// assert_eq!(tree.query(&shakmaty::Chess::default())[0].san, "e4");
+/// ```
+pub struct TreeBuilder {
+    tree: OpeningTree,
+    build: TreeBuild,
+    /// The games in D02 record order, and how many are in.
+    order: Vec<u64>,
+    next: usize,
+    limit: usize,
+    /// The tree's size is checked when its bound passes this.
+    check_at: usize,
+}
+
+impl TreeBuilder {
+    /// A build of `db`'s tree to `max_plies` a game, under `limits`.
+    pub fn new<R: ReadAt>(db: &Database<R>, max_plies: usize, limits: &Limits) -> TreeBuilder {
+        TreeBuilder {
+            tree: OpeningTree::with_max_plies(max_plies),
+            build: TreeBuild::default(),
+            // In D02 record order, so a lazily read D02 is read front to
+            // back whatever order its writer left the records in (the sums
+            // do not depend on the order).
+            order: db.indices_in_record_order(),
+            next: 0,
+            limit: limits.max_tree_entries,
+            check_at: limits.max_tree_entries,
+        }
+    }
+
+    /// Adds games until every game is in, or until `pause(index)` is true
+    /// for the next game (never before the first game of a step, so each
+    /// step makes progress). Returns how many games are left.
+    pub fn step<R: ReadAt>(&mut self, db: &Database<R>, mut pause: impl FnMut(u64) -> bool) -> u64 {
+        let first = self.next;
+        while let Some(&i) = self.order.get(self.next) {
+            if self.next > first && pause(i) {
+                break;
+            }
+            let tree = &mut self.tree;
+            // Counting needs a compaction; between two, the tree grows by at
+            // least a batch, so games that add nothing new cannot make every
+            // game compact (it may end up to a batch over the limit).
+            if tree.entries_bound() >= self.check_at {
+                tree.compact();
+                if tree.len() >= self.limit {
+                    self.build.left_out = (self.order.len() - self.next) as u64;
+                    self.next = self.order.len();
+                    break;
+                }
+                self.check_at = self.limit.max(tree.len() + CHECK_BATCH);
+            }
+            // A game damaged before the cap adds nothing (counted whole or not at all).
+            if tree.add_ca_game(db, i).is_err() {
+                self.build.skipped += 1;
+            }
+            self.next += 1;
+        }
+        (self.order.len() - self.next) as u64
+    }
+
+    /// Games in so far (read or left out), and the database's count.
+    pub fn progress(&self) -> (u64, u64) {
+        (self.next as u64, self.order.len() as u64)
+    }
+
+    /// The tree, with the games read so far (all, after the last step).
+    pub fn finish(mut self) -> (OpeningTree, TreeBuild) {
+        self.tree.compact();
+        self.build.games = self.tree.games();
+        (self.tree, self.build)
     }
 }
 

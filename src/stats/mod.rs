@@ -15,7 +15,7 @@
 
 pub mod file;
 mod from_ca;
-pub use from_ca::TreeBuild;
+pub use from_ca::{TreeBuild, TreeBuilder};
 pub mod record;
 pub mod tree;
 
