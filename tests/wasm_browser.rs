@@ -581,6 +581,78 @@ fn opening_tree_counts_the_games() {
     );
 }
 
+/// The tree built in steps over a lazily read D02 (what the viewer's Worker
+/// does, to read the next block while a step decodes): every step makes one
+/// read of D02, at its start, so a caller can fetch that block meanwhile;
+/// the tree is the one built in one go.
+#[wasm_bindgen_test]
+fn the_opening_tree_builds_in_steps_of_one_read_each() {
+    let openings = [
+        "e4 e5 2. Nf3 Nc6",
+        "d4 d5 2. c4 e6",
+        "e4 c5 2. Nf3 d6",
+        "c4 Nf6 2. Nc3 g6",
+    ];
+    let mut pgn = String::new();
+    for i in 0..3000 {
+        let result = ["1-0", "0-1", "1/2-1/2"][i % 3];
+        pgn += &format!(
+            "[Round \"{i}\"] [Result \"{result}\"]\n1. {} 3. a3 a6 4. h3 h6 {}{result}\n\n",
+            openings[i % 4],
+            // Rooks up and back: 40 more plies a game, about 50 bytes.
+            (5..25)
+                .map(|n| if n % 2 == 1 {
+                    format!("{n}. Ra2 Ra7 ")
+                } else {
+                    format!("{n}. Ra1 Ra8 ")
+                })
+                .collect::<String>()
+        );
+    }
+    let files = files_from_pgn(&pgn);
+    // Far more than the first blocks (4, 16 and 64 KB) read.
+    assert!(files.d02.len() > 100_000, "{}", files.d02.len());
+    let store = obj(&[
+        ("d00", bytes(&files.d00)),
+        ("d02", bytes(&files.d02)),
+        ("d02Reads", 0.into()),
+    ]);
+    let read = Function::new_with_args(
+        "file, offset, length",
+        "if (file === 'd02') this.d02Reads++; return this[file].slice(offset, offset + length);",
+    )
+    .bind0(&store);
+    let mut lazy = Database::open_lazy(fully_lazy(&files, read)).unwrap();
+    let reads = || get(&store, "d02Reads").as_f64().unwrap();
+    let (mut steps, mut last) = (0, 0.0);
+    loop {
+        let before = reads();
+        let p = lazy.opening_tree_step();
+        let (done, total) = (
+            get(&p, "done").as_f64().unwrap(),
+            get(&p, "total").as_f64().unwrap(),
+        );
+        assert_eq!(total, 3000.0);
+        assert!(done > last, "a step adds games: {last} -> {done}");
+        assert_eq!(reads() - before, 1.0, "step {steps} (games {last}..{done})");
+        (steps, last) = (steps + 1, done);
+        if done == total {
+            break;
+        }
+    }
+    assert!(steps >= 3, "{steps} steps");
+    // Built: a step or a query reads nothing more.
+    let before = reads();
+    let p = lazy.opening_tree_step();
+    assert_eq!(get(&p, "done").as_f64(), Some(3000.0));
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let stepped = js_sys::JSON::stringify(&lazy.opening_tree(start).unwrap()).unwrap();
+    assert_eq!(reads(), before);
+    let whole = js_sys::JSON::stringify(&open(&files).opening_tree(start).unwrap()).unwrap();
+    assert_eq!(stepped, whole);
+    assert!(String::from(stepped).contains(r#""san":"c4","uci":"c2c4""#));
+}
+
 #[wasm_bindgen_test]
 fn the_opening_tree_stops_at_its_entry_limit_and_says_so() {
     // The tree reads games in D02 record order: a plain layout keeps them

@@ -9,7 +9,7 @@ use super::{source::Source, to_js};
 use crate::{
     ca::{self, DatabaseFiles, OpenOptions, search::HeaderIndex},
     limits::Limits,
-    stats::{OpeningTree, TreeBuild},
+    stats::{OpeningTree, TreeBuild, TreeBuilder},
 };
 
 /// An open Chess Assistant database.
@@ -20,6 +20,8 @@ pub struct Database {
     pub(super) index: Option<HeaderIndex>,
     /// The opening tree, built on first query, and how.
     pub(super) tree: Option<(OpeningTree, TreeBuild)>,
+    /// The tree's build under way, between two `openingTreeStep`s.
+    pub(super) tree_steps: Option<TreeBuilder>,
     /// The run-time bounds (the defaults of `cadb::limits`).
     pub(super) limits: Limits,
 }
@@ -46,6 +48,7 @@ impl Database {
             inner,
             index: None,
             tree: None,
+            tree_steps: None,
             limits: Limits::default(),
         })
     }

@@ -92,6 +92,14 @@ impl ReadAt for Source {
             }
         }
     }
+
+    fn ready(&self, offset: u64, len: usize) -> bool {
+        match self {
+            Source::Memory(v) => v.ready(offset, len),
+            Source::OpenOnly(_) => false,
+            Source::Callback(lazy) => lazy.ready(offset, len),
+        }
+    }
 }
 
 /// A JS array read piece by piece into wasm memory through the core's

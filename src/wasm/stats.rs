@@ -8,20 +8,67 @@ use super::{Database, database::set, to_js, to_value};
 use shakmaty::{Chess, Position};
 
 use crate::game::fen_of;
-use crate::stats::{DEFAULT_MAX_PLIES, MoveEntry, OpeningTree, tree::parse_fen};
+use crate::stats::{DEFAULT_MAX_PLIES, MoveEntry, TreeBuilder, tree::parse_fen};
 
 #[wasm_bindgen]
 impl Database {
     /// Statistics of the moves played from `fen` over every game of the
-    /// database (the tree is built on the first call, to 40 plies deep).
+    /// database (the tree is built on the first call, to 40 plies deep, or
+    /// finished if `openingTreeStep` began it).
     #[wasm_bindgen(js_name = openingTree, unchecked_return_type = "TreeMove[]")]
     pub fn opening_tree(&mut self, fen: &str) -> Result<JsValue, JsValue> {
-        let (inner, limits) = (&self.inner, &self.limits);
-        let (tree, _) = self
-            .tree
-            .get_or_insert_with(|| OpeningTree::of_database(inner, DEFAULT_MAX_PLIES, limits));
         let pos = parse_fen(fen).map_err(to_js)?;
-        Ok(tree_moves(&pos, &tree.query(&pos)))
+        // Never pausing, one step builds the rest.
+        self.opening_tree_steps(false);
+        match &self.tree {
+            Some((tree, _)) => Ok(tree_moves(&pos, &tree.query(&pos))),
+            None => Err(JsValue::from_str("the opening tree was not built")),
+        }
+    }
+
+    /// Builds the opening tree some more, for a caller whose `read`
+    /// can fetch ahead: adds games until the next one's D02 record is not
+    /// in memory (reading it would call `read`), so the caller can fetch
+    /// that block while this step decodes the one before. Returns the
+    /// games done and the total; the tree is built when they are equal,
+    /// and `openingTree` answers from it (it also finishes a build begun
+    /// here). With the database in memory, one step builds it all.
+    ///
+    /// ```js
+    /// for (let p = db.openingTreeStep(); p.done < p.total; p = db.openingTreeStep()) {
+    ///   await nextBlockFetched(); // the caller's own read-ahead
+    /// }
+    /// const moves = db.openingTree(startFen);
+    /// ```
+    #[wasm_bindgen(js_name = openingTreeStep, unchecked_return_type = "TreeProgress")]
+    pub fn opening_tree_step(&mut self) -> JsValue {
+        let (done, total) = self.opening_tree_steps(true);
+        let o = Object::new();
+        set(&o, "done", done as f64);
+        set(&o, "total", total as f64);
+        o.into()
+    }
+}
+
+impl Database {
+    /// One step of the tree's build ([`TreeBuilder::step`]), begun if need
+    /// be and stored when it ends: `(done, total)` games. With `pause`, the
+    /// step ends before a record that is not in memory.
+    fn opening_tree_steps(&mut self, pause: bool) -> (u64, u64) {
+        if self.tree.is_some() {
+            let n = self.inner.count();
+            return (n, n);
+        }
+        let (inner, limits) = (&self.inner, &self.limits);
+        let job = self
+            .tree_steps
+            .get_or_insert_with(|| TreeBuilder::new(inner, DEFAULT_MAX_PLIES, limits));
+        job.step(inner, |i| pause && !inner.record_ready(i));
+        let progress = job.progress();
+        if progress.0 == progress.1 {
+            self.tree = self.tree_steps.take().map(TreeBuilder::finish);
+        }
+        progress
     }
 }
 

@@ -262,6 +262,9 @@ export interface TreeMove {
   firstYear?: number; lastYear?: number;
 }
 
+/** How far the opening tree's build is (openingTreeStep): games in, of `total`. */
+export interface TreeProgress { done: number; total: number }
+
 /** One 64-bit move-statistics record, field by field. */
 export interface MoveStatsRecord {
   from: string; to: string; promotion: "" | "n" | "b" | "r" | "q";
