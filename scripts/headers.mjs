@@ -16,8 +16,12 @@
 export const PAGE_CSP = "default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src 'self' data:; " +
   "connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/** The decoding Worker: its script, and the wasm it fetches and compiles. */
-export const WORKER_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'";
+/** The decoding Worker: its script, the wasm it fetches and compiles, and
+ * its read-ahead Worker (read-ahead.js, www/lazy-file.ts). */
+export const WORKER_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'";
+
+/** The read-ahead Worker reads the File it is sent, and loads nothing. */
+export const READ_AHEAD_CSP = "default-src 'none'";
 
 /** The service worker: it fetches the viewer's files into its cache, and
  * from the network what it has not got. */
@@ -30,6 +34,9 @@ export const BENCH_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eva
 /** The Worker's bundle (webpack.config.js names its chunk). */
 export const WORKER_FILE = 'worker.js';
 
+/** The read-ahead Worker's bundle (www/lazy-file.ts names its chunk). */
+export const READ_AHEAD_FILE = 'read-ahead.js';
+
 /** The service worker's bundle (an entry of webpack.config.js). */
 export const SW_FILE = 'sw.js';
 
@@ -39,6 +46,7 @@ export const HEADERS = {
   '/': { 'Content-Security-Policy': PAGE_CSP },
   '/index.html': { 'Content-Security-Policy': PAGE_CSP },
   [`/${WORKER_FILE}`]: { 'Content-Security-Policy': WORKER_CSP },
+  [`/${READ_AHEAD_FILE}`]: { 'Content-Security-Policy': READ_AHEAD_CSP },
   '/bench.html': { 'Content-Security-Policy': BENCH_CSP },
   // no-cache: no HTTP cache answers an update check with an old copy, so a
   // new build is seen on the next visit (Chromium bypasses it by default).

@@ -547,7 +547,8 @@ export class Controller {
       return;
     }
     try {
-      const moves = await this.long('tree', 'openingTree', { fen: at.fen });
+      // Built in steps from a File: its progress shows in the bar.
+      const moves = await this.long('tree', 'openingTree', { fen: at.fen }, { progress: true });
       if (mine !== t.request) return;
       t.view = { kind: 'data', data: { moves, reached: null } };
       if (moves.length === 0 && at.ply >= TREE_MAX_PLIES) {

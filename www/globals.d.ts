@@ -6,3 +6,9 @@ declare const __E2E_HOOKS__: boolean;
  * dist-e2e/), which register the service worker (sw.ts); false under
  * `webpack serve`, where its cache would fight live reload. */
 declare const __SERVICE_WORKER__: boolean;
+
+/** Workers only (worker.ts, lazy-file.ts, read-ahead.ts); not in
+ * TypeScript's DOM library. */
+declare class FileReaderSync {
+  readAsArrayBuffer(blob: Blob): ArrayBuffer;
+}

@@ -6,12 +6,8 @@
 
 import init, { Database, encodings } from '../pkg/cadb.js';
 import { e2eFault, hookMessage } from './e2e-hooks.js';
+import { LazyFile } from './lazy-file.js';
 import type { OpenSource, Request, RequestType, Requests, Response, TextChoice } from './protocol.js';
-
-// FileReaderSync exists in workers only (not in TypeScript's DOM library).
-declare class FileReaderSync {
-  readAsArrayBuffer(blob: Blob): ArrayBuffer;
-}
 
 const scope = self as unknown as {
   postMessage(message: Response, transfer?: Transferable[]): void;
@@ -19,6 +15,10 @@ const scope = self as unknown as {
 };
 
 let db: Database | null = null;
+/** The open database's D02 when it is read from a File (openLazy). */
+let d02: LazyFile | null = null;
+/** The opening tree's build under way, which later requests wait for. */
+let building: { db: Database; job: Promise<void> } | null = null;
 let memory: WebAssembly.Memory | null = null;
 const ready = init().then((wasm) => {
   memory = wasm.memory;
@@ -28,25 +28,46 @@ function post(message: Response, transfer: Transferable[] = []): void {
   scope.postMessage(message, transfer);
 }
 
-function open(source: OpenSource, encoding: TextChoice | undefined): Database {
+function open(source: OpenSource, encoding: TextChoice | undefined): { db: Database; d02: LazyFile | null } {
   if (source.kind === 'bytes') {
-    return Database.open({ ...source.files, encoding });
+    return { db: Database.open({ ...source.files, encoding }), d02: null };
   }
   const reader = new FileReaderSync();
   const whole = (f: File) => new Uint8Array(reader.readAsArrayBuffer(f));
-  const { cdp, emb, d00, a02, d02 } = source.files;
-  return Database.openLazy({
+  const { cdp, emb, d00, a02 } = source.files;
+  const d02 = new LazyFile(source.files.d02);
+  const db = Database.openLazy({
     cdp: whole(cdp),
     emb: whole(emb),
     a02: whole(a02),
     d00: whole(d00),
-    d02Size: d02.size,
-    read: (file, offset, length) => {
-      const f = file === 'd02' ? d02 : d00;
-      return new Uint8Array(reader.readAsArrayBuffer(f.slice(offset, offset + length)));
-    },
+    d02Size: d02.file.size,
+    read: (file, offset, length) =>
+      file === 'd02' ? d02.read(offset, length) : new Uint8Array(reader.readAsArrayBuffer(d00.slice(offset, offset + length))),
     encoding,
   });
+  return { db, d02 };
+}
+
+/** Builds database `d`'s opening tree in steps when its D02 is read from a
+ * File: each step decodes the block read before while the block after is
+ * read (lazy-file.ts); between two, the progress goes to request `id`.
+ * In memory, `openingTree` builds it at once. */
+async function buildTree(d: Database, file: LazyFile | null, id: number): Promise<void> {
+  if (!file) return;
+  for (;;) {
+    file.streaming = true;
+    let p;
+    try {
+      p = d.openingTreeStep();
+    } finally {
+      file.streaming = false;
+    }
+    if (p.done === p.total) return;
+    post({ id, kind: 'progress', done: p.done, total: p.total });
+    await file.settle();
+    if (db !== d) throw Object.assign(new Error('another database was opened'), { code: 'no-database' });
+  }
 }
 
 function need(): Database {
@@ -64,7 +85,9 @@ function release(d: Database | null): void {
   }
 }
 
-type Handlers = { [T in RequestType]: (args: Requests[T]['args'], id: number) => Requests[T]['result'] };
+type Handlers = {
+  [T in RequestType]: (args: Requests[T]['args'], id: number) => Requests[T]['result'] | Promise<Requests[T]['result']>;
+};
 
 const handlers: Handlers = {
   encodings: () => encodings(),
@@ -74,13 +97,15 @@ const handlers: Handlers = {
     const next = open(source, encoding);
     let info;
     try {
-      info = next.info();
+      info = next.db.info();
     } catch (err) {
-      release(next);
+      next.d02?.close();
+      release(next.db);
       throw err;
     }
     const old = db;
-    db = next;
+    d02?.close();
+    ({ db, d02 } = next);
     release(old);
     return { info, wasmBytes: memory?.buffer.byteLength ?? 0 };
   },
@@ -100,7 +125,17 @@ const handlers: Handlers = {
       (text) => post({ id, kind: 'chunk', text }),
       (done, total) => post({ id, kind: 'progress', done, total }),
     ),
-  openingTree: ({ fen }) => need().openingTree(fen),
+  openingTree: async ({ fen }, id) => {
+    const d = need();
+    const job = building?.db === d ? building.job : buildTree(d, d02, id);
+    building = { db: d, job };
+    try {
+      await job;
+    } finally {
+      if (building?.job === job) building = null;
+    }
+    return d.openingTree(fen);
+  },
   positionSearch: ({ fen, variations, next }, id) =>
     need().positionSearch(fen, { variations, next }, (done, total) => post({ id, kind: 'progress', done, total })),
   diagnose: ({ maxGames }, id) =>
@@ -120,7 +155,7 @@ scope.onmessage = async (e: MessageEvent<Request>) => {
     await ready;
     if (__E2E_HOOKS__) e2eFault(type);
     const handler = handlers[type] as (a: typeof args, id: number) => unknown;
-    const result = handler(args, id);
+    const result = await handler(args, id);
     post({ id, kind: 'result', result }, result instanceof Uint32Array ? [result.buffer] : []);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

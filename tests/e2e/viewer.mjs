@@ -729,6 +729,57 @@ await test("past the tree's ply cap, the tree panel shows the moves a position s
   await page.locator('#tree').filter({ hasText: 'The games reaching this position end here.' }).waitFor();
 });
 
+// A D02 of several read-ahead blocks: the fixture games 60 times (about
+// 13,000 games, 9.8 MB). The tree is built in steps while the read-ahead
+// Worker reads the block after the one a step decodes (www/lazy-file.ts);
+// a block read wrong or out of place would change the counts.
+const fixturePgn = readdirSync(path.join(root, 'tests/data/pgn')).filter((f) => f.endsWith('.pgn')).sort()
+  .map((f) => readFileSync(path.join(root, 'tests/data/pgn', f), 'utf8')).join('\n\n');
+const manyFiles = writeDb('MANY', Array(60).fill(fixturePgn).join('\n\n'), ['--plain']);
+
+await test("a big database's opening tree, read in blocks ahead, is the CLI's", async (page, seen) => {
+  assert.ok(statSync(manyFiles.find((f) => f.endsWith('.D02'))).size > 8e6);
+  await page.locator('[data-testid=open-files]').setInputFiles(manyFiles);
+  await status(page, /^Opened MANY/);
+  await rows(page).first().click();
+  // Until the panel shows this database's tree of the board's position (the
+  // demo's may still be up): the same moves and counts as `cadb tree`'s.
+  const cdp = manyFiles.find((f) => f.endsWith('.CDP'));
+  const cli = new Map();
+  const cliRows = (at) => {
+    if (!cli.has(at)) {
+      cli.set(at, execFileSync(cadb, ['tree', cdp, '--fen', at]).toString().split('\n').slice(3).filter(Boolean)
+        .map((line) => line.split(/\s+/)).map(([san, , games]) => `${san} ${games}`).sort());
+    }
+    return cli.get(at);
+  };
+  let last = null;
+  for (const end = Date.now() + 60000; Date.now() < end; await page.waitForTimeout(100)) {
+    const at = await fen(page);
+    const shown = await page.locator('[data-testid=tree-row]').evaluateAll((trs) =>
+      trs.map((tr) => `${tr.querySelector('.tree-move').dataset.san} ${tr.cells[1].textContent.replace(/\D/g, '')}`));
+    last = { at, shown: shown.sort(), cli: cliRows(at) };
+    if (last.cli.length > 0 && JSON.stringify(last.shown) === JSON.stringify(last.cli)) break;
+  }
+  assert.ok(last.cli.length > 0, last.at);
+  assert.deepEqual(last.shown, last.cli, last.at);
+  assert.ok(seen.responses.some((r) => new URL(r.url()).pathname === '/read-ahead.js'), 'the read-ahead Worker started');
+});
+
+await test('another database opened while a tree is read in blocks ends that build', async (page) => {
+  // MANY's tree starts with its first game; TWO opens while it waits for a
+  // block from the read-ahead Worker, which is stopped. The old build must
+  // still end: a request left waiting keeps its task (and Cancel) up.
+  await page.locator('[data-testid=open-files]').setInputFiles(manyFiles);
+  await status(page, /^Opened MANY/);
+  await page.waitForFunction(() => !document.querySelector('[data-testid=cancel]').hidden, null, { polling: 1 });
+  await page.locator('[data-testid=open-files]').setInputFiles(twoFiles);
+  await status(page, /^Opened TWO/);
+  await rows(page).first().click();
+  await page.locator('[data-testid=tree-row]').first().waitFor();
+  await page.waitForFunction(() => document.querySelector('[data-testid=cancel]').hidden, null, { timeout: 5000 });
+});
+
 // ---- board shapes: %cal/%csl from comments, and the user's own ----
 
 // What chessground drew in its SVG layer: each shape's cgHash ("width,
