@@ -82,6 +82,23 @@ fn fully_lazy(files: &DatabaseFiles<Vec<u8>>, read: Function) -> JsValue {
     ])
 }
 
+/// [`fully_lazy`] over in-page copies, with a `read` that counts its calls
+/// by file: the source, and the store whose `d00Reads` and `d02Reads` count.
+fn counted_lazy(files: &DatabaseFiles<Vec<u8>>) -> (JsValue, JsValue) {
+    let store = obj(&[
+        ("d00", bytes(&files.d00)),
+        ("d02", bytes(&files.d02)),
+        ("d00Reads", 0.into()),
+        ("d02Reads", 0.into()),
+    ]);
+    let read = Function::new_with_args(
+        "file, offset, length",
+        "this[file + 'Reads']++; return this[file].slice(offset, offset + length);",
+    )
+    .bind0(&store);
+    (fully_lazy(files, read), store)
+}
+
 fn bytes(v: &[u8]) -> JsValue {
     Uint8Array::from(v).into()
 }
@@ -612,17 +629,8 @@ fn the_opening_tree_builds_in_steps_of_one_read_each() {
     let files = files_from_pgn(&pgn);
     // Far more than the first blocks (4, 16 and 64 KB) read.
     assert!(files.d02.len() > 100_000, "{}", files.d02.len());
-    let store = obj(&[
-        ("d00", bytes(&files.d00)),
-        ("d02", bytes(&files.d02)),
-        ("d02Reads", 0.into()),
-    ]);
-    let read = Function::new_with_args(
-        "file, offset, length",
-        "if (file === 'd02') this.d02Reads++; return this[file].slice(offset, offset + length);",
-    )
-    .bind0(&store);
-    let mut lazy = Database::open_lazy(fully_lazy(&files, read)).unwrap();
+    let (src, store) = counted_lazy(&files);
+    let mut lazy = Database::open_lazy(src).unwrap();
     let reads = || get(&store, "d02Reads").as_f64().unwrap();
     let (mut steps, mut last) = (0, 0.0);
     loop {
@@ -891,18 +899,7 @@ fn garbage_files_are_coded_errors_naming_the_file() {
 #[wasm_bindgen_test]
 fn a_fully_lazy_database_pages_and_searches_through_the_callback() {
     let files = files_from_pgn(GAMES);
-    let store = obj(&[
-        ("d00", bytes(&files.d00)),
-        ("d02", bytes(&files.d02)),
-        ("d00Reads", 0.into()),
-        ("d02Reads", 0.into()),
-    ]);
-    let read = Function::new_with_args(
-        "file, offset, length",
-        "this[file + 'Reads']++; return this[file].slice(offset, offset + length);",
-    )
-    .bind0(&store);
-    let src = fully_lazy(&files, read);
+    let (src, store) = counted_lazy(&files);
     let mut db = Database::open_lazy(src).unwrap();
     let h = db.headers(0, 3).unwrap();
     let elo = Array::from(&get(&h, "whiteElo"));

@@ -6,6 +6,8 @@
 // and the next step's first read is served from it. So reading D02 and
 // decoding it overlap. Any read the block does not cover is read at once.
 
+import { readAheadStalled } from './e2e-hooks.js';
+
 /** To the read-ahead Worker: bytes `start..end` of `file`. */
 export interface AheadRequest { seq: number; file: File; start: number; end: number }
 /** Back: the bytes, or why they could not be read. */
@@ -21,7 +23,7 @@ const BLOCK = 8 << 20;
  * block's end. The block read ahead starts that much earlier. */
 const OVERLAP = 64 << 10;
 
-interface Ahead { seq: number; start: number; end: number; bytes: ArrayBuffer | null; arrived: Promise<void> }
+interface Ahead { start: number; end: number; bytes: ArrayBuffer | null; arrived: Promise<void> }
 
 export class LazyFile {
   /** Set while a pass in steps runs: big reads then read the next block ahead. */
@@ -67,7 +69,7 @@ export class LazyFile {
     if (!helper) return;
     const seq = ++this.seq;
     let arrive!: () => void;
-    const ahead: Ahead = { seq, start, end, bytes: null, arrived: new Promise((ok) => (arrive = ok)) };
+    const ahead: Ahead = { start, end, bytes: null, arrived: new Promise((ok) => (arrive = ok)) };
     // A reply to an older request is dropped: one block is read ahead at a time.
     this.done = (reply) => {
       if (reply.seq !== seq) return;
@@ -76,6 +78,7 @@ export class LazyFile {
       arrive();
     };
     this.ahead = ahead;
+    if (__E2E_HOOKS__ && readAheadStalled()) return;
     helper.postMessage({ seq, file: this.file, start, end } satisfies AheadRequest);
   }
 

@@ -558,21 +558,20 @@ impl<R: ReadAt> Database<R> {
     /// assert!(db.record_ready(0)); // in memory
     /// ```
     pub fn record_ready(&self, index: u64) -> bool {
-        let Some(at) = self
-            .raw_header(index)
-            .and_then(|raw| self.record_offset(raw.game_id))
-            .ok()
-        else {
+        let Ok(raw) = self.raw_header(index) else {
+            return true;
+        };
+        let Ok(at) = self.record_offset(raw.game_id) else {
             return true;
         };
         let src = &self.files.d02;
-        let head = src.size().saturating_sub(at).min(2) as usize;
-        if !src.ready(at, head) {
+        // Its length prefix first: finding the span reads it.
+        if !src.ready(at, src.size().saturating_sub(at).min(2) as usize) {
             return false;
         }
-        match src.read_up_to(at, 2).map(|h| d02::read_length(&h)) {
-            Ok(Ok((len, prefix))) => src.ready(at + prefix as u64, len),
-            _ => true,
+        match self.record_span_of(index, &raw) {
+            Ok((base, len)) => src.ready(base, len),
+            Err(_) => true,
         }
     }
 
