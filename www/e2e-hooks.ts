@@ -9,10 +9,13 @@
 //  - 'format': fails with code 'format' (bad input, not fatal), every time
 //    until disarmed with fault null;
 //  - 'hang': busy-waits (a long task that only a terminate ends), once.
+// And `fault(any type, 'stall')` holds every block the read-ahead Worker
+// reads from then on (lazy-file.ts): a pass in steps waits for its next
+// block until its database is closed.
 
 import type { RequestType } from './protocol.js';
 
-export type Fault = 'trap' | 'format' | 'hang';
+export type Fault = 'trap' | 'format' | 'hang' | 'stall';
 
 interface HookMessage {
   e2eHook: { type: RequestType; fault: Fault | null };
@@ -40,12 +43,19 @@ export function pageHooks(): (worker: Worker) => void {
 
 const armed = new Map<RequestType, Fault>();
 let trapped = false;
+let stalled = false;
+
+/** Whether the read-ahead's blocks are held ('stall'). */
+export function readAheadStalled(): boolean {
+  return stalled;
+}
 
 /** Takes a hook message (true) or leaves a request alone (false). */
 export function hookMessage(data: unknown): boolean {
   if (typeof data !== 'object' || data === null || !('e2eHook' in data)) return false;
   const { type, fault } = (data as HookMessage).e2eHook;
-  if (fault) armed.set(type, fault);
+  if (fault === 'stall') stalled = true;
+  else if (fault) armed.set(type, fault);
   else armed.delete(type);
   return true;
 }

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../../scripts/browser.mjs';
 import { parseHeaders } from '../../scripts/headers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -61,11 +61,7 @@ const server = createServer((req, res) => {
 await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
 const origin = `http://127.0.0.1:${server.address().port}`;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CADB_CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--no-first-run', '--disable-sync'],
-});
+const browser = await launchChromium();
 const failures = [];
 let passed = 0;
 // `path` is the page to open: the viewer (the default, once its list shows;
@@ -766,19 +762,21 @@ await test("a big database's opening tree, read in blocks ahead, is the CLI's", 
   assert.ok(seen.responses.some((r) => new URL(r.url()).pathname === '/read-ahead.js'), 'the read-ahead Worker started');
 });
 
-await test('another database opened while a tree is read in blocks ends that build', async (page) => {
-  // MANY's tree starts with its first game; TWO opens while it waits for a
-  // block from the read-ahead Worker, which is stopped. The old build must
-  // still end: a request left waiting keeps its task (and Cancel) up.
+await test('another database opened while a tree waits for its next block ends that build', async (page) => {
+  // The read-ahead's blocks are held: MANY's tree, begun with its first
+  // game, waits for one until TWO opens and the read-ahead Worker is
+  // stopped. The old build must end then: a request left waiting keeps its
+  // task (and Cancel) up for good.
+  await fault(page, 'openingTree', 'stall');
   await page.locator('[data-testid=open-files]').setInputFiles(manyFiles);
   await status(page, /^Opened MANY/);
-  await page.waitForFunction(() => !document.querySelector('[data-testid=cancel]').hidden, null, { polling: 1 });
+  await page.waitForFunction(() => !document.querySelector('[data-testid=cancel]').hidden);
   await page.locator('[data-testid=open-files]').setInputFiles(twoFiles);
   await status(page, /^Opened TWO/);
   await rows(page).first().click();
   await page.locator('[data-testid=tree-row]').first().waitFor();
   await page.waitForFunction(() => document.querySelector('[data-testid=cancel]').hidden, null, { timeout: 5000 });
-});
+}, { path: '/e2e/' });
 
 // ---- board shapes: %cal/%csl from comments, and the user's own ----
 
