@@ -10,13 +10,11 @@
 // (GAMES_FOR_OPEN 0 skips part 2; CADB_PKG=dir measures another wasm build,
 // CADB_PKG_BASE=dir a second one side by side.)
 import { execFileSync } from 'node:child_process';
-import { createServer } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, statSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { clickUntil } from './viewer-timing.mjs';
+import { clickUntil, launchChromium, serve } from './browser.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cadb = path.join(root, 'target/release/cadb');
@@ -34,29 +32,7 @@ const replicate = (stem, n) =>
 console.log(`pass database: ${replicate('PASS', passGames)}`);
 if (openGames > 0) console.log(`open database: ${replicate('OPEN', openGames)}`);
 
-const MIME = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
-function serve(mounts) {
-  const server = createServer((req, res) => {
-    const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    for (const [prefix, dir] of mounts) {
-      if (!url.startsWith(prefix)) continue;
-      const file = path.join(dir, url.slice(prefix.length) || 'index.html');
-      if (file.startsWith(dir) && existsSync(file) && statSync(file).isFile()) {
-        res.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream' });
-        res.end(readFileSync(file));
-        return;
-      }
-    }
-    res.writeHead(404).end();
-  });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
-}
-
-const browser = await chromium.launch({
-  executablePath: process.env.CADB_CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--no-first-run', '--disable-sync'],
-});
+const browser = await launchChromium();
 
 // ---- 1. wasm vs native ----
 // Native and wasm rounds alternate (native, then each wasm build, per pass),

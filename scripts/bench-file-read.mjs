@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import { mkdtempSync, openSync, writeSync, closeSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './browser.mjs';
 
 const mb = Number(process.argv[2] ?? 400);
 const work = Number(process.argv[3] ?? 30);
@@ -69,11 +69,7 @@ const server = createServer((req, res) => {
   res.writeHead(200, { 'content-type': f[0] }).end(f[1]);
 });
 await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-const browser = await chromium.launch({
-  executablePath: process.env.CADB_CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--no-first-run', '--disable-sync'],
-});
+const browser = await launchChromium();
 const tab = await browser.newPage();
 await tab.goto(`http://127.0.0.1:${server.address().port}/`);
 await tab.setInputFiles('#f', big);

@@ -5,11 +5,10 @@
 // the button to the filtered list (the worker's whole search) and the
 // games found. Needs `bash scripts/build.sh --bundle` (dist/).
 //   node scripts/bench-position-browser.mjs DB.CDP [ROW] [PLY...]
-import { createServer } from 'node:http';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium, serve } from './browser.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [cdp, row = '0', ...plyArgs] = process.argv.slice(2);
@@ -17,21 +16,8 @@ const plies = plyArgs.length ? plyArgs.map(Number) : [0, 30];
 const stem = cdp.replace(/\.cdp$/i, '');
 const files = ['CDP', 'EMB', 'D00', 'A02', 'D02'].map((e) => `${stem}.${e}`);
 const dist = path.join(root, 'dist');
-const server = createServer((req, res) => {
-  const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-  const file = path.join(dist, url.slice(1) || 'index.html');
-  const mime = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
-  if (file.startsWith(dist) && existsSync(file) && statSync(file).isFile()) {
-    res.writeHead(200, { 'content-type': mime[path.extname(file)] ?? 'application/octet-stream' });
-    res.end(readFileSync(file));
-  } else res.writeHead(404).end();
-});
-await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-const browser = await chromium.launch({
-  executablePath: process.env.CADB_CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--no-first-run', '--disable-sync'],
-});
+const server = await serve([['/', dist]]);
+const browser = await launchChromium();
 const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
 await page.goto(`http://127.0.0.1:${server.address().port}/`);
 await page.getByText(/Opened DEMO/).waitFor({ timeout: 60000 });

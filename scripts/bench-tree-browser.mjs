@@ -6,12 +6,10 @@
 // --bundle` (dist/); another build is a dist/ made the same way elsewhere
 // (a git worktree).
 //   node scripts/bench-tree-browser.mjs DB.CDP [ROUNDS] [DIST...]
-import { createServer } from 'node:http';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { clickUntil } from './viewer-timing.mjs';
+import { clickUntil, launchChromium, serve } from './browser.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [cdp, roundsArg = '3', ...distArgs] = process.argv.slice(2);
@@ -21,24 +19,9 @@ const dists = (distArgs.length ? distArgs : [path.join(root, 'dist')]).map((d) =
 const stem = cdp.replace(/\.cdp$/i, '');
 const files = ['CDP', 'EMB', 'D00', 'A02', 'D02'].map((e) => `${stem}.${e}`);
 
-const MIME = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
-/** A server for each build, on its own port (the service worker's scope is per origin). */
-const serve = (dist) => new Promise((ok) => {
-  const server = createServer((req, res) => {
-    const file = path.join(dist, decodeURIComponent(new URL(req.url, 'http://x').pathname).slice(1) || 'index.html');
-    if (file.startsWith(dist) && existsSync(file) && statSync(file).isFile()) {
-      res.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream' });
-      res.end(readFileSync(file));
-    } else res.writeHead(404).end();
-  });
-  server.listen(0, '127.0.0.1', () => ok(server));
-});
-const servers = await Promise.all(dists.map(serve));
-const browser = await chromium.launch({
-  executablePath: process.env.CADB_CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--no-first-run', '--disable-sync'],
-});
+// A server for each build, on its own port (the service worker's scope is per origin).
+const servers = await Promise.all(dists.map((d) => serve([['/', d]])));
+const browser = await launchChromium();
 
 /** Opens the database in build `k`'s viewer and times its tree. */
 async function treeMs(k) {

@@ -1,11 +1,48 @@
-// Timing in the viewer's page for the browser benchmarks: a click, until
-// an element shows, measured in the page by a MutationObserver. Waiting
-// from Node with Playwright's `waitFor` would round the time up: it polls
-// at growing steps, 500 ms apart after the first second (the opening tree
-// of a million games was reported as 2.85, 3.36 or 3.87 s, never between).
+// What the browser scripts (benchmarks and end-to-end tests) share: the
+// headless Chromium they drive, a static server, and timing in the page.
 
-/** Clicks `button` (a selector) and resolves with the milliseconds until an
- * element matching `shown` is in `root` (a selector). */
+import { createServer } from 'node:http';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+/** Debian's Chromium (or $CADB_CHROMIUM), headless, with the flags that
+ * work on these machines; never a browser Playwright fetches itself. */
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CADB_CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+}
+
+const MIME = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
+
+/** Serves directories on 127.0.0.1 at a free port: `mounts` is a list of
+ * [URL prefix, directory]; a directory's index is index.html. */
+export function serve(mounts) {
+  const server = createServer((req, res) => {
+    const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    for (const [prefix, dir] of mounts) {
+      if (!url.startsWith(prefix)) continue;
+      const file = path.join(dir, url.slice(prefix.length) || 'index.html');
+      if (file.startsWith(dir) && existsSync(file) && statSync(file).isFile()) {
+        res.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream' });
+        res.end(readFileSync(file));
+        return;
+      }
+    }
+    res.writeHead(404).end();
+  });
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
+}
+
+/** Clicks `button` (a selector) inside `root` and resolves with the
+ * milliseconds until an element matching `shown` is in `root`, measured in
+ * the page by a MutationObserver. Waiting from Node with Playwright's
+ * `waitFor` would round the time up: it polls at growing steps, 500 ms
+ * apart after the first second (the opening tree of a million games was
+ * reported as 2.85, 3.36 or 3.87 s, never between). */
 export function clickUntil(page, root, button, shown) {
   return page.evaluate(([root, button, shown]) => new Promise((done) => {
     const at = document.querySelector(root);
