@@ -173,11 +173,15 @@ pub fn run<R: ReadAt>(db: &Database<R>, pass: Pass) -> Totals {
     // (the order's scan of D00 is part of the time).
     let order: Vec<u64> = match pass {
         Pass::Pgn => (0..db.count()).collect(),
+        Pass::Replay | Pass::ReplaySan => db.records_in_order(),
         _ => db.indices_in_record_order(),
     };
     for i in order {
         let err = match pass {
-            Pass::Replay | Pass::ReplaySan => db.read_game(i, &mut plies).1,
+            // `i` is a record's offset and its game: no D00 read.
+            Pass::Replay | Pass::ReplaySan => {
+                db.read_game_in_order(i, db.convention(), &mut plies).1
+            }
             Pass::Tree => {
                 let (g, e) = db.read_game(i, &mut TreeBuilder::new());
                 t.plies += count(&g.moves);

@@ -57,7 +57,7 @@ impl<R: ReadAt> Database<R> {
             // is kept (`write_pgn`), so this marks a rescued game.
             w = w.with_tag("CAConvention", convention.name());
         }
-        let error = self.game_events(index, convention, &mut w);
+        let error = self.game_events(index, None, convention, &mut w);
         if let Some(e) = &error {
             w.game_comment(&format!("cadb: decoding stopped: {e}"));
         }

@@ -134,8 +134,7 @@ impl<R: ReadAt> Database<R> {
                 break;
             }
             let game = packed as u32;
-            let reading =
-                self.read_retrying(|c| self.read_game_with(u64::from(game), c, &mut finder));
+            let reading = self.read_retrying(|c| self.read_game_in_order(packed, c, &mut finder));
             out.searched += 1;
             match (reading.output, reading.error) {
                 // A damaged set-up, or a record failing before its first
@@ -197,15 +196,23 @@ impl<R: ReadAt> Database<R> {
     /// order is read front to back, one read-ahead block at a time, not a
     /// jump a game.
     pub(crate) fn indices_in_record_order(&self) -> Vec<u64> {
-        match self.record_order(None) {
-            Ok(mut order) => {
-                for o in &mut order {
-                    *o &= u64::from(u32::MAX);
-                }
-                order
-            }
-            Err(_) => (0..self.count()).collect(),
+        let mut order = self.records_in_order();
+        for o in &mut order {
+            *o &= u64::from(u32::MAX);
         }
+        order
+    }
+
+    /// [`indices_in_record_order`](Self::indices_in_record_order) with each
+    /// record's offset: `offset << 32 | index`, as
+    /// [`read_game_in_order`](Self::read_game_in_order) takes them (game
+    /// order and no offset, `u32::MAX`, when D00 does not scan).
+    pub(crate) fn records_in_order(&self) -> Vec<u64> {
+        self.record_order(None).unwrap_or_else(|_| {
+            (0..self.count())
+                .map(|i| u64::from(u32::MAX) << 32 | i)
+                .collect()
+        })
     }
 }
 
@@ -378,9 +385,17 @@ impl GameVisitor for Finder<'_> {
 
 #[cfg(test)]
 mod tests {
-    use alloc::{format, string::String, vec::Vec};
+    use alloc::{borrow::Cow, format, string::String, vec::Vec};
+    use core::{cell::Cell, ops::ControlFlow};
 
-    use crate::ca::{Database, OpenOptions, writer};
+    use shakmaty::Chess;
+
+    use crate::{
+        bytes::ReadAt,
+        ca::{Database, DatabaseFiles, OpenOptions, format::d00, writer},
+        error::ErrorKind,
+        game::{GameVisitor, Ply},
+    };
 
     /// The writer's default layout shuffles the records against game order;
     /// read in record order, every game comes once, its record after the last.
@@ -404,5 +419,98 @@ mod tests {
         assert_eq!(sorted, (0..200).collect::<Vec<u64>>());
         // Not game order, or the test shows nothing.
         assert_ne!(order, sorted);
+    }
+
+    /// Bytes that count the reads made of them.
+    struct Counted {
+        bytes: Vec<u8>,
+        reads: Cell<u32>,
+    }
+
+    impl ReadAt for Counted {
+        fn size(&self) -> u64 {
+            self.bytes.len() as u64
+        }
+        fn read_at(&self, offset: u64, len: usize) -> Result<Cow<'_, [u8]>, ErrorKind> {
+            self.reads.set(self.reads.get() + 1);
+            self.bytes.read_at(offset, len)
+        }
+    }
+
+    /// Every ply of a game, variations included, and no text.
+    struct Plies(Vec<Ply>);
+
+    impl GameVisitor for Plies {
+        type Output = Vec<Ply>;
+        fn wants_text(&self) -> bool {
+            false
+        }
+        fn ply(&mut self, _: &Chess, ply: &Ply) -> ControlFlow<()> {
+            self.0.push(ply.clone());
+            ControlFlow::Continue(())
+        }
+        fn end_game(&mut self) -> Vec<Ply> {
+            core::mem::take(&mut self.0)
+        }
+    }
+
+    /// A game read from its entry in record order gives what it gives read
+    /// by index, errors included (a damaged record; a header naming no
+    /// game, which the order cannot locate), on the writer's shuffled and
+    /// redirected layout; and it reads D00 only for the game not located.
+    #[test]
+    fn reading_in_record_order_equals_reading_by_index_without_d00() {
+        let mut pgn = String::new();
+        for i in 0..120 {
+            pgn += &format!(
+                "[Round \"{i}\"]\n1. e4 e5 2. Nf3 (2. Bc4 Nf6 {{c}}) 2... Nc6 3. Bb5 a6 *\n\n"
+            );
+        }
+        let games = crate::game::import::read_pgn(&pgn).unwrap();
+        let (mut files, _) = writer::write_database(&games, &Default::default()).unwrap();
+        // Game 7's header names a GameID past A02: the order cannot
+        // locate it. Game 30's record gets an unknown code.
+        let db = Database::open(files.clone(), OpenOptions::default()).unwrap();
+        let mut h = db.raw_header(7).unwrap();
+        h.game_id = 1_000_000;
+        files.d00[7 * d00::RECORD_LEN..8 * d00::RECORD_LEN].copy_from_slice(&h.to_bytes());
+        let (base, body) = db.record(30).unwrap();
+        let last = base as usize + body.len() - 1;
+        files.d02[last] = 0xfe;
+        let counted = |b: &Vec<u8>| Counted {
+            bytes: b.clone(),
+            reads: Cell::new(0),
+        };
+        let db = Database::open(
+            DatabaseFiles {
+                cdp: counted(&files.cdp),
+                emb: counted(&files.emb),
+                d00: counted(&files.d00),
+                a02: counted(&files.a02),
+                d02: counted(&files.d02),
+            },
+            OpenOptions::default(),
+        )
+        .unwrap();
+        let order = db.records_in_order();
+        assert_eq!(order.len(), 120);
+        let mut errors = 0;
+        for &entry in &order {
+            let index = entry & u64::from(u32::MAX);
+            let before = db.files.d00.reads.get();
+            let (plies, error) =
+                db.read_game_in_order(entry, db.convention(), &mut Plies(Vec::new()));
+            let d00_reads = db.files.d00.reads.get() - before;
+            let (want, want_error) = db.read_game(index, &mut Plies(Vec::new()));
+            assert_eq!(plies, want, "game {index}");
+            assert_eq!(error, want_error, "game {index}");
+            errors += usize::from(error.is_some());
+            assert_eq!(d00_reads, u32::from(index == 7), "game {index}");
+            if index != 7 && index != 30 {
+                assert_eq!(plies.len(), 8, "game {index}");
+            }
+        }
+        // Both damaged games fail, so the test sees the error paths.
+        assert_eq!(errors, 2);
     }
 }
