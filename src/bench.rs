@@ -11,14 +11,14 @@
 //! assert_eq!((t.games, t.plies, t.errors), (1, 4, 0));
 //! ```
 
-use alloc::{string::String, vec::Vec};
+use alloc::string::String;
 use core::ops::ControlFlow;
 
 use shakmaty::{Bitboard, Chess, san::San};
 
 use crate::{
     bytes::ReadAt,
-    ca::Database,
+    ca::{Database, position::InOrder},
     game::{GameVisitor, Ply, TreeBuilder},
     stats::{DEFAULT_MAX_PLIES, OpeningTree},
 };
@@ -171,16 +171,16 @@ pub fn run<R: ReadAt>(db: &Database<R>, pass: Pass) -> Totals {
     // An export writes the games in game order; the other passes read them
     // as the opening tree and the position search do, in D02 record order
     // (the order's scan of D00 is part of the time).
-    let order: Vec<u64> = match pass {
-        Pass::Pgn => (0..db.count()).collect(),
-        Pass::Replay | Pass::ReplaySan => db.records_in_order(),
-        _ => db.indices_in_record_order(),
+    let order = match pass {
+        Pass::Pgn => (0..db.count()).map(|i| InOrder::new(i, None)).collect(),
+        _ => db.records_in_order(),
     };
-    for i in order {
+    for entry in order {
+        let i = entry.index();
         let err = match pass {
-            // `i` is a record's offset and its game: no D00 read.
+            // No D00 read: `entry` has the record's offset.
             Pass::Replay | Pass::ReplaySan => {
-                db.read_game_in_order(i, db.convention(), &mut plies).1
+                db.read_game_in_order(entry, db.convention(), &mut plies).1
             }
             Pass::Tree => {
                 let (g, e) = db.read_game(i, &mut TreeBuilder::new());

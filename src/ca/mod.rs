@@ -25,6 +25,7 @@ use core::ops::ControlFlow;
 use shakmaty::Chess;
 
 use self::format::{d00, d02};
+use self::position::InOrder;
 pub use self::{
     cdp::CdpInfo,
     convention::{Certainty, Detection, Reading},
@@ -641,15 +642,11 @@ impl<R: ReadAt> Database<R> {
     /// them, 128 ms without (BENCHMARKS.md §14).
     pub(crate) fn read_game_in_order<V: GameVisitor>(
         &self,
-        entry: u64,
+        entry: InOrder,
         convention: Convention,
         v: &mut V,
     ) -> (V::Output, Option<Error>) {
-        let (at, index) = (entry >> 32, entry & u64::from(u32::MAX));
-        // `u32::MAX`: a record the scan could not locate, read the long way
-        // so that its error is reported.
-        let at = (at != u64::from(u32::MAX)).then_some(at);
-        let error = self.game_events(index, at, convention, v);
+        let error = self.game_events(entry.index(), entry.record(), convention, v);
         (v.end_game(), error)
     }
 

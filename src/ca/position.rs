@@ -128,13 +128,13 @@ impl<R: ReadAt> Database<R> {
         // Hits as `game << 32 | k`, sorted into game order at the end.
         let mut found: Vec<u64> = Vec::new();
         let mut hits = Vec::new();
-        for (k, &packed) in order.iter().enumerate() {
+        for (k, &entry) in order.iter().enumerate() {
             if (k as u64).is_multiple_of(PROGRESS_EVERY) && progress(k as u64, total).is_break() {
                 out.stopped = true;
                 break;
             }
-            let game = packed as u32;
-            let reading = self.read_retrying(|c| self.read_game_in_order(packed, c, &mut finder));
+            let game = entry.index() as u32;
+            let reading = self.read_retrying(|c| self.read_game_in_order(entry, c, &mut finder));
             out.searched += 1;
             match (reading.output, reading.error) {
                 // A damaged set-up, or a record failing before its first
@@ -165,10 +165,9 @@ impl<R: ReadAt> Database<R> {
     }
 
     /// The games to search (all, or those of `subset`) in the order of
-    /// their records in D02, each as `offset << 32 | index`; a game whose
-    /// record cannot be located goes last (its reading then reports the
-    /// damage).
-    pub(crate) fn record_order(&self, subset: Option<&[u32]>) -> Result<Vec<u64>, Error> {
+    /// their records in D02; a game whose record cannot be located goes
+    /// last (its reading then reports the damage).
+    pub(crate) fn record_order(&self, subset: Option<&[u32]>) -> Result<Vec<InOrder>, Error> {
         let wanted = subset.map(|s| {
             let mut set = vec![false; self.count() as usize];
             for &i in s {
@@ -178,11 +177,10 @@ impl<R: ReadAt> Database<R> {
             }
             set
         });
-        let mut order: Vec<u64> = Vec::new();
+        let mut order = Vec::new();
         self.scan_raw_headers(0, self.count(), |i, h| {
             if wanted.as_ref().is_none_or(|w| w[i as usize]) {
-                let at = self.record_offset(h.game_id).map_or(u32::MAX, |a| a as u32);
-                order.push(u64::from(at) << 32 | i);
+                order.push(InOrder::new(i, self.record_offset(h.game_id).ok()));
             }
         })?;
         order.sort_unstable();
@@ -196,23 +194,44 @@ impl<R: ReadAt> Database<R> {
     /// order is read front to back, one read-ahead block at a time, not a
     /// jump a game.
     pub(crate) fn indices_in_record_order(&self) -> Vec<u64> {
-        let mut order = self.records_in_order();
-        for o in &mut order {
-            *o &= u64::from(u32::MAX);
-        }
-        order
+        self.records_in_order().iter().map(|g| g.index()).collect()
     }
 
     /// [`indices_in_record_order`](Self::indices_in_record_order) with each
-    /// record's offset: `offset << 32 | index`, as
-    /// [`read_game_in_order`](Self::read_game_in_order) takes them (game
-    /// order and no offset, `u32::MAX`, when D00 does not scan).
-    pub(crate) fn records_in_order(&self) -> Vec<u64> {
-        self.record_order(None).unwrap_or_else(|_| {
-            (0..self.count())
-                .map(|i| u64::from(u32::MAX) << 32 | i)
-                .collect()
-        })
+    /// record's offset, as [`read_game_in_order`](Self::read_game_in_order)
+    /// takes them (game order and no offsets when D00 does not scan).
+    pub(crate) fn records_in_order(&self) -> Vec<InOrder> {
+        self.record_order(None)
+            .unwrap_or_else(|_| (0..self.count()).map(|i| InOrder::new(i, None)).collect())
+    }
+}
+
+/// A game in a pass in record order: its index, and its record's offset
+/// in D02 when the order's scan found it (the scan resolves every GameID,
+/// so a reader need not do it again). Ordered by offset, then index; the
+/// games not located last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct InOrder(u64);
+
+impl InOrder {
+    /// Not located. A02 holds 32-bit offsets; this one is read the long way.
+    const NOWHERE: u64 = u32::MAX as u64;
+
+    pub fn new(index: u64, record: Option<u64>) -> InOrder {
+        let at = record
+            .filter(|&a| a < Self::NOWHERE)
+            .unwrap_or(Self::NOWHERE);
+        InOrder(at << 32 | (index & u64::from(u32::MAX)))
+    }
+
+    pub fn index(self) -> u64 {
+        self.0 & u64::from(u32::MAX)
+    }
+
+    /// Where the record's length prefix is in D02, if found.
+    pub fn record(self) -> Option<u64> {
+        let at = self.0 >> 32;
+        (at != Self::NOWHERE).then_some(at)
     }
 }
 
@@ -496,7 +515,7 @@ mod tests {
         assert_eq!(order.len(), 120);
         let mut errors = 0;
         for &entry in &order {
-            let index = entry & u64::from(u32::MAX);
+            let index = entry.index();
             let before = db.files.d00.reads.get();
             let (plies, error) =
                 db.read_game_in_order(entry, db.convention(), &mut Plies(Vec::new()));
