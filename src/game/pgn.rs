@@ -190,12 +190,14 @@ impl<'w> PgnWriter<'w> {
 
     fn comment_text(&mut self, text: &str) {
         self.token("{");
-        if text.is_ascii() {
+        let bytes = text.as_bytes();
+        if text.is_ascii() && !bytes.contains(&b'}') {
             // The words `split_whitespace` gives, found byte by byte: for
             // ASCII text its whitespace is space and \t \n \x0B \x0C \r.
             // Decoding chars was a third of the export of annotated games.
+            // `{` began the movetext and opened any variation, so the words
+            // go straight to their line, checked for `}` once a comment.
             let is_space = |b: u8| b == b' ' || (b'\t'..=b'\r').contains(&b);
-            let bytes = text.as_bytes();
             let mut i = 0;
             while i < bytes.len() {
                 while i < bytes.len() && is_space(bytes[i]) {
@@ -206,12 +208,7 @@ impl<'w> PgnWriter<'w> {
                     i += 1;
                 }
                 if start < i {
-                    let word = &text[start..i];
-                    if word.as_bytes().contains(&b'}') {
-                        self.comment_word(word);
-                    } else {
-                        self.token_of_width(word, word.len());
-                    }
+                    self.place(&text[start..i], i - start);
                 }
             }
         } else {
@@ -541,5 +538,33 @@ impl GameVisitor for PgnWriter<'_> {
         self.token(result);
         self.out.push_str("\n\n");
         self.line_len = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::{string::String, vec};
+
+    /// A comment's words are written one space apart, wrapped at the line
+    /// width; a `}` (which would end the comment) becomes `)`, in ASCII
+    /// text and in other text alike.
+    #[test]
+    fn comment_words_spaces_braces_and_wrapping() {
+        let mut game = crate::game::import::read_pgn("1. e4 e5 *")
+            .unwrap()
+            .remove(0);
+        game.moves[0].comments_after = vec![
+            String::from("  a}b \t c\r\n\x0bd  "),
+            String::from("é} ok}"),
+            "word ".repeat(30),
+        ];
+        let pgn = super::to_pgn(&game).unwrap();
+        assert!(
+            pgn.contains("1. e4 { a)b c d } { é) ok) } { word word"),
+            "{pgn}"
+        );
+        assert!(pgn.lines().all(|l| l.len() <= super::LINE), "{pgn}");
+        assert_eq!(pgn.matches("word").count(), 30, "{pgn}");
+        assert!(!pgn.contains("  "), "{pgn}");
     }
 }
