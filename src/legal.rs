@@ -257,9 +257,9 @@ pub fn san(pos: &Chess, m: Move) -> San {
         let board = pos.board();
         // A piece alone of its type (most queens and every king) needs no
         // attack lookup: SAN passes 3% faster.
-        let rivals = board.by_piece(role.of(pos.turn())).without(from);
-        rivals.is_empty()
-            || (rivals & attacks::attacks(to, role.of(pos.turn()), board.occupied())).is_empty()
+        let piece = role.of(pos.turn());
+        let rivals = board.by_piece(piece).without(from);
+        rivals.is_empty() || (rivals & attacks::attacks(to, piece, board.occupied())).is_empty()
     };
     if !unique {
         return San::disambiguate(m, &pos.san_candidates(role, to));
