@@ -23,6 +23,7 @@ use super::{
         Convention,
         d02::{CommentKind, code},
     },
+    position::InOrder,
     record::{Item, Items},
 };
 use crate::bytes::ReadAt;
@@ -257,8 +258,8 @@ impl<R: ReadAt> Database<R> {
         // Every game: in D02 record order, as the opening tree reads, so a
         // lazily read D02 whose records are out of game order is read
         // front to back rather than a jump a game. A sample: in runs.
-        let order: Vec<u64> = if total == self.count {
-            self.indices_in_record_order()
+        let order = if total == self.count {
+            self.records_in_order()
         } else {
             Vec::new()
         };
@@ -267,11 +268,11 @@ impl<R: ReadAt> Database<R> {
                 stopped = true;
                 break;
             }
-            let i = order
+            let game = order
                 .get(k as usize)
                 .copied()
-                .unwrap_or_else(|| sample_index(k, total, self.count));
-            self.scan_record(i, &mut r);
+                .unwrap_or_else(|| InOrder::new(sample_index(k, total, self.count), None));
+            self.scan_record(game, &mut r);
             scanned += 1;
         }
         let _ = progress(scanned, total);
@@ -369,8 +370,8 @@ impl<R: ReadAt> Database<R> {
     }
 
     /// Scans one game's record: its codes, then a replay under the policy.
-    fn scan_record(&self, index: u64, r: &mut RecordScan) {
-        if let Ok((_, body)) = self.record(index) {
+    fn scan_record(&self, game: InOrder, r: &mut RecordScan) {
+        if let Ok((_, body)) = self.record_in_order(game) {
             let mut items = Items::new(&body);
             while let Some(item) = items.next_cold() {
                 match item {
@@ -399,7 +400,7 @@ impl<R: ReadAt> Database<R> {
             }
         }
         let reading =
-            self.read_retrying(|c| self.read_game_with(index, c, &mut PlyCount::main_line()));
+            self.read_retrying(|c| self.read_game_in_order(game, c, &mut PlyCount::main_line()));
         match &reading.error {
             None if reading.rescued(self) => r.rescued += 1,
             None => r.whole += 1,

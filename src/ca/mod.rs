@@ -523,20 +523,21 @@ impl<R: ReadAt> Database<R> {
 
     /// The D02 record of game `index`: the body's offset in D02 and its bytes.
     pub fn record(&self, index: u64) -> Result<(u64, Cow<'_, [u8]>), Error> {
-        let (base, len) = self.record_span(index)?;
+        self.record_in_order(InOrder::new(index, None))
+    }
+
+    /// [`record`](Self::record) for an entry of a pass in record order:
+    /// from the offset the order found, when it did, without the game's
+    /// D00 header or A02 entry.
+    pub(crate) fn record_in_order(&self, entry: InOrder) -> Result<(u64, Cow<'_, [u8]>), Error> {
+        let index = entry.index();
+        let (base, len) = match entry.record() {
+            Some(at) => self.record_span_at(index, at)?,
+            None => self.record_span_at(index, self.record_of(index, &self.raw_header(index)?)?)?,
+        };
         let err = |k| Error::new(k, FileKind::D02).at(base).in_game(index);
         let body = self.files.d02.read_at(base, len).map_err(err)?;
         Ok((base, body))
-    }
-
-    /// Where game `index`'s record body lies in D02: its offset and length.
-    fn record_span(&self, index: u64) -> Result<(u64, usize), Error> {
-        self.record_span_of(index, &self.raw_header(index)?)
-    }
-
-    /// [`record_span`](Self::record_span) with the game's header already read.
-    fn record_span_of(&self, index: u64, raw: &RawHeader) -> Result<(u64, usize), Error> {
-        self.record_span_at(index, self.record_of(index, raw)?)
     }
 
     /// Where game `index`'s record starts in D02, from its header `raw`.
@@ -578,7 +579,7 @@ impl<R: ReadAt> Database<R> {
         if !src.ready(at, src.size().saturating_sub(at).min(2) as usize) {
             return false;
         }
-        match self.record_span_of(index, &raw) {
+        match self.record_span_at(index, at) {
             Ok((base, len)) => src.ready(base, len),
             Err(_) => true,
         }

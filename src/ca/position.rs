@@ -416,16 +416,24 @@ mod tests {
         game::{GameVisitor, Ply},
     };
 
+    /// `n` games of `movetext`, each with its own Round tag, in the
+    /// writer's default layout: records shuffled against game order,
+    /// GameIDs redirected.
+    fn shuffled(n: usize, movetext: &str) -> DatabaseFiles<Vec<u8>> {
+        let pgn: String = (0..n)
+            .map(|i| format!("[Round \"{i}\"]\n{movetext} *\n\n"))
+            .collect();
+        let games = crate::game::import::read_pgn(&pgn).unwrap();
+        writer::write_database(&games, &Default::default())
+            .unwrap()
+            .0
+    }
+
     /// The writer's default layout shuffles the records against game order;
     /// read in record order, every game comes once, its record after the last.
     #[test]
     fn record_order_is_every_game_once_front_to_back() {
-        let mut pgn = String::new();
-        for i in 0..200 {
-            pgn += &format!("[Round \"{i}\"]\n1. e4 e5 2. Nf3 *\n\n");
-        }
-        let games = crate::game::import::read_pgn(&pgn).unwrap();
-        let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+        let files = shuffled(200, "1. e4 e5 2. Nf3");
         let db = Database::open(files, OpenOptions::default()).unwrap();
         let order: Vec<u64> = db.indices_in_record_order();
         let offsets: Vec<u64> = order
@@ -474,19 +482,12 @@ mod tests {
     }
 
     /// A game read from its entry in record order gives what it gives read
-    /// by index, errors included (a damaged record; a header naming no
+    /// by index, its record's bytes too, errors included (a damaged record; a header naming no
     /// game, which the order cannot locate), on the writer's shuffled and
     /// redirected layout; and it reads D00 only for the game not located.
     #[test]
     fn reading_in_record_order_equals_reading_by_index_without_d00() {
-        let mut pgn = String::new();
-        for i in 0..120 {
-            pgn += &format!(
-                "[Round \"{i}\"]\n1. e4 e5 2. Nf3 (2. Bc4 Nf6 {{c}}) 2... Nc6 3. Bb5 a6 *\n\n"
-            );
-        }
-        let games = crate::game::import::read_pgn(&pgn).unwrap();
-        let (mut files, _) = writer::write_database(&games, &Default::default()).unwrap();
+        let mut files = shuffled(120, "1. e4 e5 2. Nf3 (2. Bc4 Nf6 {c}) 2... Nc6 3. Bb5 a6");
         // Game 7's header names a GameID past A02: the order cannot
         // locate it. Game 30's record gets an unknown code.
         let db = Database::open(files.clone(), OpenOptions::default()).unwrap();
@@ -519,12 +520,15 @@ mod tests {
             let before = db.files.d00.reads.get();
             let (plies, error) =
                 db.read_game_in_order(entry, db.convention(), &mut Plies(Vec::new()));
+            // The record's bytes too, as the doctor's scan reads them.
+            let record = db.record_in_order(entry);
             let d00_reads = db.files.d00.reads.get() - before;
             let (want, want_error) = db.read_game(index, &mut Plies(Vec::new()));
             assert_eq!(plies, want, "game {index}");
             assert_eq!(error, want_error, "game {index}");
+            assert_eq!(record, db.record(index), "game {index}");
             errors += usize::from(error.is_some());
-            assert_eq!(d00_reads, u32::from(index == 7), "game {index}");
+            assert_eq!(d00_reads, 2 * u32::from(index == 7), "game {index}");
             if index != 7 && index != 30 {
                 assert_eq!(plies.len(), 8, "game {index}");
             }
