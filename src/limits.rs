@@ -13,8 +13,12 @@
 //!   share bytes only as identical fragments, so the name files are at most
 //!   13 times the EMB ([`crate::ca::emb::Claims`]);
 //! - `.a01` and A02 chains are resolved once, one `u32` per id;
-//! - a name is decoded once per distinct record, records may not overlap,
-//!   so the decoded names are at most 3 bytes a `.d01` byte;
+//! - a name is decoded once per distinct record. Records may overlap (the
+//!   spec allows it), so the records a table decodes in bulk (for search,
+//!   sort and `names()`) are bounded instead: at most
+//!   [`NAME_BULK_MULTIPLE`] times its `.d01` plus [`NAME_BULK_CONSTANT`]
+//!   raw bytes, the records games use first
+//!   ([`crate::ca::NameTable::in_bulk`]);
 //! - one game at a time is decoded ([`MAX_PLIES`], [`MAX_VARIATION_DEPTH`]);
 //! - search and sort keep a few bytes a game (a D00 record is 38).
 //!
@@ -50,6 +54,13 @@ pub const MAX_PGN_GAMES: u64 = 1 << 24;
 /// about 40 bytes each, so 16M entries hold 640 MB, and building one
 /// briefly needs twice that.
 pub const MAX_TREE_ENTRIES: usize = 1 << 24;
+
+/// The raw bytes of the name records one table decodes in bulk, at most:
+/// this times its `.d01`, plus [`NAME_BULK_CONSTANT`]. Records laid end
+/// to end take 1 times; the rest leaves room for records that overlap.
+pub const NAME_BULK_MULTIPLE: u64 = 2;
+/// The constant part of that bound, in bytes.
+pub const NAME_BULK_CONSTANT: u64 = 1 << 20;
 
 /// The memory budget's multiple of the database's file sizes (see above).
 pub const MEMORY_MULTIPLE: u64 = 16;

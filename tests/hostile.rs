@@ -97,9 +97,11 @@ fn name_bomb_decodes_each_name_once() {
 }
 
 #[test]
-fn names_that_overlap_are_refused_not_decoded_again() {
-    // A .d01 of 0xFF bytes: every address starts a 255-byte record. Ids
-    // pointing at each byte would decode 255 bytes each from 4 MB.
+fn names_that_overlap_are_decoded_once_each() {
+    // A .d01 of 0xFF bytes: every address starts a 255-byte record, and
+    // 1M ids point at the first 4,096 of them (1 MiB of records, within
+    // the bulk bound). Overlapping records are legal: none is refused, and
+    // each is decoded once however many ids share it.
     let mut f = games();
     let ids = 1u32 << 20;
     let a01: Vec<u8> = (0..ids).flat_map(|i| (i % 4096).to_le_bytes()).collect();
@@ -109,11 +111,42 @@ fn names_that_overlap_are_refused_not_decoded_again() {
     let (_, peak) = counting_alloc::peak(|| {
         let db = Database::open(f, OpenOptions::default()).unwrap();
         let t = db.list(ListKind::Events);
-        // Records at 0, 256, 512, ... (1 + 255 bytes each) never overlap.
-        assert_eq!(t.record_count(), 16);
-        assert!(t.record_of(0).is_ok());
-        assert_eq!(t.record_of(1).unwrap_err().code(), "invalid");
-        assert!(db.warnings().iter().any(|w| w.code() == "bad-names"));
+        assert_eq!(t.record_count(), 4096);
+        assert!((0..4096).all(|r| t.in_bulk(r)));
+        assert_eq!(t.record_of(1), Ok(1));
+        assert_eq!(t.record_of(4097), Ok(1));
+        assert!(db.warnings().iter().all(|w| w.code() != "bad-names"));
+        read_everything(&db)
+    });
+    within(peak, bound);
+}
+
+#[test]
+fn names_that_overlap_past_the_bulk_bound_keep_the_ones_games_use() {
+    // 64 KiB of 0xFF and an id at every byte: 16 MiB of records, past the
+    // bulk bound (2 × 64 KiB + 1 MiB). The games use players 0-3: those
+    // records stay in bulk, the rest are read only on request.
+    let mut f = games();
+    let len = 64 << 10;
+    let mut a01: Vec<u8> = (0..len as u32).flat_map(|i| i.to_le_bytes()).collect();
+    // Id 3 ("C") at the far end, past what a bound taken in address order
+    // over every record would reach.
+    a01[12..16].copy_from_slice(&60_000u32.to_le_bytes());
+    let d01 = vec![0xFFu8; len + 600];
+    f.emb = volume::names(&a01, &d01);
+    let bound = budget(&f);
+    let (_, peak) = counting_alloc::peak(|| {
+        let db = Database::open(f, OpenOptions::default()).unwrap();
+        let t = db.list(ListKind::Players);
+        assert_eq!(t.record_count(), len as u32 - 1, "address 3 has no id");
+        // Id 0 too: every game's annotator.
+        let used: Vec<u32> = [0, 1, 2, 3].map(|id| t.record_of(id).unwrap()).to_vec();
+        assert!(used.iter().all(|&r| t.in_bulk(r)), "{used:?}");
+        let bulk = (0..t.record_count()).filter(|&r| t.in_bulk(r)).count();
+        assert_eq!(bulk, 4, "only the records games use");
+        assert!(db.warnings().iter().all(|w| w.code() != "bad-names"));
+        let black = db.headers(1).unwrap().black.unwrap();
+        assert_eq!(black, "\u{44f}".repeat(255));
         read_everything(&db)
     });
     within(peak, bound);

@@ -107,8 +107,10 @@ impl<R: ReadAt> Database<R> {
     /// the evidence decides (32 games for one reading, none for the other)
     /// or 512 games are seen, and keeps the reading that more games need;
     /// a weak or undecided choice is a warning.
-    pub(super) fn detect_convention(&mut self) {
+    /// Returns the text comments of the games it read, for the code-page guess.
+    pub(super) fn detect_convention(&mut self) -> super::encoding::CommentSample {
         let mut d = Detection::default();
+        let mut comments = super::encoding::CommentSample::default();
         let mut symbols = super::SymbolDetection::default();
         let tries = self.count.min(u64::from(DETECTION_MAX) * 4);
         let mut k = 0;
@@ -126,6 +128,7 @@ impl<R: ReadAt> Database<R> {
             }
             d.sampled += 1;
             symbols.add(&body);
+            comments.add(&body);
             let mut ok = [false; 2];
             let mut plies = 0;
             for (slot, conv) in ok.iter_mut().zip(Convention::ALL) {
@@ -178,6 +181,7 @@ impl<R: ReadAt> Database<R> {
             };
             self.warnings.push(Error::new(k, FileKind::D02));
         }
+        comments
     }
 
     /// Reads one game under the convention policy: first under the

@@ -23,6 +23,7 @@ use super::{
         Convention,
         d02::{CommentKind, code},
     },
+    names::UsedIds,
     position::InOrder,
     record::{Item, Items},
 };
@@ -158,6 +159,8 @@ struct HeaderScan {
     list_unresolved: [u64; 4],
     /// Per header field ([`FIELDS`]): games storing 0.
     field_zero: [u64; 6],
+    /// The name ids games use.
+    names: UsedIds,
 }
 
 /// The header fields that name a list entry, as the doctor names them.
@@ -282,6 +285,7 @@ impl<R: ReadAt> Database<R> {
             self.encoding_point(),
             self.eco_point(&h),
             self.ids_point(&h),
+            self.names_point(&h.names),
             self.symbols_point(&r, scanned),
             self.game_type_point(&h),
             self.round_point(&h),
@@ -322,7 +326,9 @@ impl<R: ReadAt> Database<R> {
         // A bit per A02 entry: which game ids were seen (1/32 of A02's own size).
         let mut seen = vec![0u64; a02_len.div_ceil(64)];
         let lists = ListKind::ALL.map(|k| self.list(k));
+        h.names = UsedIds::new(lists);
         let _ = self.scan_raw_headers(0, self.count, |_, raw| {
+            h.names.add(raw);
             h.eco_zero += u64::from(raw.eco == 0);
             h.eco_none += u64::from(raw.eco >= 500);
             match raw.game_type {

@@ -1,30 +1,25 @@
 //! The EMB volume: a small file system of 28 inner files (§4), and the
-//! name tables built from them (players, events, places, sources).
+//! `.a01` / A02 links that the name tables ([`super::names`]) and the
+//! games resolve through.
 //!
 //! Every inner file is a list of fragments. Reading one checks each
 //! fragment against the volume, rejects overlapping fragments (so a file
 //! can never be larger than the volume it comes from) and bounds the
 //! number of descriptors.
 
-use alloc::{
-    borrow::Cow,
-    string::{String, ToString},
-    vec::Vec,
-};
+use alloc::{string::String, vec::Vec};
 
 use super::format::{
     c_string,
     emb::{
         DIR_ENTRY_LEN, ENTRY_LENGTH, ENTRY_NAME, ENTRY_OFFSET, FOLDER_LENGTH, FOLDER_OFFSET,
-        FRAGMENT_LEN, HEADER_LEN, HEADER_SIGNATURE, HEADER_VERSION, Link, ListKind,
-        PLAYER_DATA_LEN, PlayerData, fragment,
+        FRAGMENT_LEN, HEADER_LEN, HEADER_SIGNATURE, HEADER_VERSION, Link, fragment,
     },
 };
 use crate::{
     bytes::{ReadAt, u32le},
     error::{Error, ErrorKind, FileKind},
     limits::{MAX_DIRECTORY_ENTRIES, MAX_FRAGMENTS, MAX_INNER_FILE_BYTES},
-    text::Text,
 };
 
 /// The EMB header (§4.3).
@@ -280,13 +275,11 @@ impl Claims {
 /// What an `.a01` or A02 entry resolved to: an address (below 2^31), or
 /// why there is none (the high bit set). One `u32` per id keeps a resolved
 /// array no larger than the file it comes from.
-const UNRESOLVED: u32 = 1 << 31;
+pub(super) const UNRESOLVED: u32 = 1 << 31;
 const OUT_OF_RANGE: u32 = UNRESOLVED;
 const CYCLE: u32 = UNRESOLVED | 1;
 /// `.a01` only: the record does not fit in `.d01`.
-const TRUNCATED: u32 = UNRESOLVED | 2;
-/// `.a01` only: the record starts inside another id's record.
-const OVERLAPS: u32 = UNRESOLVED | 3;
+pub(super) const TRUNCATED: u32 = UNRESOLVED | 2;
 /// While resolving: an id on the chain being walked. Like the codes above
 /// it would read as a redirection to an id near 2^31, and those are
 /// replaced first (no array here is that long).
@@ -361,8 +354,6 @@ pub enum Resolved {
     Cycle,
     /// The name record does not fit in `.d01`.
     Truncated,
-    /// The name record starts inside another id's record.
-    Overlaps,
 }
 
 impl Resolved {
@@ -372,7 +363,6 @@ impl Resolved {
             OUT_OF_RANGE => Resolved::OutOfRange,
             CYCLE => Resolved::Cycle,
             TRUNCATED => Resolved::Truncated,
-            OVERLAPS => Resolved::Overlaps,
             a => Resolved::Address(a),
         }
     }
@@ -386,19 +376,16 @@ impl Resolved {
             Resolved::Truncated => Err(ErrorKind::Invalid {
                 what: "the name record runs past the end of its .d01 file",
             }),
-            Resolved::Overlaps => Err(ErrorKind::Invalid {
-                what: "the name record starts inside another name's record",
-            }),
         }
     }
 
-    fn reason(self) -> &'static str {
+    /// Why an id resolves to no record, as a warning says it.
+    pub(super) fn reason(self) -> &'static str {
         match self {
             Resolved::Address(_) => "",
             Resolved::OutOfRange => "their redirection chain leaves the .a01 array",
             Resolved::Cycle => "their redirection chain loops",
             Resolved::Truncated => "their record runs past the end of .d01",
-            Resolved::Overlaps => "their record starts inside another name's record",
         }
     }
 }
@@ -406,294 +393,4 @@ impl Resolved {
 /// The 32-bit values of a little-endian array (`.a01`, `.iii`, A02).
 pub(crate) fn u32_values(bytes: &[u8]) -> impl Iterator<Item = u32> + '_ {
     bytes.chunks_exact(4).map(|b| u32le(b, 0))
-}
-
-/// One list: each id resolved once through `.a01` to one of the distinct
-/// `.d01` records, plus the `.iii` order and, for players, `Players.d00`.
-///
-/// Ids that redirect to one record share it: a name is decoded once per
-/// record, never once per id, and records may not overlap, so the decoded
-/// names of a table are never larger than its `.d01` (times three for
-/// UTF-8).
-#[derive(Clone, Debug, Default)]
-pub struct NameTable {
-    pub kind: Option<ListKind>,
-    /// Per id: the index of its record in `records`, or an [`UNRESOLVED`] code.
-    record_of: Vec<u32>,
-    /// The address in `d01` of each distinct record, ascending.
-    records: Vec<u32>,
-    d01: Vec<u8>,
-    iii: Vec<u8>,
-    d00: Vec<u8>,
-}
-
-/// A resolved entry: name, and for players the title.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NameEntry<'a> {
-    pub name: &'a [u8],
-    pub title: &'a [u8],
-}
-
-impl NameTable {
-    /// Reads `<stem>.a01`, `.d01`, `.iii` (and `Players.d00`). A file that
-    /// is missing or damaged is read as empty, with a warning; ids without
-    /// a readable name are counted in a warning with the reason.
-    pub fn read<R: ReadAt + ?Sized>(
-        vol: &Volume,
-        emb: &R,
-        kind: ListKind,
-        claims: &mut Claims,
-        warnings: &mut Vec<Error>,
-    ) -> NameTable {
-        // A name file holds no game: damage to it costs names, never games.
-        let mut get = |ext: &str| -> Vec<u8> {
-            let name = kind.inner_name(ext);
-            match vol.file_claimed(emb, &name, claims) {
-                Ok(Some(b)) => b,
-                Ok(None) => {
-                    if ext != "d00" || kind == ListKind::Players {
-                        warnings.push(Error::new(
-                            ErrorKind::MissingInnerFile { name },
-                            FileKind::Emb,
-                        ));
-                    }
-                    Vec::new()
-                }
-                Err(e) => {
-                    warnings.push(damaged(name, e));
-                    Vec::new()
-                }
-            }
-        };
-        let mut links: Vec<u32> = u32_values(&get("a01")).collect();
-        let d01 = get("d01");
-        let mut iii = get("iii");
-        let d00 = if kind == ListKind::Players {
-            get("d00")
-        } else {
-            Vec::new()
-        };
-        if !links.is_empty() && !iii.is_empty() && !is_order_of(&iii, links.len()) {
-            let k = ErrorKind::Invalid {
-                what: "the sort order names an id past the list, or one id twice",
-            };
-            let e = Error::new(k, FileKind::EmbInner);
-            warnings.push(damaged(kind.inner_name("iii"), e));
-            iii.clear();
-        } else if links.is_empty() {
-            // No ids to order (the .a01 is missing or damaged, and said so).
-            iii.clear();
-        }
-        resolve_links(&mut links);
-        let records = distinct_records(kind, &d01, &mut links);
-        let mut bad = [0u64; 4];
-        for &v in &links {
-            if v & UNRESOLVED != 0 {
-                bad[(v & 3) as usize] += 1;
-            }
-        }
-        for (code, count) in bad.into_iter().enumerate() {
-            if count > 0 {
-                let reason = Resolved::of(UNRESOLVED | code as u32).reason();
-                let k = ErrorKind::BadNames {
-                    list: kind.stem(),
-                    count,
-                    reason,
-                };
-                warnings.push(Error::new(k, FileKind::EmbInner));
-            }
-        }
-        NameTable {
-            kind: Some(kind),
-            record_of: links,
-            records,
-            d01,
-            iii,
-            d00,
-        }
-    }
-
-    /// Number of ids in the `.a01` array.
-    pub fn len(&self) -> u32 {
-        self.record_of.len() as u32
-    }
-
-    /// Whether the table has no ids.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Number of distinct name records the ids resolve to.
-    pub fn record_count(&self) -> u32 {
-        self.records.len() as u32
-    }
-
-    /// The index of the record that `id` resolves to (`0..record_count()`),
-    /// or why it resolves to none.
-    pub fn record_of(&self, id: u32) -> Result<u32, ErrorKind> {
-        let v = *self
-            .record_of
-            .get(id as usize)
-            .ok_or(ErrorKind::ChainOutOfRange {
-                id,
-                len: self.len(),
-            })?;
-        // A record index reads as an address: it is below 2^31 too.
-        Resolved::of(v).address(id, self.len())
-    }
-
-    /// [`record_of`](Self::record_of) without the reason: what header
-    /// columns and search ask for every game.
-    pub fn record_index(&self, id: u32) -> Option<u32> {
-        let v = *self.record_of.get(id as usize)?;
-        (v & UNRESOLVED == 0).then_some(v)
-    }
-
-    /// Record `index` (`0..record_count()`).
-    pub fn record(&self, index: u32) -> Option<NameEntry<'_>> {
-        let addr = *self.records.get(index as usize)?;
-        let kind = self.kind.unwrap_or(ListKind::Events);
-        let (name, title) = kind.parse_name_record(&self.d01, addr as usize)?;
-        Some(NameEntry { name, title })
-    }
-
-    /// The record of `id`, following redirections.
-    pub fn entry(&self, id: u32) -> Result<NameEntry<'_>, ErrorKind> {
-        let r = self.record_of(id)?;
-        // Every kept record parsed when the table was read.
-        self.record(r).ok_or(ErrorKind::Invalid {
-            what: "the name record runs past the end of its .d01 file",
-        })
-    }
-
-    /// The name of record `index`, decoded; `None` when empty.
-    pub fn record_name(&self, index: u32, enc: Text) -> Option<String> {
-        trimmed(enc.decode(self.record(index)?.name))
-    }
-
-    /// The name of `id`, decoded; `None` when it cannot be resolved or is empty.
-    pub fn name(&self, id: u32, enc: Text) -> Option<String> {
-        trimmed(enc.decode(self.entry(id).ok()?.name))
-    }
-
-    /// The name of `id` as a list shows it: its name (`None` when empty),
-    /// or `#id` when the id resolves to no record (a damaged list, a
-    /// broken chain); id 0 without a record is no name (0 may mean none).
-    ///
-    /// ```
-    /// # use cadb::ca::{Database, ListKind, OpenOptions, writer};
-    /// # let games = cadb::game::import::read_pgn("[White \"Tal\"] 1. e4 *").unwrap();
-    /// # let (files, _) = writer::write_database(&games, &writer::WriterOptions::plain()).unwrap();
-    /// # let db = Database::open(files, OpenOptions::default()).unwrap();
-    /// let players = db.list(ListKind::Players);
-    /// assert_eq!(players.display_name(1_000_000, db.text()).as_deref(), Some("#1000000"));
-    /// ```
-    pub fn display_name(&self, id: u32, enc: Text) -> Option<String> {
-        match self.record_of(id) {
-            Ok(r) => self.record_name(r, enc),
-            Err(_) if id == 0 => None,
-            Err(_) => Some(alloc::format!("#{id}")),
-        }
-    }
-
-    /// The title of player `id`, decoded.
-    pub fn title(&self, id: u32, enc: Text) -> Option<String> {
-        trimmed(enc.decode(self.entry(id).ok()?.title))
-    }
-
-    /// Extra data of player `id` (Players.d00; block `id` at `10 * id`).
-    pub fn player_data(&self, id: u32) -> Option<PlayerData> {
-        let at = usize::try_from(id).ok()?.checked_mul(PLAYER_DATA_LEN)?;
-        let b = self.d00.get(at..at.checked_add(PLAYER_DATA_LEN)?)?;
-        Some(PlayerData::parse(b.try_into().ok()?))
-    }
-
-    /// The sorted order of ids (`.iii`), as stored.
-    pub fn sort_order(&self) -> impl Iterator<Item = u32> + '_ {
-        u32_values(&self.iii)
-    }
-
-    /// Every name and title of the distinct records, as stored (the
-    /// code-page guess reads them).
-    pub fn strings(&self) -> impl Iterator<Item = &[u8]> + '_ {
-        (0..self.record_count())
-            .filter_map(|r| self.record(r))
-            .flat_map(|e| [e.name, e.title])
-    }
-
-    /// Whether the table has a `.iii` order.
-    pub fn has_sort_order(&self) -> bool {
-        self.iii.len() >= 4
-    }
-}
-
-/// A damaged inner file's error as the warning that names it.
-fn damaged(name: String, e: Error) -> Error {
-    let offset = e.offset;
-    let mut w = Error::new(
-        ErrorKind::DamagedInnerFile {
-            name,
-            cause: alloc::boxed::Box::new(e.kind),
-        },
-        e.file,
-    );
-    w.offset = offset;
-    w
-}
-
-/// Whether `iii` holds ids of `0..len`, each at most once. It may leave
-/// ids out (redirected ones need no place; sorting puts any it misses
-/// last), but an id out of range or twice is damage.
-fn is_order_of(iii: &[u8], len: usize) -> bool {
-    if iii.len() > len * 4 {
-        return false;
-    }
-    let mut seen = alloc::vec![0u64; len.div_ceil(64)];
-    u32_values(iii).all(|id| {
-        let id = id as usize;
-        if id >= len {
-            return false;
-        }
-        let (w, bit) = (id / 64, 1u64 << (id % 64));
-        let fresh = seen[w] & bit == 0;
-        seen[w] |= bit;
-        fresh
-    })
-}
-
-fn trimmed(s: Cow<'_, str>) -> Option<String> {
-    let s = s.trim();
-    (!s.is_empty()).then(|| s.to_string())
-}
-
-/// The distinct records the resolved `links` point to, ascending; each
-/// link becomes its record's index, or [`TRUNCATED`] / [`OVERLAPS`]. Of two
-/// records that overlap, the first in the file is kept: a writer lays
-/// records end to end, so a start inside a record is damage.
-fn distinct_records(kind: ListKind, d01: &[u8], links: &mut [u32]) -> Vec<u32> {
-    let mut addrs: Vec<u32> = links
-        .iter()
-        .copied()
-        .filter(|v| v & UNRESOLVED == 0)
-        .collect();
-    addrs.sort_unstable();
-    addrs.dedup();
-    let mut end = 0u64;
-    addrs.retain(|&a| match kind.parse_name_record(d01, a as usize) {
-        Some((name, title)) if u64::from(a) >= end => {
-            let head = 1 + usize::from(kind.has_titles());
-            end = u64::from(a) + (head + name.len() + title.len()) as u64;
-            true
-        }
-        _ => false,
-    });
-    for v in links.iter_mut().filter(|v| **v & UNRESOLVED == 0) {
-        *v = match addrs.binary_search(v) {
-            Ok(i) => i as u32,
-            Err(_) if kind.parse_name_record(d01, *v as usize).is_none() => TRUNCATED,
-            Err(_) => OVERLAPS,
-        };
-    }
-    addrs.shrink_to_fit();
-    addrs
 }

@@ -200,7 +200,8 @@ impl<R: ReadAt> Database<R> {
     /// the ECO-0 games, each read up to its first move (Q11).
     /// `sharing`: the A02 entries that store one address (`resolve_a02`);
     /// the games of the headers scanned that use one are warned about.
-    pub(super) fn detect_from_headers(&mut self, sharing: &[u32]) {
+    /// Returns the names the scanned headers use.
+    pub(super) fn detect_from_headers(&mut self, sharing: &[u32]) -> super::NameUse {
         const BLOCK: u64 = 1024;
         let mut d = EcoZeroDetection::default();
         let blocks = self.count.div_ceil(BLOCK);
@@ -208,9 +209,11 @@ impl<R: ReadAt> Database<R> {
         let mut zeros = alloc::vec::Vec::new();
         let mut types = GameTypeDetection::default();
         let mut shared = alloc::vec::Vec::new();
+        let mut names = super::NameUse::default();
         for b in (0..blocks).step_by(step as usize) {
             let _ = self.scan_raw_headers(b * BLOCK, (b + 1) * BLOCK, |i, h| {
                 d.scanned += 1;
+                names.add(&self.lists, h);
                 if sharing.binary_search(&h.game_id).is_ok() {
                     shared.push(self.a02[h.game_id as usize]);
                 }
@@ -255,6 +258,8 @@ impl<R: ReadAt> Database<R> {
             GameTypes::Enum
         };
         self.game_types = types;
+        names.finish();
+        names
     }
 }
 

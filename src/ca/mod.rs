@@ -9,9 +9,11 @@ pub mod columns;
 mod convention;
 pub mod diagnose;
 pub mod emb;
+mod encoding;
 mod export;
 pub mod format;
 pub mod infer;
+pub mod names;
 pub mod player;
 pub mod position;
 pub mod record;
@@ -29,7 +31,6 @@ use self::position::InOrder;
 pub use self::{
     cdp::CdpInfo,
     convention::{Certainty, Detection, Reading},
-    emb::NameTable,
     format::{
         Convention,
         d00::RawHeader,
@@ -39,13 +40,14 @@ pub use self::{
         Decoding, EcoZero, EcoZeroDetection, GameTypeDetection, GameTypes, Opening,
         SymbolDetection, Symbols,
     },
+    names::{NameEntry, NameTable, NameUse},
 };
 use crate::{
     bytes::ReadAt,
     error::{Error, ErrorKind, FileKind},
     game::{Game, GameVisitor, Headers, Ply, TreeBuilder},
     limits::MAX_A02_BYTES,
-    text::{EncodingGuess, Text, TextEncoding, guess_encoding},
+    text::{EncodingGuess, Text, TextEncoding},
 };
 
 /// The five files of a database, each any byte source.
@@ -213,24 +215,12 @@ impl<R: ReadAt> Database<R> {
             };
             warnings.push(Error::new(k, FileKind::D00));
         }
-        let encoding_guess = guess_encoding(
-            lists
-                .iter()
-                .flat_map(NameTable::strings)
-                .chain([&cdp.comment[..]]),
-        );
-        let text = match options.encoding {
-            Some(e) => Text::from(e),
-            None => Text {
-                encoding: encoding_guess.encoding,
-                utf8_strings: true,
-            },
-        };
+        let text = Text::from(options.encoding.unwrap_or_default());
         let mut db = Database {
             files,
             text,
             encoding_chosen: options.encoding.is_some(),
-            encoding_guess,
+            encoding_guess: EncodingGuess::default(),
             cdp,
             volume,
             lists,
@@ -244,9 +234,15 @@ impl<R: ReadAt> Database<R> {
             game_types: GameTypeDetection::default(),
             warnings,
         };
-        db.detect_convention();
+        // The readings that need no text first: the code page is guessed
+        // from what they sample (the names games use, their comments).
+        let comments = db.detect_convention();
         db.warn_symbols();
-        db.detect_from_headers(&sharing);
+        let used = db.detect_from_headers(&sharing);
+        let bad_names = used.warnings(&db.lists);
+        db.warnings.extend(bad_names);
+        db.bound_bulk_names();
+        db.guess_text(&used, &comments, options.encoding);
         Ok(db)
     }
 

@@ -320,8 +320,10 @@ pub fn eco_value(eco: &str) -> Option<u16> {
 }
 
 impl HeaderIndex {
-    /// Decodes every name record of the four tables in the database's
-    /// encoding, once each (ids that share a record share its name).
+    /// Decodes every name record of the four tables decoded in bulk
+    /// ([`NameTable::in_bulk`](super::NameTable::in_bulk)) in the
+    /// database's encoding, once each (ids that share a record share its
+    /// name); the others read as no name.
     pub fn new<R: ReadAt>(db: &Database<R>) -> HeaderIndex {
         let enc = db.text();
         let lower = ListKind::ALL.map(|kind| {
@@ -329,7 +331,7 @@ impl HeaderIndex {
             let mut names = LowerNames::default();
             for r in 0..t.record_count() {
                 names.push(&crate::text::lower(
-                    &t.record_name(r, enc).unwrap_or_default(),
+                    &t.bulk_name(r, enc).unwrap_or_default(),
                 ));
             }
             names

@@ -203,8 +203,9 @@ impl Database {
     }
 
     /// The four name tables, decoded, each distinct name record once (its
-    /// size is bounded by the `.d01` file's); header name columns hold
-    /// indices into them, 0 being "" for no name.
+    /// size is bounded by the `.d01` file's: a record past the bound for
+    /// names that overlap is ""); header name columns hold indices into
+    /// them, 0 being "" for no name.
     #[wasm_bindgen(unchecked_return_type = "NameTables")]
     pub fn names(&self) -> JsValue {
         let enc = self.inner.text();
@@ -212,7 +213,7 @@ impl Database {
         for (key, kind) in LIST_KEYS.iter().zip(ListKind::ALL) {
             let t = self.inner.list(kind);
             let names: Vec<String> = core::iter::once(String::new())
-                .chain((0..t.record_count()).map(|r| t.record_name(r, enc).unwrap_or_default()))
+                .chain((0..t.record_count()).map(|r| t.bulk_name(r, enc).unwrap_or_default()))
                 .collect();
             set(&o, key, string_array(&names));
         }

@@ -59,7 +59,7 @@ export interface DbInfo {
 
 /** One reading of the format the reader had to make (spec §10). */
 export interface DiagnosisPoint {
-  /** Stable key: "file-direction", "encoding", "eco-zero", "ids", "symbols",
+  /** Stable key: "file-direction", "encoding", "eco-zero", "ids", "names", "symbols",
    * "game-type", "round", "codes", "d00-offset-28", "players-d00". */
   id: string;
   /** The spec's open question ("Q17"), or "". */

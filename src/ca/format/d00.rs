@@ -8,6 +8,7 @@
 
 use alloc::string::String;
 
+use super::emb::ListKind;
 use crate::{
     bytes::{u16le, u24le, u32le},
     game::{Assessment, Date, GameResult},
@@ -38,7 +39,38 @@ pub struct RawHeader {
     pub source_id: u32,
 }
 
+/// The header fields that name a list entry, in the order
+/// [`RawHeader::name_ids`] gives them, with their PGN tag names.
+pub const NAME_FIELDS: [(&str, ListKind); 6] = [
+    ("White", ListKind::Players),
+    ("Black", ListKind::Players),
+    ("Annotator", ListKind::Players),
+    ("Event", ListKind::Events),
+    ("Site", ListKind::Places),
+    ("Source", ListKind::Sources),
+];
+
 impl RawHeader {
+    /// The name ids the header stores, in [`NAME_FIELDS`] order.
+    ///
+    /// ```
+    /// use cadb::ca::format::d00::{NAME_FIELDS, RawHeader};
+    /// let mut b = [0u8; 38];
+    /// b[14] = 7; // the event id
+    /// let ids = RawHeader::parse(&b).name_ids();
+    /// assert_eq!((NAME_FIELDS[3].0, ids[3]), ("Event", 7));
+    /// ```
+    pub fn name_ids(&self) -> [u32; 6] {
+        [
+            self.white_id,
+            self.black_id,
+            self.annotator_id,
+            self.event_id,
+            self.site_id,
+            self.source_id,
+        ]
+    }
+
     /// Parses a 38-byte record.
     ///
     /// ```

@@ -1,0 +1,247 @@
+//! Every layout the spec allows reads the same (issue 32): names, games,
+//! readings, and no warning. Each case here is one freedom of the format
+//! made by hand on a plain database, with what today's reader must read;
+//! `layout_invariance` (below) writes the same games under random mixes of
+//! the writer's tricks.
+
+#[path = "support/volume.rs"]
+mod volume;
+
+use cadb::{
+    ca::{
+        Database, DatabaseFiles, ListKind, OpenOptions, diagnose::DiagnoseOptions, emb::Volume,
+        writer,
+    },
+    game::{Headers, import::read_pgn},
+    text::TextEncoding,
+};
+
+/// Games with Cyrillic names, events and comments (CP1251 by the writer).
+const PGN: &str = r#"
+[Event "Чемпионат СССР"] [Site "Москва"] [White "Таль, Михаил"] [Black "Ботвинник, Михаил"] [Annotator "Ботвинник, Михаил"] [Result "1-0"]
+1. e4 {Комментарий по-русски: блестяще} e5 2. Nf3 {Сильный ход, белые готовят атаку} Nc6 3. Bb5 a6 1-0
+
+[Event "Мемориал Алехина"] [Site "Ленинград"] [White "Петросян, Тигран"] [Black "Таль, Михаил"] [Result "1/2-1/2"]
+1. d4 {Спокойное начало} d5 2. c4 e6 3. Nc3 {Защита ферзевого гамбита} Nf6 1/2-1/2
+
+[Event "Чемпионат СССР"] [Site "Москва"] [White "Ботвинник, Михаил"] [Black "Петросян, Тигран"] [Source "Шахматы в СССР"] [Result "0-1"]
+1. c4 e5 {Черные выбирают острую игру} 2. Nc3 Nf6 0-1
+"#;
+
+fn plain() -> DatabaseFiles<Vec<u8>> {
+    let games = read_pgn(PGN).unwrap();
+    writer::write_database(&games, &writer::WriterOptions::plain())
+        .unwrap()
+        .0
+}
+
+fn open(f: DatabaseFiles<Vec<u8>>) -> Database<Vec<u8>> {
+    Database::open(f, OpenOptions::default()).unwrap()
+}
+
+fn headers(db: &Database<Vec<u8>>) -> Vec<Headers> {
+    (0..db.count()).map(|i| db.headers(i).unwrap()).collect()
+}
+
+fn warnings(db: &Database<Vec<u8>>) -> Vec<String> {
+    db.warnings().iter().map(|w| w.to_string()).collect()
+}
+
+/// The warnings of the plain database (three short games leave the file
+/// direction weak): a layout adds none to them.
+fn plain_warnings() -> Vec<String> {
+    let w = warnings(&open(plain()));
+    assert!(w.iter().all(|w| w.contains("(Q17)")), "{w:?}");
+    w
+}
+
+/// The inner files of an EMB volume, in directory order.
+fn inner_files(emb: &[u8]) -> Vec<(String, Vec<u8>)> {
+    let vol = Volume::open(emb).unwrap();
+    vol.entries
+        .iter()
+        .map(|e| (e.name.clone(), vol.file(emb, &e.name).unwrap().unwrap()))
+        .collect()
+}
+
+/// The volume again, after `edit` changed its inner files.
+fn edit_emb(emb: &[u8], edit: impl FnOnce(&mut Vec<(String, Vec<u8>)>)) -> Vec<u8> {
+    let mut files = inner_files(emb);
+    edit(&mut files);
+    let borrowed: Vec<(String, &[u8])> = files.iter().map(|(n, b)| (n.clone(), &b[..])).collect();
+    volume::volume(&borrowed)
+}
+
+fn file<'a>(files: &'a mut [(String, Vec<u8>)], name: &str) -> &'a mut Vec<u8> {
+    &mut files.iter_mut().find(|(n, _)| n == name).unwrap().1
+}
+
+fn values(a01: &[u8]) -> Vec<i32> {
+    a01.chunks(4)
+        .map(|b| i32::from_le_bytes(b.try_into().unwrap()))
+        .collect()
+}
+
+fn bytes(values: &[i32]) -> Vec<u8> {
+    values.iter().flat_map(|v| v.to_le_bytes()).collect()
+}
+
+/// Puts `junk` before the first record of `kind`'s `.d01` (moving every
+/// address), and appends ids no game uses holding `unused`.
+fn junk_first(files: &mut [(String, Vec<u8>)], kind: ListKind, junk: &[u8], unused: &[i32]) {
+    let d01 = file(files, &kind.inner_name("d01"));
+    d01.splice(0..0, junk.iter().copied());
+    let a01 = file(files, &kind.inner_name("a01"));
+    let mut v: Vec<i32> = values(a01)
+        .into_iter()
+        .map(|x| if x >= 0 { x + junk.len() as i32 } else { x })
+        .collect();
+    v.extend_from_slice(unused);
+    *a01 = bytes(&v);
+}
+
+#[test]
+fn an_unused_id_at_unused_bytes_that_cover_the_records_costs_no_name() {
+    let base = plain();
+    let want = headers(&open(base.clone()));
+    for kind in ListKind::ALL {
+        let mut f = base.clone();
+        // Two unused bytes before the first record, read as a record whose
+        // length covers the real ones that follow; an id no game uses
+        // holds 0 (an address, Q6), so it points there.
+        let junk: &[u8] = if kind.has_titles() {
+            &[40, 0]
+        } else {
+            &[40, 0x20]
+        };
+        f.emb = edit_emb(&f.emb, |files| junk_first(files, kind, junk, &[0]));
+        let db = open(f);
+        assert_eq!(headers(&db), want, "{kind:?}");
+        assert_eq!(warnings(&db), plain_warnings(), "{kind:?}");
+    }
+}
+
+#[test]
+fn an_unused_id_inside_a_used_record_costs_no_name() {
+    let base = plain();
+    let want = headers(&open(base.clone()));
+    let mut f = base;
+    f.emb = edit_emb(&f.emb, |files| {
+        for kind in ListKind::ALL {
+            let a01 = file(files, &kind.inner_name("a01"));
+            let mut v = values(a01);
+            // One byte into the record of id 1 (a used name).
+            v.push(v[1] + 1);
+            *a01 = bytes(&v);
+        }
+    });
+    let db = open(f);
+    assert_eq!(headers(&db), want);
+    assert_eq!(warnings(&db), plain_warnings());
+}
+
+#[test]
+fn a_broken_chain_warns_only_when_a_game_uses_it() {
+    let base = plain();
+    let want = headers(&open(base.clone()));
+    let mut f = base.clone();
+    let n = values(file(&mut inner_files(&f.emb), "Players.a01")).len() as i32;
+    let looped = |files: &mut Vec<(String, Vec<u8>)>| {
+        let a01 = file(files, "Players.a01");
+        let mut v = values(a01);
+        let n = v.len() as i32;
+        // Ids n and n+1 redirect to each other; an id past the .d01.
+        v.extend_from_slice(&[-(n + 1), -n, 1 << 30]);
+        *a01 = bytes(&v);
+    };
+    f.emb = edit_emb(&f.emb, looped);
+    let db = open(f.clone());
+    assert_eq!(headers(&db), want);
+    assert_eq!(warnings(&db), plain_warnings(), "no game uses them");
+    let doctor = db.diagnose(DiagnoseOptions::default(), |_, _| {
+        core::ops::ControlFlow::Continue(())
+    });
+    let doctor_warnings: Vec<&str> = doctor.warnings.iter().map(|w| w.code).collect();
+    assert_eq!(
+        doctor_warnings,
+        ["uncertain-reading"],
+        "{:?}",
+        doctor.warnings
+    );
+    let names = doctor.points.iter().find(|p| p.id == "names").unwrap();
+    let count = |what: &str| {
+        names
+            .evidence
+            .iter()
+            .find(|c| c.what == what)
+            .unwrap()
+            .count
+    };
+    assert_eq!(count("Players ids no game uses (ignored)"), 3);
+    assert_eq!(names.certainty, "strong");
+
+    // The first game's White now uses the loop, its Black the bad address.
+    f.d00[0..3].copy_from_slice(&n.to_le_bytes()[..3]);
+    f.d00[3..6].copy_from_slice(&(n + 2).to_le_bytes()[..3]);
+    let db = open(f);
+    let h = db.headers(0).unwrap();
+    assert_eq!(h.white, Some(format!("#{n}")));
+    assert_eq!(h.black, Some(format!("#{}", n + 2)));
+    let mut w = warnings(&db);
+    w.retain(|w| !w.contains("(Q17)"));
+    w.sort();
+    assert_eq!(
+        w,
+        [
+            "EMB inner file: 1 ids of the Players list have no name: their record runs past the end of .d01",
+            "EMB inner file: 1 ids of the Players list have no name: their redirection chain loops",
+        ]
+    );
+}
+
+#[test]
+fn cyrillic_comments_decide_the_code_page_over_names_no_game_uses() {
+    // Names in plain ASCII, comments in CP1251 Cyrillic, and an unused id
+    // pointing at unused bytes that read as a Latin-1 name ("Müller").
+    let pgn = PGN
+        .replace("Таль, Михаил", "Tal, Mikhail")
+        .replace("Ботвинник, Михаил", "Botvinnik, Mikhail")
+        .replace("Петросян, Тигран", "Petrosian, Tigran")
+        .replace("Чемпионат СССР", "USSR ch")
+        .replace("Мемориал Алехина", "Alekhine mem")
+        .replace("Москва", "Moscow")
+        .replace("Ленинград", "Leningrad")
+        .replace("Шахматы в СССР", "Shakhmaty");
+    let games = read_pgn(&pgn).unwrap();
+    let (mut f, _) = writer::write_database(&games, &writer::WriterOptions::plain()).unwrap();
+    let mut stale = Vec::new();
+    for name in ["Müller", "Gödel", "Löwe", "Järvenpää", "Señor"] {
+        let b = TextEncoding::Latin1.encode(name);
+        stale.push(b.len() as u8);
+        stale.extend_from_slice(&b);
+    }
+    f.emb = edit_emb(&f.emb, |files| {
+        let d01 = file(files, "Events.d01");
+        let at = d01.len() as i32;
+        let mut unused = Vec::new();
+        let mut k = at;
+        // Each stale record is an id no game uses.
+        let mut pos = 0usize;
+        while pos < stale.len() {
+            unused.push(k);
+            let l = 1 + stale[pos] as usize;
+            pos += l;
+            k += l as i32;
+        }
+        d01.extend_from_slice(&stale);
+        let a01 = file(files, "Events.a01");
+        let mut v = values(a01);
+        v.extend_from_slice(&unused);
+        *a01 = bytes(&v);
+    });
+    let db = open(f);
+    assert_eq!(db.encoding(), TextEncoding::Cp1251);
+    let pgn = db.pgn(0).unwrap();
+    assert!(pgn.contains("Комментарий по-русски"), "{pgn}");
+    assert_eq!(warnings(&db), plain_warnings());
+}
