@@ -397,3 +397,32 @@ fn player_card_and_find() {
         Some(2)
     );
 }
+
+#[test]
+fn every_trick_writes_a_database_that_reads_as_the_plain_one() {
+    // The fixture games with Cyrillic names: every layout freedom at once
+    // (issue 32) gives the same PGN and a doctor without warnings.
+    let dir = scratch("every-trick");
+    let pgn = fixtures::pgn().replacen("[White \"", "[White \"Таль, ", 50);
+    let plain = write_db(&dir, &pgn);
+    let stem = dir.join("TRICKS");
+    let out = run(
+        &[
+            "write",
+            stem.to_str().unwrap(),
+            "--every-trick",
+            "--seed",
+            "9",
+        ],
+        pgn.as_bytes(),
+    );
+    assert!(out.status.success(), "cadb write: {}", text(&out.stderr));
+    let tricky = dir.join("TRICKS.CDP");
+    let pgn_of = |cdp: &Path| text(&run(&["pgn", cdp.to_str().unwrap()], b"").stdout);
+    let (want, got) = (pgn_of(&plain), pgn_of(&tricky));
+    assert!(want.contains("[White \"Таль, "), "{}", &want[..400]);
+    assert!(want == got, "the PGN differs");
+    let doctor = text(&run(&["doctor", tricky.to_str().unwrap()], b"").stdout);
+    assert!(doctor.contains("warnings: none"), "{doctor}");
+    assert!(doctor.contains("(Q6)"), "the names point: {doctor}");
+}

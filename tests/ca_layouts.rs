@@ -177,7 +177,10 @@ fn a_broken_chain_warns_only_when_a_game_uses_it() {
             .unwrap()
             .count
     };
-    assert_eq!(count("Players ids no game uses (ignored)"), 3);
+    assert_eq!(
+        count("Players other ids (chain links, or unused: ignored)"),
+        3
+    );
     assert_eq!(names.certainty, "strong");
 
     // The first game's White now uses the loop, its Black the bad address.
@@ -244,4 +247,175 @@ fn cyrillic_comments_decide_the_code_page_over_names_no_game_uses() {
     let pgn = db.pgn(0).unwrap();
     assert!(pgn.contains("Комментарий по-русски"), "{pgn}");
     assert_eq!(warnings(&db), plain_warnings());
+}
+
+#[path = "support/fixtures.rs"]
+mod fixtures;
+
+use cadb::{
+    ca::writer::{Tricks, WriterOptions},
+    game::Game,
+    stats::OpeningTree,
+};
+use proptest::prelude::*;
+
+/// The tricks that change only where bytes lie, one bit each of a mask;
+/// the three that change a record's bytes (long comments, promotion slots,
+/// extended promotions) are mixed in too: the games read the same.
+fn tricks(mask: u32) -> Tricks {
+    let on = |bit: u32| mask & (1 << bit) != 0;
+    Tricks {
+        fragment_emb: on(0),
+        redirect_chains: on(1),
+        junk_between_records: on(2),
+        long_comments: on(3),
+        prefer_fixed_promotion_slots: on(4),
+        extended_promotions: on(5),
+        lookalike_junk: on(6),
+        shuffled_records: on(7),
+        long_chains: on(8),
+        unused_ids: on(9),
+        stale_fragments: on(10),
+    }
+}
+
+const TRICK_BITS: u32 = 11;
+
+/// The games every layout writes: the fixture games (comments, NAGs,
+/// evaluations, variations, promotions, set-ups) and the Cyrillic ones.
+fn layout_games() -> &'static [Game] {
+    static GAMES: std::sync::OnceLock<Vec<Game>> = std::sync::OnceLock::new();
+    GAMES.get_or_init(|| {
+        let mut g = fixtures::games();
+        g.extend(read_pgn(PGN).unwrap());
+        g
+    })
+}
+
+/// All a reader gives of a database that a layout must not change.
+#[derive(Debug, PartialEq)]
+struct Reading {
+    count: u64,
+    headers: Vec<Headers>,
+    games: Vec<String>,
+    convention: cadb::ca::Convention,
+    encoding: TextEncoding,
+    guess: cadb::text::EncodingGuess,
+    eco_zero: cadb::ca::EcoZero,
+    game_types: cadb::ca::GameTypes,
+    symbols: cadb::ca::Symbols,
+    warnings: Vec<String>,
+    doctor_warnings: Vec<String>,
+    /// The whole opening tree (read in D02 record order), as a file.
+    tree: Vec<u8>,
+}
+
+fn reading(f: DatabaseFiles<Vec<u8>>) -> Reading {
+    let db = open(f);
+    let info = db.info();
+    let doctor = db.diagnose(DiagnoseOptions::default(), |_, _| {
+        core::ops::ControlFlow::Continue(())
+    });
+    let tree = OpeningTree::of_database(&db, 40, &cadb::limits::Limits::default());
+    Reading {
+        count: db.count(),
+        headers: headers(&db),
+        games: (0..db.count()).map(|i| db.pgn(i).unwrap()).collect(),
+        convention: db.convention(),
+        encoding: db.encoding(),
+        guess: info.encoding_guess,
+        eco_zero: info.eco_zero.reading,
+        game_types: db.game_types().reading,
+        symbols: db.symbols().reading,
+        warnings: warnings(&db),
+        doctor_warnings: doctor.warnings.iter().map(|w| w.message.clone()).collect(),
+        tree: tree.0.to_bytes(),
+    }
+}
+
+/// The first part in which two readings differ, shortly: the field, and
+/// for a list the first element that differs.
+fn difference(got: &Reading, want: &Reading) -> Option<String> {
+    fn first<T: PartialEq + std::fmt::Debug>(name: &str, a: &[T], b: &[T]) -> Option<String> {
+        if a == b {
+            return None;
+        }
+        let i = a
+            .iter()
+            .zip(b)
+            .position(|(x, y)| x != y)
+            .unwrap_or(a.len().min(b.len()));
+        Some(format!(
+            "{name}[{i}] of {}/{}: {:?} != {:?}",
+            a.len(),
+            b.len(),
+            a.get(i),
+            b.get(i)
+        ))
+    }
+    let whole = |name: &str, same: bool, a: &dyn std::fmt::Debug, b: &dyn std::fmt::Debug| {
+        (!same).then(|| format!("{name}: {a:?} != {b:?}"))
+    };
+    first("headers", &got.headers, &want.headers)
+        .or_else(|| first("games", &got.games, &want.games))
+        .or_else(|| first("warnings", &got.warnings, &want.warnings))
+        .or_else(|| {
+            first(
+                "doctor warnings",
+                &got.doctor_warnings,
+                &want.doctor_warnings,
+            )
+        })
+        .or_else(|| first("tree bytes", &got.tree, &want.tree))
+        .or_else(|| whole("count", got.count == want.count, &got.count, &want.count))
+        .or_else(|| whole("guess", got.guess == want.guess, &got.guess, &want.guess))
+        .or_else(|| (got != want).then(|| format!("readings: {got:?}")))
+}
+
+fn written(tricks: Tricks, seed: u64) -> DatabaseFiles<Vec<u8>> {
+    let o = WriterOptions {
+        tricks,
+        seed,
+        ..WriterOptions::plain()
+    };
+    let (f, report) = writer::write_database(layout_games(), &o).unwrap();
+    assert!(report.skipped.is_empty(), "{:?}", report.skipped);
+    f
+}
+
+fn plain_reading() -> &'static Reading {
+    static PLAIN: std::sync::OnceLock<Reading> = std::sync::OnceLock::new();
+    PLAIN.get_or_init(|| reading(written(Tricks::none(), 0)))
+}
+
+#[test]
+fn each_trick_alone_reads_the_same() {
+    let mut failed = Vec::new();
+    for bit in 0..TRICK_BITS {
+        for seed in [1, 2, 3] {
+            if let Some(d) = difference(&reading(written(tricks(1 << bit), seed)), plain_reading())
+            {
+                failed.push(format!("{:?} seed {seed}: {d}", tricks(1 << bit)));
+            }
+        }
+    }
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+#[test]
+fn every_trick_at_once_reads_the_same() {
+    let got = reading(written(Tricks::all(), 7));
+    assert_eq!(difference(&got, plain_reading()), None);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+    /// The same games under a random mix of the writer's tricks and seed
+    /// read exactly as the plain database does.
+    #[test]
+    fn layout_invariance(mask in 0u32..1 << TRICK_BITS, seed in any::<u64>()) {
+        let got = reading(written(tricks(mask), seed));
+        let d = difference(&got, plain_reading());
+        prop_assert!(d.is_none(), "{:?}: {}", tricks(mask), d.unwrap_or_default());
+    }
 }

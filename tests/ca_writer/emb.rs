@@ -6,48 +6,86 @@ const INNER: [&str; 7] = ["cdp", "iii", "axx", "dxx", "d00", "a01", "d01"];
 
 /// An EMB read back through the fragment lists, keeping where every fragment lay.
 pub(crate) struct Emb {
-    files: Vec<(String, Vec<u8>)>,
-    /// Per file (root directory last): (offset, length) of each fragment, in list order.
-    fragments: Vec<Vec<(usize, usize)>>,
+    pub(crate) files: Vec<(String, Vec<u8>)>,
+    /// Per file (root directory last): (offset, length used) of each
+    /// fragment, in list order; zero-length ones left out.
+    pub(crate) fragments: Vec<Vec<(usize, usize)>>,
+    /// Per file (root directory last): (offset, length) of its descriptor list.
+    pub(crate) lists: Vec<(usize, usize)>,
+    /// Zero-length descriptors read (GetFile adds nothing for them).
+    pub(crate) zero_length: usize,
+    /// Last fragments longer than their file needs (Q2: only what the
+    /// length needs is kept).
+    pub(crate) overshoots: usize,
 }
 
-fn get_file(emb: &[u8], length: usize, offset: usize) -> (Vec<u8>, Vec<(usize, usize)>) {
+/// GetFile (§4.4): the file, its fragments, the descriptors read, the
+/// zero-length ones among them, and whether the last fragment overshoots.
+fn get_file(
+    emb: &[u8],
+    length: usize,
+    offset: usize,
+) -> (Vec<u8>, Vec<(usize, usize)>, usize, usize, bool) {
     let mut out = Vec::new();
     let mut frags = Vec::new();
-    let mut at = offset;
+    let (mut at, mut zeros, mut over) = (offset, 0, false);
     while out.len() < length {
         let (l, o) = (u32_at(emb, at) as usize, u32_at(emb, at + 4) as usize);
-        assert!(l > 0 && o + l <= emb.len(), "fragment {l}@{o}");
-        out.extend_from_slice(&emb[o..o + l]);
-        frags.push((o, l));
         at += 8;
+        assert!(
+            at - offset <= 8 * (length + 2),
+            "descriptor list does not end"
+        );
+        if l == 0 {
+            zeros += 1;
+            continue;
+        }
+        assert!(o + l <= emb.len(), "fragment {l}@{o}");
+        let take = l.min(length - out.len());
+        over = take < l;
+        out.extend_from_slice(&emb[o..o + take]);
+        frags.push((o, take));
     }
-    assert_eq!(out.len(), length, "fragments overshoot");
-    (out, frags)
+    assert_eq!(out.len(), length);
+    (out, frags, (at - offset) / 8, zeros, over)
 }
 
 pub(crate) fn read_emb(emb: &[u8]) -> Emb {
     assert_eq!(&emb[..29], b"Chess Assistant 3.0 database.");
     assert_eq!(&emb[64..100], b"\nData Pro Volume format. Version 1.1");
     assert!(emb[128..136].iter().all(|&b| b == 0));
-    let (dir, root_frags) = get_file(emb, u32_at(emb, 136) as usize, u32_at(emb, 140) as usize);
+    let (root_len, root_at) = (u32_at(emb, 136) as usize, u32_at(emb, 140) as usize);
+    let (dir, root_frags, root_desc, mut zero_length, root_over) = get_file(emb, root_len, root_at);
     assert_eq!(dir.len(), 28 * 256);
     let mut files = Vec::new();
     let mut fragments = Vec::new();
+    let mut lists = Vec::new();
+    let mut overshoots = usize::from(root_over);
     for e in dir.chunks(256) {
         assert_eq!((u32_at(e, 0), u32_at(e, 4)), (0, 2));
         let name_end = 28 + e[28..].iter().position(|&b| b == 0).unwrap();
         let name = String::from_utf8(e[28..name_end].to_vec()).unwrap();
-        let (data, frags) = get_file(emb, u32_at(e, 8) as usize, u32_at(e, 12) as usize);
+        let (len, at) = (u32_at(e, 8) as usize, u32_at(e, 12) as usize);
+        let (data, frags, desc, zeros, over) = get_file(emb, len, at);
         files.push((name, data));
         fragments.push(frags);
+        lists.push((at, 8 * desc));
+        zero_length += zeros;
+        overshoots += usize::from(over);
     }
     fragments.push(root_frags);
-    Emb { files, fragments }
+    lists.push((root_at, 8 * root_desc));
+    Emb {
+        files,
+        fragments,
+        lists,
+        zero_length,
+        overshoots,
+    }
 }
 
 impl Emb {
-    fn file(&self, name: &str) -> &[u8] {
+    pub(crate) fn file(&self, name: &str) -> &[u8] {
         &self.files.iter().find(|(n, _)| n == name).unwrap().1
     }
 

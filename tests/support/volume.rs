@@ -1,6 +1,9 @@
 //! EMB volumes made by hand for hostile fixtures (tests/hostile.rs and the
 //! browser tests). Include with `#[path = "support/volume.rs"] mod volume;`.
 
+// Each test binary uses a part of this.
+#![allow(dead_code)]
+
 use cadb::ca::{
     ListKind,
     format::emb::{DIR_ENTRY_LEN, dir_entry, fragment_bytes, header},

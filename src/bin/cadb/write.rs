@@ -26,8 +26,13 @@ pub struct WriteArgs {
     #[arg(long)]
     left: bool,
     /// No writer tricks (A02 redirections and the like): the plainest layout
-    #[arg(long)]
+    #[arg(long, conflicts_with = "every_trick")]
     plain: bool,
+    /// Every layout freedom the writer knows, on top of the default tricks:
+    /// unused bytes that look like records, records in random order, long
+    /// chains, ids no game uses, stale EMB fragments (a reader's test data)
+    #[arg(long)]
+    every_trick: bool,
     /// Seed of the random choices the tricks make [default: the writer's fixed seed]
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
@@ -42,6 +47,9 @@ pub fn run(args: WriteArgs) -> Result<ExitCode, String> {
     } else {
         WriterOptions::default()
     };
+    if args.every_trick {
+        options.tricks = cadb::ca::writer::Tricks::all();
+    }
     if args.left {
         options.convention = Convention::Left;
     }

@@ -159,9 +159,10 @@ impl UsedIds {
 
 impl<R: ReadAt> Database<R> {
     /// The doctor's point on which name records are real, from `used`
-    /// (every header's ids): per list, the ids and records games use, the
-    /// used records that overlap one another, and the ids and records no
-    /// game uses, which are ignored.
+    /// (every header's ids): per list, the ids headers store and the
+    /// records they reach, the used records that overlap one another, and
+    /// the other ids (links of chains, or unused) and records, which cost
+    /// nothing when broken.
     pub(crate) fn names_point(&self, used: &UsedIds) -> Point {
         let mut evidence = Vec::new();
         let mut unnamed = 0;
@@ -194,14 +195,17 @@ impl<R: ReadAt> Database<R> {
             let bulk = (0..t.record_count()).filter(|&r| t.in_bulk(r)).count();
             let c = |what: String, count: u64| Count { what, count };
             evidence.extend([
-                c(format!("{stem} ids games use"), ids[0]),
+                c(format!("{stem} ids headers store"), ids[0]),
                 c(String::from("... without a record"), ids[1]),
                 c(format!("{stem} records games use"), used_records),
                 c(
                     String::from("... starting inside another of them"),
                     overlapping,
                 ),
-                c(format!("{stem} ids no game uses (ignored)"), ids[2]),
+                c(
+                    format!("{stem} other ids (chain links, or unused: ignored)"),
+                    ids[2],
+                ),
                 c(String::from("... without a record"), ids[3]),
                 c(
                     format!("{stem} records no game uses (ignored)"),

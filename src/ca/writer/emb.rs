@@ -1,12 +1,17 @@
-//! The EMB volume (§4): name lists and their 28 inner files, stored through
-//! fragment-descriptor lists.
+//! The name lists (§4.6–§4.10): their ids and the 7 inner files of each.
 
 use alloc::{collections::BTreeMap, string::String, vec::Vec};
 
-use super::{Tricks, WriteReport, cdp_file, rng::Rng, too_large};
+use super::{
+    Tricks, WriteReport, cdp_file,
+    layout::{Frame, Sink},
+    links::{self, Slot},
+    rng::{Rng, TrickRngs},
+    too_large,
+};
 use crate::ca::format::{
     d00::{NAME_IDS, encode_date},
-    emb::{self as layout, INNER_FILES, Link, ListKind, PlayerData},
+    emb::{ListKind, PLAYER_DATA_LEN, PlayerData},
 };
 use crate::{
     error::{Error, FileKind},
@@ -25,30 +30,26 @@ struct Entry {
     gender: u8,
     /// Ids that redirect here (the chain's head is last).
     aliases: Vec<u32>,
+    /// Heads of `long_chains` chains ending here.
+    heads: Vec<u32>,
     /// Times referenced from D00, to alternate between the real id and an alias.
     uses: u32,
 }
 
 /// One list: entries in first-use order; entry 0 is the empty name.
 #[derive(Default)]
-struct List {
+pub(crate) struct List {
     entries: Vec<Entry>,
     by_name: BTreeMap<String, usize>,
     /// The real id of each entry.
     ids: Vec<u32>,
-    /// a01 as i32 values once ids are assigned (redirections negative, addresses filled later).
+    /// What each id of the `.a01` holds (addresses are filled in with `.d01`).
     slots: Vec<Slot>,
-}
-
-#[derive(Clone, Copy)]
-enum Slot {
-    Real(usize),
-    Alias(u32),
 }
 
 pub(crate) struct Lists {
     encoding: TextEncoding,
-    lists: [List; 4],
+    pub(crate) lists: [List; 4],
 }
 
 /// Cuts encoded text to `max` bytes on a character boundary of `text`.
@@ -159,11 +160,14 @@ impl Lists {
     /// Gives every entry its id. With redirections, every third entry (not
     /// entry 0) gets 1–3 alias ids placed right after it, each redirecting to
     /// the previous one, so chains are 1–3 steps long and never point at id 0
-    /// (whose negation would read as address 0, Q6).
+    /// (whose negation would read as address 0, Q6). `long_chains` and
+    /// `unused_ids` add their ids, then move every id but 0 (the empty
+    /// name, which D00 stores for "none") to a random position.
     pub(crate) fn assign_ids(
         &mut self,
-        redirect: bool,
+        tricks: &Tricks,
         rng: &mut Rng,
+        rngs: &mut TrickRngs,
         report: &mut WriteReport,
     ) -> Result<(), Error> {
         for list in &mut self.lists {
@@ -171,17 +175,34 @@ impl Lists {
                 let id = list.slots.len() as u32;
                 list.ids.push(id);
                 list.slots.push(Slot::Real(i));
-                if redirect && i % 3 == 1 {
-                    let mut target = id;
-                    for _ in 0..1 + rng.below(3) {
-                        let alias = list.slots.len() as u32;
-                        list.slots.push(Slot::Alias(target));
-                        e.aliases.push(alias);
-                        target = alias;
-                        report.name_redirections += 1;
-                    }
+                if tricks.redirect_chains && i % 3 == 1 {
+                    let head = links::chain(&mut list.slots, id, 1 + rng.below(3) as usize);
+                    e.aliases.extend(id + 1..=head);
                 }
             }
+            let n = list.entries.len();
+            if tricks.long_chains && n > 1 {
+                let long = rngs.chains.range(1, n - 1);
+                for (i, steps) in links::plan_chains(1..n, long, true, &mut rngs.chains) {
+                    let head = links::chain(&mut list.slots, list.ids[i], steps);
+                    list.entries[i].heads.push(head);
+                }
+            }
+            if tricks.unused_ids {
+                report.unused_ids += links::add_unused(&mut list.slots, &mut rngs.unused);
+            }
+            if tricks.long_chains || tricks.unused_ids {
+                let new_of = links::scatter(&mut list.slots, true, &mut rngs.chains);
+                for id in list.ids.iter_mut().chain(
+                    list.entries
+                        .iter_mut()
+                        .flat_map(|e| e.aliases.iter_mut().chain(&mut e.heads)),
+                ) {
+                    *id = new_of[*id as usize];
+                }
+            }
+            report.name_redirections += links::redirections(&list.slots);
+            report.longest_chain = report.longest_chain.max(links::longest_chain(&list.slots));
             if list.slots.len() >= NAME_IDS as usize {
                 return Err(too_large(
                     FileKind::D00,
@@ -195,7 +216,9 @@ impl Lists {
     }
 
     /// The id D00 stores for a name: 0 for none; for an entry with aliases,
-    /// every other use goes through the head of its redirection chain.
+    /// every other use goes through the head of its redirection chain. An
+    /// entry with `long_chains` heads is reached through each head in turn
+    /// first, then as above.
     pub(crate) fn reference(
         &mut self,
         kind: ListKind,
@@ -208,52 +231,63 @@ impl Lists {
         };
         let e = &mut list.entries[i];
         e.uses += 1;
-        match e.aliases.last() {
-            Some(&head) if e.uses.is_multiple_of(2) => {
-                report.redirected_references += 1;
-                head
-            }
-            _ => list.ids[i],
-        }
+        // Each long-chain head in turn, then the real id, then the short chain's head.
+        let heads = e.heads.len();
+        let turn = (e.uses - 1) as usize % (heads + 1 + usize::from(!e.aliases.is_empty()));
+        let id = match turn.cmp(&heads) {
+            core::cmp::Ordering::Less => e.heads[turn],
+            core::cmp::Ordering::Equal => list.ids[i],
+            core::cmp::Ordering::Greater => e.aliases[e.aliases.len() - 1],
+        };
+        report.redirected_references += usize::from(id != list.ids[i]);
+        id
     }
 }
 
 /// The inner files of one list: cdp, iii, axx, dxx, d00, a01, d01.
-fn list_files(
+pub(crate) fn list_files(
     list: &List,
     kind: ListKind,
     tricks: &Tricks,
     rng: &mut Rng,
+    rngs: &mut TrickRngs,
     report: &mut WriteReport,
 ) -> [Vec<u8>; 7] {
     // .d01: blocks in shuffled order with junk between them when asked (§4.7).
-    let mut order: Vec<usize> = (0..list.entries.len()).collect();
+    let n = list.entries.len();
+    let mut order: Vec<usize> = (0..n).collect();
     if tricks.junk_between_records {
         rng.shuffle(&mut order);
     }
-    let mut d01 = Vec::new();
-    let mut address = alloc::vec![0u32; list.entries.len()];
-    for &i in &order {
+    if tricks.shuffled_records {
+        rngs.order.shuffle(&mut order);
+    }
+    let head_len = 1 + usize::from(kind.has_titles());
+    let mut d01 = Sink::new(
+        Frame::Name {
+            titles: kind.has_titles(),
+        },
+        n,
+    );
+    for (k, &i) in order.iter().enumerate() {
         if tricks.junk_between_records {
-            report.junk_bytes += rng.junk(&mut d01, 0, 5);
+            report.junk_bytes += d01.junk(|b| rng.junk(b, 0, 5));
+        }
+        if tricks.lookalike_junk && k > 0 && rngs.junk.one_in(2) {
+            report.lookalike_junk_bytes += d01.lookalike_gap(&mut rngs.junk);
         }
         let e = &list.entries[i];
-        address[i] = d01.len() as u32;
-        d01.extend_from_slice(&kind.name_record(&e.name, &e.title));
+        let record = kind.name_record(&e.name, &e.title);
+        d01.record(i, &record[..head_len], &record[head_len..]);
     }
-    // .a01: addresses of real ids, redirections for aliases (§4.6).
-    let a01: Vec<u8> = list
-        .slots
-        .iter()
-        .flat_map(|s| {
-            match *s {
-                Slot::Real(i) => Link::Address(address[i]),
-                Slot::Alias(t) => Link::Redirect(t),
-            }
-            .to_i32()
-            .to_le_bytes()
-        })
-        .collect();
+    if tricks.lookalike_junk {
+        report.lookalike_junk_bytes += d01.lookalike_head(&mut rngs.junk);
+    }
+    let address: Vec<u32> = (0..n).map(|i| d01.start(i) as u32).collect();
+    report.out_of_order_files += usize::from(links::out_of_order(&list.slots, &address));
+    // .a01: addresses of real ids, redirections for aliases (§4.6), unused ids.
+    let a01 = links::array_bytes(&list.slots, &address, &d01, &mut rngs.unused);
+    let d01 = d01.into_bytes();
     // .iii: real ids sorted by their stored name (and title), ties by id (§4.9).
     let mut sorted: Vec<usize> = (0..list.entries.len()).collect();
     sorted.sort_by(|&a, &b| {
@@ -265,151 +299,57 @@ fn list_files(
         .flat_map(|&i| list.ids[i].to_le_bytes())
         .collect();
     // .d00: for players the 10-byte blocks of §4.10, one per id (aliases
-    // repeat their entry's data); for the others (undescribed) the count.
+    // repeat their entry's data, unused ids are zeros); for the others
+    // (undescribed) the count.
     let d00: Vec<u8> = if kind == ListKind::Players {
         list.slots
             .iter()
             .flat_map(|s| {
                 let mut s = *s;
-                // Follow aliases to the entry (chains are short and acyclic by construction).
+                // Follow aliases to the entry (chains are acyclic by construction).
                 let e = loop {
                     match s {
-                        Slot::Real(i) => break &list.entries[i],
+                        Slot::Real(i) => break Some(&list.entries[i]),
                         Slot::Alias(t) => s = list.slots[t as usize],
+                        Slot::Empty | Slot::Unused(_) => break None,
                     }
                 };
-                PlayerData::to_bytes(e.rating, e.fide_id, e.birthday, e.gender)
+                e.map_or([0; PLAYER_DATA_LEN], |e| {
+                    PlayerData::to_bytes(e.rating, e.fide_id, e.birthday, e.gender)
+                })
             })
             .collect()
     } else {
         (list.entries.len() as u32).to_le_bytes().to_vec()
     };
-    // .axx/.dxx: bit masks, one bit per element (§4.2; purpose unknown), all clear.
+    // .axx/.dxx: bit masks, one bit per element (§4.2; purpose unknown), all
+    // clear. Like .cdp and the other .d00, they count entries, not ids.
     let mask = alloc::vec![0u8; list.entries.len().div_ceil(8)];
     // .cdp: format unknown (Q34); written like the main CDP header with the element count.
     let cdp = cdp_file(list.entries.len() as u32, &[]);
     [cdp, iii, mask.clone(), mask, d00, a01, d01]
 }
 
-/// A piece of the EMB heap: a file's fragment or its descriptor list.
-#[derive(Clone, Copy)]
-enum Blob {
-    Desc(usize),
-    Frag(usize, usize),
-}
-
-/// Builds the EMB file (§4.3–§4.5).
-pub(crate) fn build(
-    lists: &Lists,
-    tricks: &Tricks,
-    rng: &mut Rng,
-    report: &mut WriteReport,
-) -> Result<Vec<u8>, Error> {
-    // The 28 inner files, then the root directory (index 28).
-    let mut names: Vec<String> = Vec::new();
-    let mut files: Vec<Vec<u8>> = Vec::new();
-    for (kind, list) in ListKind::ALL.into_iter().zip(&lists.lists) {
-        for (ext, data) in INNER_FILES
-            .iter()
-            .zip(list_files(list, kind, tricks, rng, report))
-        {
-            names.push(kind.inner_name(ext));
-            files.push(data);
-        }
-    }
-    let root = names.len();
-    let root_len = layout::DIR_ENTRY_LEN * root;
-    // Fragment sizes: small and random with the trick, else up to 1024 bytes.
-    let mut frags: Vec<Vec<usize>> = Vec::new();
-    for len in files.iter().map(Vec::len).chain([root_len]) {
-        let mut sizes = Vec::new();
-        let mut left = len;
-        while left > 0 {
-            let s = if tricks.fragment_emb {
-                rng.range(1, 200)
-            } else {
-                1024
-            }
-            .min(left);
-            sizes.push(s);
-            left -= s;
-        }
-        frags.push(sizes);
-    }
-    report.fragments += frags.iter().map(Vec::len).sum::<usize>();
-    // Placement order: each file's list then its fragments; with the trick, shuffled.
-    let mut blobs: Vec<Blob> = Vec::new();
-    for (f, sizes) in frags.iter().enumerate() {
-        blobs.push(Blob::Desc(f));
-        blobs.extend((0..sizes.len()).map(|i| Blob::Frag(f, i)));
-    }
-    if tricks.fragment_emb {
-        rng.shuffle(&mut blobs);
-        // Make sure every file of several fragments has at least one out of order.
-        let mut pos: Vec<Vec<usize>> = frags.iter().map(|s| alloc::vec![0; s.len()]).collect();
-        for (k, b) in blobs.iter().enumerate() {
-            if let Blob::Frag(f, i) = *b {
-                pos[f][i] = k;
-            }
-        }
-        for p in pos.iter().filter(|p| p.len() >= 2) {
-            if p.windows(2).all(|w| w[0] < w[1]) {
-                blobs.swap(p[0], p[1]);
-            }
-        }
-    }
-    // Assign offsets (junk before each blob with the trick).
-    let mut junk: Vec<Vec<u8>> = Vec::with_capacity(blobs.len());
-    let mut at = layout::HEADER_LEN;
-    let mut desc_at = alloc::vec![0usize; frags.len()];
-    let mut frag_at: Vec<Vec<usize>> = frags.iter().map(|s| alloc::vec![0; s.len()]).collect();
-    for b in &blobs {
-        let mut j = Vec::new();
-        if tricks.fragment_emb {
-            report.emb_junk_bytes += rng.junk(&mut j, 1, 24);
-        }
-        at += j.len();
-        junk.push(j);
-        match *b {
-            Blob::Desc(f) => {
-                desc_at[f] = at;
-                at += layout::FRAGMENT_LEN * frags[f].len();
-            }
-            Blob::Frag(f, i) => {
-                frag_at[f][i] = at;
-                at += frags[f][i];
-            }
-        }
-    }
-    if at > u32::MAX as usize {
-        return Err(too_large(FileKind::Emb, "EMB size", at, u32::MAX));
-    }
-    // The root directory (§4.5): 256-byte entries.
-    let mut dir = Vec::with_capacity(root_len);
-    for (f, name) in names.iter().enumerate() {
-        dir.extend_from_slice(&layout::dir_entry(
-            name,
-            files[f].len() as u32,
-            desc_at[f] as u32,
-        ));
-    }
-    files.push(dir);
-    // Write.
-    let mut out = Vec::with_capacity(at);
-    out.extend_from_slice(&layout::header(root_len as u32, desc_at[root] as u32));
-    for (b, j) in blobs.iter().zip(&junk) {
-        out.extend_from_slice(j);
-        match *b {
-            Blob::Desc(f) => {
-                for (i, &s) in frags[f].iter().enumerate() {
-                    out.extend_from_slice(&layout::fragment_bytes(s as u32, frag_at[f][i] as u32));
+impl List {
+    /// A `.d01` as an older version of the list might have held it: up to 64
+    /// of its records in a random order, each non-empty name with one byte
+    /// changed.
+    pub(crate) fn stale_d01(&self, kind: ListKind, rng: &mut Rng) -> Vec<u8> {
+        let mut order: Vec<usize> = (0..self.entries.len()).collect();
+        rng.shuffle(&mut order);
+        let mut out = Vec::new();
+        for &i in order.iter().take(64) {
+            let e = &self.entries[i];
+            let mut name = e.name.clone();
+            if !name.is_empty() {
+                let k = rng.below(name.len() as u64) as usize;
+                let old = name[k];
+                while name[k] == old {
+                    name[k] = b'A' + rng.below(58) as u8;
                 }
             }
-            Blob::Frag(f, i) => {
-                let start: usize = frags[f][..i].iter().sum();
-                out.extend_from_slice(&files[f][start..start + frags[f][i]]);
-            }
+            out.extend_from_slice(&kind.name_record(&name, &e.title));
         }
+        out
     }
-    Ok(out)
 }

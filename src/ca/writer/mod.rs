@@ -3,9 +3,11 @@
 //! No real Chess Assistant database was available, so this writer follows
 //! the specification (`chess-assistant.md`, with the readings of its §0 and
 //! §10) and nothing else. It exists to give the reader honest test data: by
-//! default it also plays every trick the format allows (fragmented and
-//! shuffled EMB files, redirection chains, junk between records, long
-//! comment codes, extended moves), so a reader that takes a shortcut fails.
+//! default it also plays tricks the format allows (fragmented and shuffled
+//! EMB files, redirection chains, junk between records, long comment codes,
+//! extended moves), so a reader that takes a shortcut fails; [`Tricks::all`]
+//! adds the rest (junk that looks like records, shuffled records, long
+//! chains, ids no game uses, stale EMB fragments).
 //!
 //! Readings made where the spec is silent (each is also noted where it is
 //! implemented):
@@ -43,19 +45,25 @@
 
 mod d02;
 mod emb;
+mod games;
+mod layout;
+mod links;
 mod rng;
+mod volume;
 
 use alloc::{string::String, vec::Vec};
 
-use self::{emb::Lists, rng::Rng};
+use self::{
+    emb::Lists,
+    rng::{Rng, TrickRngs},
+};
 use super::format::{
     Convention, cdp,
     d00::{
         self, ECO_UNKNOWN, RawHeader, encode_date, encode_eco, encode_game_type, encode_outcome,
         encode_round,
     },
-    d02::{MAX_RECORD, length_prefix},
-    emb::{Link, ListKind},
+    emb::ListKind,
 };
 use crate::{
     error::{Error, ErrorKind, FileKind},
@@ -64,11 +72,14 @@ use crate::{
 };
 
 /// Legal but unusual ways of writing, each exercising a reader path.
+/// None changes what a correct reader reads: the same games, headers and
+/// names.
 ///
 /// ```
 /// use cadb::ca::writer::Tricks;
 /// assert!(Tricks::default().fragment_emb);
 /// assert!(!Tricks::none().fragment_emb);
+/// assert!(!Tricks::default().long_chains && Tricks::all().long_chains);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Tricks {
@@ -93,6 +104,38 @@ pub struct Tricks {
     /// Assistant does this only when it runs out of numbers; this exercises
     /// the path, which ordinary games never reach.
     pub extended_promotions: bool,
+    /// Unused bytes that look like a record's length (§4.7, §4.8: blocks
+    /// "need not be contiguous"; §8: garbage between D02 records). Every
+    /// `.d01` and D02 starts with a block whose length byte(s) (§4.7/§4.8
+    /// name and title lengths, the §8.1 prefix), read as a record at
+    /// address 0, cover the first real record or more; about every other
+    /// gap between records holds 1–40 bytes: a lookalike length, random
+    /// values, 0xFF runs, or high bytes that read as CP1251/CP866 text.
+    pub lookalike_junk: bool,
+    /// Records of each `.d01` and of D02 in a random order, unrelated to
+    /// their ids and to D00 order (§4.6, §6: only the address arrays say
+    /// where a record lies).
+    pub shuffled_records: bool,
+    /// Redirection chains of any length in every `.a01` and in A02 (§4.6,
+    /// §6; Q6: never to id 0, whose negation reads as address 0): in each
+    /// list one name gets a chain of 20–60 steps (and one of 1 and one of
+    /// 2–10), about a third of the others one of 1 or 2–10; one game gets
+    /// 20–60 steps, a third of the others 1 or 2–10 more. D00 stores the
+    /// heads; alias ids lie at random positions of the array.
+    pub long_chains: bool,
+    /// Ids no game uses in every `.a01` and in A02 (§4.6, §6 give an id's
+    /// address and nothing more): one holding 0, one pointing into unused
+    /// bytes (when there are any), one inside a used record, one past the
+    /// end of the data file, a few more, and chains to two of them.
+    /// `.iii` (§4.9) does not list them; `Players.d00` (§4.10) has a zero
+    /// block for each.
+    pub unused_ids: bool,
+    /// Unused fragments in the EMB (§4.4 reads only what descriptor lists
+    /// name): stale copies of parts of inner files (an old `.d01` with other
+    /// names, with its own descriptor list) and descriptor lists no file
+    /// uses; zero-length descriptors inside files' lists (GetFile adds
+    /// nothing for them); last fragments longer than the file needs (Q2).
+    pub stale_fragments: bool,
 }
 
 impl Default for Tricks {
@@ -104,6 +147,11 @@ impl Default for Tricks {
             long_comments: true,
             prefer_fixed_promotion_slots: true,
             extended_promotions: true,
+            lookalike_junk: false,
+            shuffled_records: false,
+            long_chains: false,
+            unused_ids: false,
+            stale_fragments: false,
         }
     }
 }
@@ -118,6 +166,28 @@ impl Tricks {
             long_comments: false,
             prefer_fixed_promotion_slots: false,
             extended_promotions: false,
+            lookalike_junk: false,
+            shuffled_records: false,
+            long_chains: false,
+            unused_ids: false,
+            stale_fragments: false,
+        }
+    }
+
+    /// Every trick.
+    pub fn all() -> Tricks {
+        Tricks {
+            fragment_emb: true,
+            redirect_chains: true,
+            junk_between_records: true,
+            long_comments: true,
+            prefer_fixed_promotion_slots: true,
+            extended_promotions: true,
+            lookalike_junk: true,
+            shuffled_records: true,
+            long_chains: true,
+            unused_ids: true,
+            stale_fragments: true,
         }
     }
 }
@@ -184,14 +254,29 @@ pub struct WriteReport {
     pub fragments: usize,
     /// Junk bytes in the EMB between fragments.
     pub emb_junk_bytes: usize,
-    /// Redirecting a01 entries (over the four lists).
+    /// Zero-length fragment descriptors inside files' lists.
+    pub zero_length_fragments: usize,
+    /// Last fragments longer than their file needs.
+    pub overlong_fragments: usize,
+    /// Stale regions and descriptor lists in the EMB that no file uses.
+    pub stale_fragments: usize,
+    /// Redirecting a01 entries (over the four lists), unused ones included.
     pub name_redirections: usize,
-    /// Redirecting A02 entries.
+    /// Redirecting A02 entries, unused ones included.
     pub game_redirections: usize,
     /// D00 ids that go through a redirection (names and GameIDs).
     pub redirected_references: usize,
-    /// Junk bytes in D02 and in the `.d01` files.
+    /// Steps of the longest redirection chain (a01 and A02).
+    pub longest_chain: usize,
+    /// Ids `unused_ids` added, which no game uses directly or through a
+    /// chain (a01 and A02).
+    pub unused_ids: usize,
+    /// Junk bytes in D02 and in the `.d01` files (`junk_between_records`).
     pub junk_bytes: usize,
+    /// Junk bytes of `lookalike_junk` in D02 and in the `.d01` files.
+    pub lookalike_junk_bytes: usize,
+    /// `.d01` files and D02 whose records are not in the order of their ids.
+    pub out_of_order_files: usize,
     /// Records with a 2-byte length prefix.
     pub two_byte_lengths: usize,
     /// Comments written with code 236.
@@ -253,6 +338,7 @@ pub fn write_database(
 ) -> Result<(crate::ca::DatabaseFiles<Vec<u8>>, WriteReport), Error> {
     let tricks = options.tricks;
     let mut rng = Rng::new(options.seed);
+    let mut rngs = TrickRngs::new(options.seed);
     let mut report = WriteReport::default();
     let rec_opts = d02::RecordOptions {
         convention: options.convention,
@@ -285,92 +371,30 @@ pub fn write_database(
     for (game, _) in &written {
         lists.collect(&game.headers, &mut report);
     }
-    lists.assign_ids(tricks.redirect_chains, &mut rng, &mut report)?;
+    lists.assign_ids(&tricks, &mut rng, &mut rngs, &mut report)?;
 
-    // 3. GameIDs: plain = D00 index; with redirections, shuffled and offset,
-    // some reached through alias ids.
-    let n = written.len();
-    let mut real_ids: Vec<u32> = (0..count).collect();
-    let mut base = 0u32;
-    if tricks.redirect_chains {
-        rng.shuffle(&mut real_ids);
-        base = 1 + rng.below(4) as u32;
-    }
-    let mut a02_len = base as usize + n;
-    let mut d00_ids: Vec<u32> = Vec::with_capacity(n);
-    let mut aliases: Vec<(u32, u32)> = Vec::new(); // (alias id, id it redirects to)
-    for (i, id) in real_ids.iter_mut().enumerate() {
-        *id += base;
-        let mut head = *id;
-        if tricks.redirect_chains && i % 3 == 1 {
-            for _ in 0..1 + rng.below(3) {
-                let alias = u32::try_from(a02_len)
-                    .map_err(|_| too_large(FileKind::A02, "A02 entries", a02_len, u32::MAX))?;
-                aliases.push((alias, head));
-                head = alias;
-                a02_len += 1;
-            }
-            report.redirected_references += 1;
-        }
-        d00_ids.push(head);
-    }
-    report.game_redirections = aliases.len();
+    // 3. GameIDs, D02 and A02.
+    let bodies: Vec<&[u8]> = written.iter().map(|(_, b)| b.as_slice()).collect();
+    let g = games::write(&bodies, &tricks, &mut rng, &mut rngs, &mut report)?;
 
-    // 4. D02: records in GameID order with junk, or in D00 order.
-    let mut order: Vec<usize> = (0..n).collect();
-    if tricks.junk_between_records {
-        order.sort_by_key(|&i| real_ids[i]);
-    }
-    let mut d02 = Vec::new();
-    let mut offsets = alloc::vec![0u32; n];
-    for &i in &order {
-        if tricks.junk_between_records {
-            report.junk_bytes += rng.junk(&mut d02, 0, 7);
-        }
-        let at = u32::try_from(d02.len())
-            .ok()
-            .filter(|&o| o <= i32::MAX as u32)
-            .ok_or_else(|| too_large(FileKind::D02, "D02 size", d02.len(), i32::MAX as u32))?;
-        offsets[i] = at;
-        let body = &written[i].1;
-        let (prefix, n) = length_prefix(body.len())
-            .ok_or_else(|| too_large(FileKind::D02, "record", body.len(), MAX_RECORD as u32))?;
-        report.two_byte_lengths += usize::from(n == 2);
-        d02.extend_from_slice(&prefix[..n]);
-        d02.extend_from_slice(body);
-    }
-    if tricks.junk_between_records {
-        report.junk_bytes += rng.junk(&mut d02, 1, 7);
-    }
-
-    // 5. A02: real entries hold offsets; aliases redirect; unused entries 0.
-    let mut a02 = alloc::vec![0i32; a02_len];
-    for i in 0..n {
-        a02[real_ids[i] as usize] = Link::Address(offsets[i]).to_i32();
-    }
-    for &(alias, target) in &aliases {
-        a02[alias as usize] = Link::Redirect(target).to_i32();
-    }
-    let a02: Vec<u8> = a02.iter().flat_map(|v| v.to_le_bytes()).collect();
-
-    // 6. D00.
-    let mut d00 = Vec::with_capacity(n * d00::RECORD_LEN);
+    // 4. D00.
+    let mut d00 = Vec::with_capacity(written.len() * d00::RECORD_LEN);
     for (i, (game, _)) in written.iter().enumerate() {
-        let rec = header_record(&game.headers, d00_ids[i], &mut lists, &mut report);
+        let rec = header_record(&game.headers, g.d00_ids[i], &mut lists, &mut report);
         d00.extend_from_slice(&rec.to_bytes());
     }
 
-    // 7. CDP and EMB.
+    // 5. CDP and EMB.
     let cdp = cdp_file(count, &options.encoding.encode(&options.comment));
-    let emb = emb::build(&lists, &tricks, &mut rng, &mut report)?;
+    let emb = volume::build(&lists, &tricks, &mut rng, &mut rngs, &mut report)?;
 
     Ok((
         crate::ca::DatabaseFiles {
             cdp,
             emb,
             d00,
-            a02,
-            d02,
+            a02: g.a02,
+            d02: g.d02,
         },
         report,
     ))

@@ -43,3 +43,39 @@ impl Rng {
         n
     }
 }
+
+impl Rng {
+    /// `true` one time in `n`.
+    pub(crate) fn one_in(&mut self, n: u64) -> bool {
+        self.below(n) == 0
+    }
+}
+
+/// One generator per trick added after the first ones, each seeded from the
+/// writer's seed: turning one of these tricks on changes no choice of the
+/// others, and none at all of files written without them.
+pub(crate) struct TrickRngs {
+    /// `lookalike_junk`.
+    pub junk: Rng,
+    /// `shuffled_records`.
+    pub order: Rng,
+    /// `long_chains`, and where ids land in their arrays.
+    pub chains: Rng,
+    /// `unused_ids`.
+    pub unused: Rng,
+    /// `stale_fragments`.
+    pub stale: Rng,
+}
+
+impl TrickRngs {
+    pub(crate) fn new(seed: u64) -> TrickRngs {
+        let rng = |salt: u64| Rng::new(seed ^ salt.wrapping_mul(0xD1B5_4A32_D192_ED03));
+        TrickRngs {
+            junk: rng(1),
+            order: rng(2),
+            chains: rng(3),
+            unused: rng(4),
+            stale: rng(5),
+        }
+    }
+}
