@@ -21,6 +21,8 @@ use super::{
     Database, EcoZero, GameTypes, ListKind, PlyCount, Symbols,
     format::{
         Convention,
+        // The header fields that name a list entry, as the doctor names them.
+        d00::NAME_FIELDS as FIELDS,
         d02::{CommentKind, code},
     },
     names::UsedIds,
@@ -162,16 +164,6 @@ struct HeaderScan {
     /// The name ids games use.
     names: UsedIds,
 }
-
-/// The header fields that name a list entry, as the doctor names them.
-const FIELDS: [(&str, ListKind); 6] = [
-    ("White", ListKind::Players),
-    ("Black", ListKind::Players),
-    ("Annotator", ListKind::Players),
-    ("Event", ListKind::Events),
-    ("Site", ListKind::Places),
-    ("Source", ListKind::Sources),
-];
 
 /// What the scan of the D02 records counts.
 #[derive(Default)]
@@ -351,15 +343,7 @@ impl<R: ReadAt> Database<R> {
                 h.game_id_out_of_range += 1;
                 h.game_id_last_plus_one += u64::from(id == a02_len);
             }
-            let ids = [
-                raw.white_id,
-                raw.black_id,
-                raw.annotator_id,
-                raw.event_id,
-                raw.site_id,
-                raw.source_id,
-            ];
-            for (f, ((_, kind), id)) in FIELDS.iter().zip(ids).enumerate() {
+            for (f, ((_, kind), id)) in FIELDS.iter().zip(raw.name_ids()).enumerate() {
                 let k = *kind as usize;
                 let t = lists[k];
                 if id == 0 {

@@ -139,19 +139,16 @@ pub struct Tricks {
 }
 
 impl Default for Tricks {
+    /// The tricks of the first writer: the layout freedoms added for
+    /// issue 32 are off, so the default files stay what they were.
     fn default() -> Tricks {
         Tricks {
-            fragment_emb: true,
-            redirect_chains: true,
-            junk_between_records: true,
-            long_comments: true,
-            prefer_fixed_promotion_slots: true,
-            extended_promotions: true,
             lookalike_junk: false,
             shuffled_records: false,
             long_chains: false,
             unused_ids: false,
             stale_fragments: false,
+            ..Tricks::all()
         }
     }
 }
@@ -159,35 +156,27 @@ impl Default for Tricks {
 impl Tricks {
     /// No tricks: the most straightforward files.
     pub fn none() -> Tricks {
-        Tricks {
-            fragment_emb: false,
-            redirect_chains: false,
-            junk_between_records: false,
-            long_comments: false,
-            prefer_fixed_promotion_slots: false,
-            extended_promotions: false,
-            lookalike_junk: false,
-            shuffled_records: false,
-            long_chains: false,
-            unused_ids: false,
-            stale_fragments: false,
-        }
+        Tricks::every(false)
     }
 
     /// Every trick.
     pub fn all() -> Tricks {
+        Tricks::every(true)
+    }
+
+    fn every(on: bool) -> Tricks {
         Tricks {
-            fragment_emb: true,
-            redirect_chains: true,
-            junk_between_records: true,
-            long_comments: true,
-            prefer_fixed_promotion_slots: true,
-            extended_promotions: true,
-            lookalike_junk: true,
-            shuffled_records: true,
-            long_chains: true,
-            unused_ids: true,
-            stale_fragments: true,
+            fragment_emb: on,
+            redirect_chains: on,
+            junk_between_records: on,
+            long_comments: on,
+            prefer_fixed_promotion_slots: on,
+            extended_promotions: on,
+            lookalike_junk: on,
+            shuffled_records: on,
+            long_chains: on,
+            unused_ids: on,
+            stale_fragments: on,
         }
     }
 }
