@@ -253,7 +253,11 @@ fn cyrillic_comments_decide_the_code_page_over_names_no_game_uses() {
 mod fixtures;
 
 use cadb::{
-    ca::writer::{Tricks, WriterOptions},
+    ca::{
+        columns::Column,
+        search::{HeaderIndex, Query},
+        writer::{Tricks, WriterOptions},
+    },
     game::Game,
     stats::OpeningTree,
 };
@@ -308,6 +312,9 @@ struct Reading {
     doctor_warnings: Vec<String>,
     /// The whole opening tree (read in D02 record order), as a file.
     tree: Vec<u8>,
+    /// The games sorted by each name column, and found by a name.
+    sorts: Vec<Vec<u32>>,
+    found: Vec<u32>,
 }
 
 fn reading(f: DatabaseFiles<Vec<u8>>) -> Reading {
@@ -317,6 +324,22 @@ fn reading(f: DatabaseFiles<Vec<u8>>) -> Reading {
         core::ops::ControlFlow::Continue(())
     });
     let tree = OpeningTree::of_database(&db, 40, &cadb::limits::Limits::default());
+    let index = HeaderIndex::new(&db);
+    let sorts = [
+        Column::White,
+        Column::Black,
+        Column::Event,
+        Column::Site,
+        Column::Annotator,
+        Column::Source,
+    ]
+    .map(|c| index.sort(&db, c, false, None).unwrap())
+    .to_vec();
+    let query = Query {
+        text: Some("таль".into()),
+        ..Query::default()
+    };
+    let found = index.search(&db, &query).unwrap();
     Reading {
         count: db.count(),
         headers: headers(&db),
@@ -330,6 +353,8 @@ fn reading(f: DatabaseFiles<Vec<u8>>) -> Reading {
         warnings: warnings(&db),
         doctor_warnings: doctor.warnings.iter().map(|w| w.message.clone()).collect(),
         tree: tree.0.to_bytes(),
+        sorts,
+        found,
     }
 }
 
@@ -367,6 +392,8 @@ fn difference(got: &Reading, want: &Reading) -> Option<String> {
             )
         })
         .or_else(|| first("tree bytes", &got.tree, &want.tree))
+        .or_else(|| first("sorts by name", &got.sorts, &want.sorts))
+        .or_else(|| first("found", &got.found, &want.found))
         .or_else(|| whole("count", got.count == want.count, &got.count, &want.count))
         .or_else(|| whole("guess", got.guess == want.guess, &got.guess, &want.guess))
         .or_else(|| (got != want).then(|| format!("readings: {got:?}")))

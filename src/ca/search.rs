@@ -343,45 +343,38 @@ impl HeaderIndex {
         }
     }
 
-    /// The rank of every id in sorted order, per list: the table's `.iii`
-    /// order when it has one, else the lower-cased names (an id without a
-    /// name first).
+    /// The rank of every id in sorted order, per list, by its record (ids
+    /// that share a record rank the same; an id without a record first):
+    /// the records in the table's `.iii` order when it has one, then any
+    /// record it misses by lower-cased name. `.iii` may list any of the ids
+    /// that reach a record (§4.9: the writer lists the real ones, and games
+    /// may store the heads of chains to them).
     fn ranks<R: ReadAt>(&self, db: &Database<R>) -> &[Vec<u32>; 4] {
         self.rank.get_or_init(|| {
             ListKind::ALL.map(|kind| {
                 let t = db.list(kind);
-                let n = t.len() as usize;
-                if t.has_sort_order() {
-                    // The stored order, then any id it misses (damaged or partial .iii).
-                    let mut seen = vec![false; n];
-                    let mut order: Vec<u32> = t
-                        .sort_order()
-                        .filter(|&id| {
-                            (id as usize) < n && !core::mem::replace(&mut seen[id as usize], true)
-                        })
-                        .collect();
-                    order.extend((0..n as u32).filter(|&id| !seen[id as usize]));
-                    let mut rank = vec![0u32; n];
-                    for (r, id) in order.into_iter().enumerate() {
-                        rank[id as usize] = r as u32;
-                    }
-                    rank
-                } else {
-                    let lower = &self.lower[kind as usize];
-                    let mut order: Vec<u32> = (0..lower.len() as u32).collect();
-                    // Equal names by record, as a stable sort would (an unstable
-                    // sort is half the size in the wasm module).
-                    order.sort_unstable_by(|&a, &b| {
-                        lower.name(a).cmp(lower.name(b)).then(a.cmp(&b))
-                    });
-                    let mut record_rank = vec![0u32; order.len()];
-                    for (r, rec) in order.into_iter().enumerate() {
-                        record_rank[rec as usize] = r as u32 + 1;
-                    }
-                    (0..n as u32)
-                        .map(|id| t.record_index(id).map_or(0, |r| record_rank[r as usize]))
-                        .collect()
+                let lower = &self.lower[kind as usize];
+                let records = t.record_count() as usize;
+                // Records in the stored order first, each at its first place.
+                let mut placed = vec![false; records];
+                let mut order: Vec<u32> = t
+                    .sort_order()
+                    .filter_map(|id| t.record_index(id))
+                    .filter(|&r| !core::mem::replace(&mut placed[r as usize], true))
+                    .collect();
+                let stored = order.len();
+                order.extend((0..records as u32).filter(|&r| !placed[r as usize]));
+                // Equal names by record, as a stable sort would (an unstable
+                // sort is half the size in the wasm module).
+                order[stored..]
+                    .sort_unstable_by(|&a, &b| lower.name(a).cmp(lower.name(b)).then(a.cmp(&b)));
+                let mut record_rank = vec![0u32; records];
+                for (rank, r) in order.into_iter().enumerate() {
+                    record_rank[r as usize] = rank as u32 + 1;
                 }
+                (0..t.len())
+                    .map(|id| t.record_index(id).map_or(0, |r| record_rank[r as usize]))
+                    .collect()
             })
         })
     }
