@@ -315,6 +315,8 @@ struct Reading {
     /// The games sorted by each name column, and found by a name.
     sorts: Vec<Vec<u32>>,
     found: Vec<u32>,
+    /// A player's card, without its record numbers (a layout's own).
+    card: String,
 }
 
 fn reading(f: DatabaseFiles<Vec<u8>>) -> Reading {
@@ -340,6 +342,13 @@ fn reading(f: DatabaseFiles<Vec<u8>>) -> Reading {
         ..Query::default()
     };
     let found = index.search(&db, &query).unwrap();
+    let tal = index.player_record("таль, михаил").unwrap();
+    let mut card = cadb::ca::player::PlayerCard::of(&db, tal, 5).unwrap();
+    card.record = 0;
+    for o in &mut card.opponents {
+        o.record = 0;
+    }
+    let card = format!("{card:?}");
     Reading {
         count: db.count(),
         headers: headers(&db),
@@ -355,6 +364,7 @@ fn reading(f: DatabaseFiles<Vec<u8>>) -> Reading {
         tree: tree.0.to_bytes(),
         sorts,
         found,
+        card,
     }
 }
 
@@ -394,6 +404,7 @@ fn difference(got: &Reading, want: &Reading) -> Option<String> {
         .or_else(|| first("tree bytes", &got.tree, &want.tree))
         .or_else(|| first("sorts by name", &got.sorts, &want.sorts))
         .or_else(|| first("found", &got.found, &want.found))
+        .or_else(|| whole("card", got.card == want.card, &got.card, &want.card))
         .or_else(|| whole("count", got.count == want.count, &got.count, &want.count))
         .or_else(|| whole("guess", got.guess == want.guess, &got.guess, &want.guess))
         .or_else(|| (got != want).then(|| format!("readings: {got:?}")))

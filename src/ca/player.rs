@@ -98,7 +98,7 @@ pub struct PlayerCard {
     /// counted here.
     pub eco_white: Vec<(u16, Score)>,
     pub eco_black: Vec<(u16, Score)>,
-    /// The most frequent opponents, most games first (ties by name record).
+    /// The most frequent opponents, most games first (ties by name).
     pub opponents: Vec<Opponent>,
     /// From the players list (`Players.d00`): the first of the player's
     /// ids that has one. `None` when absent or 0.
@@ -164,13 +164,25 @@ impl PlayerCard {
             }
         })?;
         let [eco_white, eco_black] = eco.map(|by_code| {
-            most_played(&by_code, top)
+            most_played(&by_code, top, |a, b| a.cmp(&b))
                 .into_iter()
                 .map(|(c, s)| (c as u16, s))
                 .collect()
         });
         let enc = db.text();
-        let opponents = most_played(&opponents, top)
+        // Ties by name, then record: a record's number is its place in
+        // .d01, which a writer may order any way (issue 32). Only the
+        // opponents met are named.
+        let names: Vec<String> = opponents
+            .iter()
+            .enumerate()
+            .map(|(r, s)| match s.games() {
+                0 => String::new(),
+                _ => crate::text::lower(&players.record_name(r as u32, enc).unwrap_or_default()),
+            })
+            .collect();
+        let by_name = |a: u32, b: u32| names[a as usize].cmp(&names[b as usize]).then(a.cmp(&b));
+        let opponents = most_played(&opponents, top, by_name)
             .into_iter()
             .map(|(record, score)| Opponent {
                 record,
@@ -225,19 +237,29 @@ fn result_code(result: GameResult, as_white: bool) -> u64 {
 }
 
 /// The `top` entries of `by_key` with the most games (none without),
-/// ties by key: `top` scans, as `top` is small.
-fn most_played(by_key: &[Score], top: usize) -> Vec<(u32, Score)> {
+/// ties in the order `tie` gives keys (a total order): `top` scans, as
+/// `top` is small.
+fn most_played(
+    by_key: &[Score],
+    top: usize,
+    tie: impl Fn(u32, u32) -> core::cmp::Ordering,
+) -> Vec<(u32, Score)> {
+    use core::cmp::Ordering::{Greater, Less};
     let mut out: Vec<(u32, Score)> = Vec::new();
-    // Entries are taken in (games descending, key ascending) order: the
-    // next one is the best below the last taken.
+    // Entries are taken in (games descending, `tie`) order: the next one
+    // is the best below the last taken.
     let mut last: Option<(u32, u32)> = None;
     while out.len() < top {
-        let below =
-            |games: u32, key: u32| last.is_none_or(|(g, k)| games < g || (games == g && key > k));
+        let below = |games: u32, key: u32| {
+            last.is_none_or(|(g, k)| games < g || (games == g && tie(key, k) == Greater))
+        };
         let mut best: Option<(u32, Score)> = None;
         for (key, s) in by_key.iter().enumerate() {
             let (key, games) = (key as u32, s.games());
-            if games > 0 && below(games, key) && best.is_none_or(|(_, b)| games > b.games()) {
+            let better = |(k, b): (u32, Score)| {
+                games > b.games() || (games == b.games() && tie(key, k) == Less)
+            };
+            if games > 0 && below(games, key) && best.is_none_or(better) {
                 best = Some((key, *s));
             }
         }
