@@ -317,6 +317,8 @@ struct Reading {
     found: Vec<u32>,
     /// A player's card, without its record numbers (a layout's own).
     card: String,
+    /// The games reaching the position after 1.e4 e5, in variations too.
+    reaching: cadb::ca::position::PositionSearch,
 }
 
 fn reading(f: DatabaseFiles<Vec<u8>>) -> Reading {
@@ -349,6 +351,22 @@ fn reading(f: DatabaseFiles<Vec<u8>>) -> Reading {
         o.record = 0;
     }
     let card = format!("{card:?}");
+    let mut after = shakmaty::Chess::default();
+    for uci in ["e2e4", "e7e5"] {
+        let m = uci.parse::<shakmaty::uci::UciMove>().unwrap();
+        let mv = m.to_move(&after).unwrap();
+        after = shakmaty::Position::play(after, mv).unwrap();
+    }
+    let target = cadb::reach::Target::new(
+        shakmaty::Position::board(&after).clone(),
+        shakmaty::Position::turn(&after),
+    );
+    let options = cadb::ca::position::SearchOptions { variations: true };
+    let reaching = db
+        .position_search(&target, &options, |_, _| {
+            core::ops::ControlFlow::Continue(())
+        })
+        .unwrap();
     Reading {
         count: db.count(),
         headers: headers(&db),
@@ -365,6 +383,7 @@ fn reading(f: DatabaseFiles<Vec<u8>>) -> Reading {
         sorts,
         found,
         card,
+        reaching,
     }
 }
 
@@ -405,6 +424,7 @@ fn difference(got: &Reading, want: &Reading) -> Option<String> {
         .or_else(|| first("sorts by name", &got.sorts, &want.sorts))
         .or_else(|| first("found", &got.found, &want.found))
         .or_else(|| whole("card", got.card == want.card, &got.card, &want.card))
+        .or_else(|| first("reaching", &got.reaching.hits, &want.reaching.hits))
         .or_else(|| whole("count", got.count == want.count, &got.count, &want.count))
         .or_else(|| whole("guess", got.guess == want.guess, &got.guess, &want.guess))
         .or_else(|| (got != want).then(|| format!("readings: {got:?}")))
@@ -423,7 +443,14 @@ fn written(tricks: Tricks, seed: u64) -> DatabaseFiles<Vec<u8>> {
 
 fn plain_reading() -> &'static Reading {
     static PLAIN: std::sync::OnceLock<Reading> = std::sync::OnceLock::new();
-    PLAIN.get_or_init(|| reading(written(Tricks::none(), 0)))
+    PLAIN.get_or_init(|| {
+        let r = reading(written(Tricks::none(), 0));
+        // Each part has something to compare.
+        assert!(r.headers.len() > 200 && r.found.len() == 2, "{:?}", r.found);
+        assert!(!r.reaching.hits.is_empty() && r.tree.len() > 1000);
+        assert!(r.card.contains("Петросян") && r.card.contains("Ботвинник"));
+        r
+    })
 }
 
 #[test]
