@@ -431,7 +431,12 @@ fn difference(got: &Reading, want: &Reading) -> Option<String> {
 }
 
 fn written(tricks: Tricks, seed: u64) -> DatabaseFiles<Vec<u8>> {
+    written_in(TextEncoding::Cp1251, tricks, seed)
+}
+
+fn written_in(encoding: TextEncoding, tricks: Tricks, seed: u64) -> DatabaseFiles<Vec<u8>> {
     let o = WriterOptions {
+        encoding,
         tricks,
         seed,
         ..WriterOptions::plain()
@@ -439,6 +444,31 @@ fn written(tricks: Tricks, seed: u64) -> DatabaseFiles<Vec<u8>> {
     let (f, report) = writer::write_database(layout_games(), &o).unwrap();
     assert!(report.skipped.is_empty(), "{:?}", report.skipped);
     f
+}
+
+/// The code pages the proptest writes in: both Cyrillic ones, and UTF-8
+/// (each name a single UTF-8 string, Q33).
+const ENCODINGS: [TextEncoding; 3] = [
+    TextEncoding::Cp1251,
+    TextEncoding::Cp866,
+    TextEncoding::Utf8,
+];
+
+/// The plain database's reading in each of [`ENCODINGS`]: its names as
+/// written, and the code page guessed right.
+fn plain_reading_in(e: usize) -> &'static Reading {
+    static PLAIN: [std::sync::OnceLock<Reading>; 3] = [const { std::sync::OnceLock::new() }; 3];
+    PLAIN[e].get_or_init(|| {
+        let r = reading(written_in(ENCODINGS[e], Tricks::none(), 0));
+        // The Cyrillic games, last, read the same in every code page (CP1251
+        // writes an emoji of the fixtures as `&#NNN;`, UTF-8 keeps it).
+        let tail = |r: &Reading| r.headers[r.headers.len() - 3..].to_vec();
+        assert_eq!(tail(&r), tail(plain_reading()), "{:?}", ENCODINGS[e]);
+        if ENCODINGS[e] != TextEncoding::Utf8 {
+            assert_eq!(r.encoding, ENCODINGS[e]);
+        }
+        r
+    })
 }
 
 fn plain_reading() -> &'static Reading {
@@ -475,12 +505,12 @@ fn every_trick_at_once_reads_the_same() {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(128))]
-    /// The same games under a random mix of the writer's tricks and seed
-    /// read exactly as the plain database does.
+    /// The same games under a random mix of the writer's tricks and seed,
+    /// in a random code page, read exactly as the plain database does.
     #[test]
-    fn layout_invariance(mask in 0u32..1 << TRICK_BITS, seed in any::<u64>()) {
-        let got = reading(written(tricks(mask), seed));
-        let d = difference(&got, plain_reading());
-        prop_assert!(d.is_none(), "{:?}: {}", tricks(mask), d.unwrap_or_default());
+    fn layout_invariance(mask in 0u32..1 << TRICK_BITS, seed in any::<u64>(), e in 0..ENCODINGS.len()) {
+        let got = reading(written_in(ENCODINGS[e], tricks(mask), seed));
+        let d = difference(&got, plain_reading_in(e));
+        prop_assert!(d.is_none(), "{:?} {:?}: {}", ENCODINGS[e], tricks(mask), d.unwrap_or_default());
     }
 }
