@@ -9,7 +9,7 @@
 use alloc::vec::Vec;
 
 use super::{
-    Database, NameUse,
+    Database, ListKind, NameUse,
     format::d02::{CommentKind, code},
     record::{Item, Items},
 };
@@ -65,16 +65,14 @@ impl<R: ReadAt> Database<R> {
         comments: &CommentSample,
         chosen: Option<TextEncoding>,
     ) {
-        let sampled_any = self
-            .lists
-            .iter()
-            .zip(super::ListKind::ALL)
-            .any(|(_, k)| !used.records(k).is_empty());
+        let sampled_any = ListKind::ALL.iter().any(|&k| !used.records(k).is_empty());
         let names: Vec<&[u8]> = if sampled_any {
-            self.lists
+            ListKind::ALL
                 .iter()
-                .zip(super::ListKind::ALL)
-                .flat_map(|(t, k)| used.records(k).iter().flat_map(|&r| t.strings_of(r)))
+                .flat_map(|&k| {
+                    let t = &self.lists[k as usize];
+                    used.records(k).iter().flat_map(move |&r| t.strings_of(r))
+                })
                 .collect()
         } else {
             self.lists.iter().flat_map(|t| t.strings()).collect()
