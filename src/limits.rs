@@ -60,7 +60,7 @@ pub const MAX_TREE_ENTRIES: usize = 1 << 24;
 /// to end take 1 times; the rest leaves room for records that overlap.
 pub const NAME_BULK_MULTIPLE: u64 = 2;
 /// The constant part of that bound, in bytes.
-pub const NAME_BULK_CONSTANT: u64 = 1 << 20;
+pub const NAME_BULK_CONSTANT: u64 = 256 << 10;
 
 /// The memory budget's multiple of the database's file sizes (see above).
 pub const MEMORY_MULTIPLE: u64 = 16;

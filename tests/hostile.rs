@@ -99,22 +99,22 @@ fn name_bomb_decodes_each_name_once() {
 #[test]
 fn names_that_overlap_are_decoded_once_each() {
     // A .d01 of 0xFF bytes: every address starts a 255-byte record, and
-    // 1M ids point at the first 4,096 of them (1 MiB of records, within
+    // 1M ids point at the first 1,024 of them (256 KiB of records, within
     // the bulk bound). Overlapping records are legal: none is refused, and
     // each is decoded once however many ids share it.
     let mut f = games();
     let ids = 1u32 << 20;
-    let a01: Vec<u8> = (0..ids).flat_map(|i| (i % 4096).to_le_bytes()).collect();
-    let d01 = vec![0xFFu8; 4096 + 600];
+    let a01: Vec<u8> = (0..ids).flat_map(|i| (i % 1024).to_le_bytes()).collect();
+    let d01 = vec![0xFFu8; 1024 + 600];
     f.emb = volume::names(&a01, &d01);
     let bound = budget(&f);
     let (_, peak) = counting_alloc::peak(|| {
         let db = Database::open(f, OpenOptions::default()).unwrap();
         let t = db.list(ListKind::Events);
-        assert_eq!(t.record_count(), 4096);
-        assert!((0..4096).all(|r| t.in_bulk(r)));
+        assert_eq!(t.record_count(), 1024);
+        assert!((0..1024).all(|r| t.in_bulk(r)));
         assert_eq!(t.record_of(1), Ok(1));
-        assert_eq!(t.record_of(4097), Ok(1));
+        assert_eq!(t.record_of(1025), Ok(1));
         assert!(db.warnings().iter().all(|w| w.code() != "bad-names"));
         read_everything(&db)
     });
@@ -124,7 +124,7 @@ fn names_that_overlap_are_decoded_once_each() {
 #[test]
 fn names_that_overlap_past_the_bulk_bound_keep_the_ones_games_use() {
     // 64 KiB of 0xFF and an id at every byte: 16 MiB of records, past the
-    // bulk bound (2 × 64 KiB + 1 MiB). The games use players 0-3: those
+    // bulk bound (2 × 64 KiB + 256 KiB). The games use players 0-3: those
     // records stay in bulk, the rest are read only on request.
     let mut f = games();
     let len = 64 << 10;
