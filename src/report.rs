@@ -124,20 +124,6 @@ fn main_line(game: &Game) -> Game {
     }
 }
 
-/// The D02 record size of one game (length prefix included), written by
-/// the CA writer alone in a database, so a skipped game is attributable.
-fn ca_size(game: &Game) -> Result<usize, Error> {
-    let one = core::slice::from_ref(game);
-    writer::write_database(one, &writer::WriterOptions::plain()).and_then(|(files, rep)| match rep
-        .skipped
-        .into_iter()
-        .next()
-    {
-        Some((_, e)) => Err(e),
-        None => Ok(files.d02.len()),
-    })
-}
-
 /// The table built one game at a time: only the game being measured is
 /// held, so a database of any size costs one game's memory.
 struct Tally {
@@ -178,8 +164,8 @@ impl Tally {
         let jose = |g: &Game| crate::jose::encode(g).map(|(b, c)| b.len() + c.len());
         let fixed: [Result<usize, Error>; FIXED_ROWS] = [
             to_pgn(g).map(|s| s.len()).map_err(unreplayable),
-            ca_stored.unwrap_or_else(|| ca_size(g)),
-            ca_size(&main),
+            ca_stored.unwrap_or_else(|| writer::record_size(g)),
+            writer::record_size(&main),
             jose(g),
             jose(&main),
             crate::uci16::encode_game(g).map(|b| b.len()),

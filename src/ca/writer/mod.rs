@@ -329,21 +329,12 @@ pub fn write_database(
     let mut rng = Rng::new(options.seed);
     let mut rngs = TrickRngs::new(options.seed);
     let mut report = WriteReport::default();
-    let rec_opts = d02::RecordOptions {
-        convention: options.convention,
-        encoding: options.encoding,
-        long_comments: tricks.long_comments,
-        prefer_fixed: tricks.prefer_fixed_promotion_slots,
-        extended_promotions: tricks.extended_promotions,
-    };
 
     // 1. Encode every record; keep the games that fit.
     let mut written: Vec<(&Game, Vec<u8>)> = Vec::new();
     for (index, game) in games.iter().enumerate() {
-        let mut game_rng =
-            Rng::new(options.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let mut stats = d02::Stats::default();
-        match d02::encode_record(game, &rec_opts, &mut game_rng, &mut stats) {
+        match encode_game(game, index, options, &mut stats) {
             Ok(body) => {
                 stats.add_to(&mut report);
                 written.push((game, body));
@@ -387,6 +378,44 @@ pub fn write_database(
         },
         report,
     ))
+}
+
+/// Game `index`'s D02 record body as [`write_database`] writes it: its
+/// random choices come from the seed and its index alone.
+fn encode_game(
+    game: &Game,
+    index: usize,
+    options: &WriterOptions,
+    stats: &mut d02::Stats,
+) -> Result<Vec<u8>, Error> {
+    let tricks = options.tricks;
+    let rec_opts = d02::RecordOptions {
+        convention: options.convention,
+        encoding: options.encoding,
+        long_comments: tricks.long_comments,
+        prefer_fixed: tricks.prefer_fixed_promotion_slots,
+        extended_promotions: tricks.extended_promotions,
+    };
+    let mut rng = Rng::new(options.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    d02::encode_record(game, &rec_opts, &mut rng, stats)
+}
+
+/// The size of `game`'s D02 record, length prefix included, as the plain
+/// writer writes it alone in a database (what the compactness report
+/// counts), without making the other files; a game the format cannot hold
+/// is its error, as [`WriteReport::skipped`] lists it.
+///
+/// ```
+/// let games = cadb::game::import::read_pgn("1. Nf3 Nf6 *").unwrap();
+/// assert_eq!(cadb::ca::writer::record_size(&games[0]).unwrap(), 3);
+/// ```
+pub fn record_size(game: &Game) -> Result<usize, Error> {
+    let body = encode_game(game, 0, &WriterOptions::plain(), &mut d02::Stats::default())
+        .map_err(|e| e.in_game(0))?;
+    use crate::ca::format::d02::{MAX_RECORD, length_prefix};
+    let (_, prefix) = length_prefix(body.len())
+        .ok_or_else(|| too_large(FileKind::D02, "record", body.len(), MAX_RECORD as u32))?;
+    Ok(prefix + body.len())
 }
 
 fn too_large(file: FileKind, what: &'static str, size: usize, limit: u32) -> Error {
