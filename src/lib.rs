@@ -50,6 +50,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod bench;
+pub mod bits;
 pub mod bytes;
 pub mod ca;
 pub mod error;

@@ -14,7 +14,7 @@ fuzz_target!(|data: &[u8]| {
         let mut t = NameTable::read(&vol, data, kind, &mut claims, &mut warnings);
         if t.needs_use() {
             // As opening does when no game uses a record.
-            t.keep_in_bulk(&[]);
+            t.keep_in_bulk(&cadb::bits::Bits::default());
         }
         for id in 0..t.len().min(64) {
             let _ = t.name(id, cadb::text::TextEncoding::Cp1251.into());
@@ -25,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
         let names: u64 = (0..t.record_count())
             .filter(|&r| t.in_bulk(r))
             .filter_map(|r| t.record(r))
-            .map(|e| (1 + usize::from(kind.has_titles()) + e.name.len() + e.title.len()) as u64)
+            .map(|e| kind.name_record_len(e.name, e.title) as u64)
             .sum();
         let bound =
             cadb::limits::NAME_BULK_MULTIPLE * data.len() as u64 + cadb::limits::NAME_BULK_CONSTANT;

@@ -29,7 +29,7 @@ use super::{
     position::InOrder,
     record::{Item, Items},
 };
-use crate::bytes::ReadAt;
+use crate::{bits::Bits, bytes::ReadAt};
 
 /// What to scan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -316,7 +316,7 @@ impl<R: ReadAt> Database<R> {
         };
         let a02_len = self.a02.len();
         // A bit per A02 entry: which game ids were seen (1/32 of A02's own size).
-        let mut seen = vec![0u64; a02_len.div_ceil(64)];
+        let mut seen = Bits::new(a02_len);
         let lists = ListKind::ALL.map(|k| self.list(k));
         h.names = UsedIds::new(lists);
         let _ = self.scan_raw_headers(0, self.count, |_, raw| {
@@ -336,9 +336,7 @@ impl<R: ReadAt> Database<R> {
             h.unknown28[usize::from(raw.unknown)] += 1;
             let id = raw.game_id as usize;
             if id < a02_len {
-                let (word, bit) = (id / 64, 1u64 << (id % 64));
-                h.game_id_repeated += u64::from(seen[word] & bit != 0);
-                seen[word] |= bit;
+                h.game_id_repeated += u64::from(!seen.insert(id));
             } else {
                 h.game_id_out_of_range += 1;
                 h.game_id_last_plus_one += u64::from(id == a02_len);

@@ -27,7 +27,7 @@ use super::{
     columns::Column,
     format::d00::{RawHeader, date_year, encode_eco, outcome_result},
 };
-use crate::{bytes::ReadAt, error::Error, game::headers::GameResult};
+use crate::{bits::Bits, bytes::ReadAt, error::Error, game::headers::GameResult};
 
 /// Which player a player query matches.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -110,7 +110,7 @@ pub struct GameSummaries {
     /// record could not be read at all.
     plies: Vec<u16>,
     /// Bit `i`: game `i` is annotated.
-    annotated: Vec<u64>,
+    annotated: Bits,
 }
 
 /// [`GameSummaries`]' mark for a record that could not be read: it matches
@@ -161,7 +161,7 @@ impl GameSummaries {
         let count = db.count();
         let mut out = GameSummaries {
             plies: Vec::with_capacity(count as usize),
-            annotated: vec![0; (count as usize).div_ceil(64)],
+            annotated: Bits::new(count as usize),
         };
         db.scan_raw_headers(0, count, |i, h| {
             let (plies, annotated) = db
@@ -171,7 +171,7 @@ impl GameSummaries {
                 });
             out.plies.push(plies as u16);
             if annotated {
-                out.annotated[i as usize / 64] |= 1 << (i % 64);
+                out.annotated.insert(i as usize);
             }
             if i % 4096 == 4095 {
                 progress(i + 1, count);
@@ -189,9 +189,7 @@ impl GameSummaries {
 
     /// Whether game `i` has a comment, a symbol or a variation.
     pub fn annotated(&self, i: u64) -> bool {
-        self.annotated
-            .get(i as usize / 64)
-            .is_some_and(|w| w & (1 << (i % 64)) != 0)
+        self.annotated.get(i as usize)
     }
 }
 

@@ -146,7 +146,7 @@ impl ListKind {
     /// The bytes of a `.d01` record: name length, (title length), name, (title).
     /// Each text is at most 255 bytes; the writer cuts them before.
     pub fn name_record(self, name: &[u8], title: &[u8]) -> Vec<u8> {
-        let mut out = Vec::with_capacity(2 + name.len() + title.len());
+        let mut out = Vec::with_capacity(self.name_record_len(name, title));
         out.push(name.len() as u8);
         if self.has_titles() {
             out.push(title.len() as u8);
@@ -156,6 +156,17 @@ impl ListKind {
             out.extend_from_slice(title);
         }
         out
+    }
+
+    /// The length of the `.d01` record of `name` and `title`.
+    ///
+    /// ```
+    /// use cadb::ca::ListKind;
+    /// assert_eq!(ListKind::Players.name_record_len(b"Tal", b"GM"), 7);
+    /// assert_eq!(ListKind::Events.name_record_len(b"Riga", b""), 5);
+    /// ```
+    pub fn name_record_len(self, name: &[u8], title: &[u8]) -> usize {
+        1 + usize::from(self.has_titles()) + name.len() + title.len()
     }
 
     /// The `(name, title)` of the `.d01` record at `addr`, or `None` when

@@ -21,6 +21,7 @@ use super::{
     format::emb::{ListKind, PLAYER_DATA_LEN, PlayerData},
 };
 use crate::{
+    bits::Bits,
     bytes::ReadAt,
     error::{Error, ErrorKind, FileKind},
     limits::{NAME_BULK_CONSTANT, NAME_BULK_MULTIPLE},
@@ -41,8 +42,8 @@ pub struct NameTable {
     records: Vec<u32>,
     /// The raw bytes of all of them (overlapping ones count each time).
     record_bytes: u64,
-    /// The records decoded in bulk, a bit each; `None`: every one.
-    bulk: Option<Vec<u64>>,
+    /// The records decoded in bulk; `None`: every one.
+    bulk: Option<Bits>,
     d01: Vec<u8>,
     iii: Vec<u8>,
     d00: Vec<u8>,
@@ -206,9 +207,7 @@ impl NameTable {
     pub fn in_bulk(&self, index: u32) -> bool {
         match &self.bulk {
             None => index < self.record_count(),
-            Some(bits) => bits
-                .get(index as usize / 64)
-                .is_some_and(|w| w & (1 << (index % 64)) != 0),
+            Some(bits) => bits.get(index as usize),
         }
     }
 
@@ -233,34 +232,31 @@ impl NameTable {
         self.record_bytes > self.bulk_budget()
     }
 
-    /// Keeps in bulk the records `used` marks (a bit a record), in address
-    /// order while their raw bytes fit the bound; returns how many used
-    /// records are left out (0 but for records that overlap many times).
-    pub fn keep_in_bulk(&mut self, used: &[u64]) -> u64 {
+    /// Keeps in bulk the records `used` marks, in address order while
+    /// their raw bytes fit the bound; returns how many used records are
+    /// left out (0 but for records that overlap many times).
+    pub fn keep_in_bulk(&mut self, used: &Bits) -> u64 {
         let budget = self.bulk_budget();
-        let mut bits = alloc::vec![0u64; self.records.len().div_ceil(64)];
+        let mut bulk = Bits::new(self.records.len());
         let (mut bytes, mut left_out) = (0u64, 0u64);
-        for r in 0..self.record_count() {
-            let (w, bit) = (r as usize / 64, 1u64 << (r % 64));
-            if used.get(w).is_none_or(|u| u & bit == 0) {
-                continue;
-            }
-            let len = self.record(r).map_or(0, |e| self.raw_len(&e));
+        for r in (0..self.record_count()).filter(|&r| used.get(r as usize)) {
+            let len = self.raw_len(r);
             if bytes + len > budget {
                 left_out += 1;
                 continue;
             }
             bytes += len;
-            bits[w] |= bit;
+            bulk.insert(r as usize);
         }
-        self.bulk = Some(bits);
+        self.bulk = Some(bulk);
         left_out
     }
 
-    /// The raw bytes of a record of this table.
-    fn raw_len(&self, e: &NameEntry<'_>) -> u64 {
+    /// The raw bytes of record `index` (0 past the records).
+    pub(crate) fn raw_len(&self, index: u32) -> u64 {
         let kind = self.kind.unwrap_or(ListKind::Events);
-        (1 + usize::from(kind.has_titles()) + e.name.len() + e.title.len()) as u64
+        self.record(index)
+            .map_or(0, |e| kind.name_record_len(e.name, e.title) as u64)
     }
 
     /// The name of `id`, decoded; `None` when it cannot be resolved or is empty.
@@ -347,17 +343,8 @@ fn is_order_of(iii: &[u8], len: usize) -> bool {
     if iii.len() > len * 4 {
         return false;
     }
-    let mut seen = alloc::vec![0u64; len.div_ceil(64)];
-    u32_values(iii).all(|id| {
-        let id = id as usize;
-        if id >= len {
-            return false;
-        }
-        let (w, bit) = (id / 64, 1u64 << (id % 64));
-        let fresh = seen[w] & bit == 0;
-        seen[w] |= bit;
-        fresh
-    })
+    let mut seen = Bits::new(len);
+    u32_values(iii).all(|id| seen.insert(id as usize))
 }
 
 fn trimmed(s: Cow<'_, str>) -> Option<String> {
@@ -378,11 +365,10 @@ fn distinct_records(kind: ListKind, d01: &[u8], links: &mut [u32]) -> (Vec<u32>,
         .collect();
     addrs.sort_unstable();
     addrs.dedup();
-    let head = 1 + usize::from(kind.has_titles());
     let mut bytes = 0u64;
     addrs.retain(|&a| match kind.parse_name_record(d01, a as usize) {
         Some((name, title)) => {
-            bytes += (head + name.len() + title.len()) as u64;
+            bytes += kind.name_record_len(name, title) as u64;
             true
         }
         None => false,

@@ -7,6 +7,7 @@ use alloc::{format, string::String, vec, vec::Vec};
 
 use super::NameTable;
 use crate::{
+    bits::Bits,
     bytes::ReadAt,
     ca::{
         Database,
@@ -97,7 +98,7 @@ impl<R: ReadAt> Database<R> {
                 continue;
             }
             let t = &self.lists[k];
-            let mut used = alloc::vec![0u64; t.records.len().div_ceil(64)];
+            let mut used = Bits::new(t.records.len());
             let fields: Vec<usize> = NAME_FIELDS
                 .iter()
                 .enumerate()
@@ -108,7 +109,7 @@ impl<R: ReadAt> Database<R> {
                 let ids = h.name_ids();
                 for &f in &fields {
                     if let Some(r) = t.record_index(ids[f]) {
-                        used[r as usize / 64] |= 1 << (r % 64);
+                        used.insert(r as usize);
                     }
                 }
             });
@@ -130,30 +131,26 @@ impl<R: ReadAt> Database<R> {
 /// from its scan of every header.
 #[derive(Clone, Debug, Default)]
 pub struct UsedIds {
-    bits: [Vec<u64>; 4],
+    bits: [Bits; 4],
 }
 
 impl UsedIds {
     /// Room for the ids of `lists`.
     pub(crate) fn new(lists: [&NameTable; 4]) -> UsedIds {
         UsedIds {
-            bits: lists.map(|t| vec![0u64; (t.len() as usize).div_ceil(64)]),
+            bits: lists.map(|t| Bits::new(t.len() as usize)),
         }
     }
 
     /// Marks the ids one header uses (ids past a table are not marked).
     pub(crate) fn add(&mut self, h: &RawHeader) {
         for ((_, kind), id) in NAME_FIELDS.iter().zip(h.name_ids()) {
-            if let Some(w) = self.bits[*kind as usize].get_mut(id as usize / 64) {
-                *w |= 1 << (id % 64);
-            }
+            self.bits[*kind as usize].insert(id as usize);
         }
     }
 
     fn has(&self, kind: ListKind, id: u32) -> bool {
-        self.bits[kind as usize]
-            .get(id as usize / 64)
-            .is_some_and(|w| w & (1 << (id % 64)) != 0)
+        self.bits[kind as usize].get(id as usize)
     }
 }
 
@@ -185,12 +182,12 @@ impl<R: ReadAt> Database<R> {
             let (mut used_records, mut overlapping, mut end) = (0u64, 0u64, 0u64);
             for (r, _) in records.iter().enumerate().filter(|(_, on)| **on) {
                 let r = r as u32;
-                let (Some(at), Some(e)) = (t.record_address(r), t.record(r)) else {
+                let Some(at) = t.record_address(r).map(u64::from) else {
                     continue;
                 };
                 used_records += 1;
-                overlapping += u64::from(u64::from(at) < end);
-                end = end.max(u64::from(at) + t.raw_len(&e));
+                overlapping += u64::from(at < end);
+                end = end.max(at + t.raw_len(r));
             }
             let bulk = (0..t.record_count()).filter(|&r| t.in_bulk(r)).count();
             let c = |what: String, count: u64| Count { what, count };
