@@ -23,13 +23,17 @@ fn scratch(name: &str) -> PathBuf {
 /// Writes `pgn` as DIR/GAMES.* with `cadb write` (`--plain`: no A02
 /// redirections or other writer tricks, so a test can find a record).
 fn write_db(dir: &Path, pgn: &str) -> PathBuf {
-    let stem = dir.join("GAMES");
-    let out = run(
-        &["write", stem.to_str().unwrap(), "--plain"],
-        pgn.as_bytes(),
-    );
+    write_db_as(dir, "GAMES", pgn, &["--plain"])
+}
+
+/// Writes `pgn` as DIR/STEM.* with `cadb write OPTIONS`; the CDP's path.
+fn write_db_as(dir: &Path, stem: &str, pgn: &str, options: &[&str]) -> PathBuf {
+    let path = dir.join(stem);
+    let mut args = vec!["write", path.to_str().unwrap()];
+    args.extend_from_slice(options);
+    let out = run(&args, pgn.as_bytes());
     assert!(out.status.success(), "cadb write: {}", text(&out.stderr));
-    dir.join("GAMES.CDP")
+    dir.join(format!("{stem}.CDP"))
 }
 
 #[test]
@@ -211,21 +215,10 @@ fn control_characters_from_the_file_reach_the_terminal_escaped() {
     // print them as \u001b text, never as the byte (which the terminal
     // would obey). Tab and newline stay.
     let dir = scratch("controls");
-    let stem = dir.join("CTRL");
     let pgn =
         "[White \"Red\u{1b}[31mAlert\"] [Black \"B\u{7}ell\"]\n1. e4 {a\u{1b}]0;title\u{7}b} *\n";
-    let out = run(
-        &[
-            "write",
-            stem.to_str().unwrap(),
-            "--plain",
-            "--comment",
-            "tab\there\u{1b}[2J",
-        ],
-        pgn.as_bytes(),
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let cdp = dir.join("CTRL.CDP");
+    let options = ["--plain", "--comment", "tab\there\u{1b}[2J"];
+    let cdp = write_db_as(&dir, "CTRL", pgn, &options);
     for args in [["info"], ["pgn"]] {
         let out = run(&[args[0], cdp.to_str().unwrap()], b"");
         assert!(out.status.success(), "{}", text(&out.stderr));
@@ -405,19 +398,7 @@ fn every_trick_writes_a_database_that_reads_as_the_plain_one() {
     let dir = scratch("every-trick");
     let pgn = fixtures::pgn().replacen("[White \"", "[White \"Таль, ", 50);
     let plain = write_db(&dir, &pgn);
-    let stem = dir.join("TRICKS");
-    let out = run(
-        &[
-            "write",
-            stem.to_str().unwrap(),
-            "--every-trick",
-            "--seed",
-            "9",
-        ],
-        pgn.as_bytes(),
-    );
-    assert!(out.status.success(), "cadb write: {}", text(&out.stderr));
-    let tricky = dir.join("TRICKS.CDP");
+    let tricky = write_db_as(&dir, "TRICKS", &pgn, &["--every-trick", "--seed", "9"]);
     let pgn_of = |cdp: &Path| text(&run(&["pgn", cdp.to_str().unwrap()], b"").stdout);
     let (want, got) = (pgn_of(&plain), pgn_of(&tricky));
     assert!(want.contains("[White \"Таль, "), "{}", &want[..400]);
