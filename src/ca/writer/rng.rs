@@ -22,6 +22,11 @@ impl Rng {
         if n == 0 { 0 } else { self.next() % n }
     }
 
+    /// `true` one time in `n`.
+    pub(crate) fn one_in(&mut self, n: u64) -> bool {
+        self.below(n) == 0
+    }
+
     /// A value in `lo..=hi`.
     pub(crate) fn range(&mut self, lo: usize, hi: usize) -> usize {
         lo + self.below((hi - lo) as u64 + 1) as usize
@@ -41,13 +46,6 @@ impl Rng {
             out.push(self.next() as u8);
         }
         n
-    }
-}
-
-impl Rng {
-    /// `true` one time in `n`.
-    pub(crate) fn one_in(&mut self, n: u64) -> bool {
-        self.below(n) == 0
     }
 }
 
