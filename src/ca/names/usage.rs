@@ -11,7 +11,7 @@ use crate::{
     bytes::ReadAt,
     ca::{
         Database,
-        diagnose::{Count, Point},
+        diagnose::{Point, count},
         format::{
             d00::{NAME_FIELDS, RawHeader},
             emb::ListKind,
@@ -190,25 +190,24 @@ impl<R: ReadAt> Database<R> {
                 end = end.max(at + t.raw_len(r));
             }
             let bulk = (0..t.record_count()).filter(|&r| t.in_bulk(r)).count();
-            let c = |what: String, count: u64| Count { what, count };
             evidence.extend([
-                c(format!("{stem} ids headers store"), ids[0]),
-                c(String::from("... without a record"), ids[1]),
-                c(format!("{stem} records games use"), used_records),
-                c(
+                count(format!("{stem} ids headers store"), ids[0]),
+                count("... without a record", ids[1]),
+                count(format!("{stem} records games use"), used_records),
+                count(
                     String::from("... starting inside another of them"),
                     overlapping,
                 ),
-                c(
+                count(
                     format!("{stem} other ids (chain links, or unused: ignored)"),
                     ids[2],
                 ),
-                c(String::from("... without a record"), ids[3]),
-                c(
+                count("... without a record", ids[3]),
+                count(
                     format!("{stem} records no game uses (ignored)"),
                     t.record_count() as u64 - used_records,
                 ),
-                c(format!("{stem} records decoded in bulk"), bulk as u64),
+                count(format!("{stem} records decoded in bulk"), bulk as u64),
             ]);
         }
         Point {

@@ -1,0 +1,322 @@
+//! The doctor: every reading the reader had to make about a database, the
+//! evidence for it as counts, how sure it is, and every warning. It holds
+//! no game content (no names, no moves), so a user can paste it into a
+//! problem report.
+//!
+//! The readings decided on opening (file direction, code page, ECO 0,
+//! symbols, game types) are reported with the evidence they were decided
+//! on; a scan of every D00 record and of the D02 records of up to
+//! [`DiagnoseOptions::max_games`] games (spread over the file) adds the
+//! counts that need every game.
+//!
+//! `scan.rs` holds the scans, `points.rs` turns their counts into points
+//! and warnings; the names point is `names/usage.rs`, beside the evidence
+//! it reads.
+
+use alloc::{
+    format,
+    string::{String, ToString},
+    vec,
+    vec::Vec,
+};
+use core::{fmt, ops::ControlFlow};
+
+use super::{Database, position::InOrder};
+use crate::bytes::ReadAt;
+
+mod points;
+mod scan;
+
+// The header fields that name a list entry, as the doctor names them.
+use super::format::d00::NAME_FIELDS as FIELDS;
+use points::{codes_point, unknown28_point};
+use scan::RecordScan;
+pub(crate) use scan::commonest;
+
+/// What to scan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DiagnoseOptions {
+    /// Most games whose D02 record is scanned (spread over the file);
+    /// every D00 record is scanned whatever this is.
+    pub max_games: u64,
+}
+
+impl Default for DiagnoseOptions {
+    /// Every game.
+    fn default() -> Self {
+        DiagnoseOptions {
+            max_games: u64::MAX,
+        }
+    }
+}
+
+/// One reading: what was chosen, on what evidence, how sure.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct Point {
+    /// A stable key (`"file-direction"`).
+    pub id: &'static str,
+    /// The open question of the spec's §10 (`"Q17"`), or `""`.
+    pub question: &'static str,
+    pub title: &'static str,
+    /// The reading in use.
+    pub reading: String,
+    /// `"strong"`, `"weak"`, `"undecided"`, `"chosen"` (by the caller) or
+    /// `"n/a"` (nothing in this database depends on it).
+    pub certainty: &'static str,
+    /// The counts the reading rests on.
+    pub evidence: Vec<Count>,
+}
+
+/// One count of the evidence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Count {
+    pub what: String,
+    pub count: u64,
+}
+
+/// A warning: its stable code and its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Warning {
+    pub code: &'static str,
+    pub message: String,
+}
+
+/// The doctor's report on a database.
+///
+/// ```
+/// use cadb::ca::{Database, OpenOptions, writer, diagnose::DiagnoseOptions};
+/// let games = cadb::game::import::read_pgn("1. e4 e5 2. Nf3 Nc6 *").unwrap();
+/// let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+/// let db = Database::open(files, OpenOptions::default()).unwrap();
+/// let d = db.diagnose(DiagnoseOptions::default(), |_, _| core::ops::ControlFlow::Continue(()));
+/// assert_eq!(d.games_scanned, 1);
+/// assert!(d.points.iter().any(|p| p.id == "file-direction"));
+/// assert!(d.to_string().contains("Q17"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct Diagnosis {
+    pub signature: String,
+    pub version: String,
+    /// Games the CDP announces, D00 records, and games readable.
+    pub cdp_count: u32,
+    pub d00_records: u64,
+    pub games: u64,
+    /// Games whose D02 record was scanned.
+    pub games_scanned: u64,
+    /// Whether the caller stopped the scan early.
+    pub stopped: bool,
+    pub points: Vec<Point>,
+    pub warnings: Vec<Warning>,
+}
+
+impl Diagnosis {
+    /// Whether a reading was weak or undecided, or a part is damaged: what
+    /// the viewer shows a notice for.
+    pub fn needs_attention(&self) -> bool {
+        !self.warnings.is_empty()
+            || self
+                .points
+                .iter()
+                .any(|p| matches!(p.certainty, "weak" | "undecided"))
+    }
+}
+
+/// One count of a point's evidence.
+pub(crate) fn count(what: impl Into<String>, count: u64) -> Count {
+    Count {
+        what: what.into(),
+        count,
+    }
+}
+
+/// Consecutive games in a run of the sample.
+const SAMPLE_RUN: u64 = 256;
+
+/// The `k`-th of `total` games sampled from `count`: every game when
+/// `total` is `count`, else runs of [`SAMPLE_RUN`] consecutive games spread
+/// over the file. A lazily read D02 is read in blocks that grow while reads
+/// follow on (`bytes::ReadCache`); games sampled one by one, each a jump,
+/// made the 20,000-game check of a million-game database in the viewer
+/// cost one read a game (20 s), runs of 256 cost a few reads a run.
+fn sample_index(k: u64, total: u64, count: u64) -> u64 {
+    let runs = total.div_ceil(SAMPLE_RUN);
+    if count / runs.max(1) < SAMPLE_RUN {
+        // Nearly every game: spread evenly, the gaps are small enough to
+        // read on (and all of them when `total` is `count`).
+        return (u128::from(k) * u128::from(count) / u128::from(total)) as u64;
+    }
+    let start = (u128::from(k / SAMPLE_RUN) * u128::from(count) / u128::from(runs)) as u64;
+    start + k % SAMPLE_RUN
+}
+
+impl<R: ReadAt> Database<R> {
+    /// Every reading with its evidence, the counts that need every game,
+    /// and every warning. `progress(done, total)` is called every 1024
+    /// games of the D02 scan; `Break` stops it (the report then says so).
+    pub fn diagnose(
+        &self,
+        options: DiagnoseOptions,
+        mut progress: impl FnMut(u64, u64) -> ControlFlow<()>,
+    ) -> Diagnosis {
+        let h = self.scan_headers();
+        let total = self.count.min(options.max_games);
+        let mut r = RecordScan {
+            unknown_codes: vec![0; 256],
+            unknown_comment_types: vec![0; 256],
+            ..RecordScan::default()
+        };
+        let mut stopped = false;
+        let mut scanned = 0;
+        // Every game: in D02 record order, as the opening tree reads, so a
+        // lazily read D02 whose records are out of game order is read
+        // front to back rather than a jump a game. A sample: in runs.
+        let order = if total == self.count {
+            self.records_in_order()
+        } else {
+            Vec::new()
+        };
+        for k in 0..total {
+            if k % 1024 == 0 && progress(k, total).is_break() {
+                stopped = true;
+                break;
+            }
+            let game = order
+                .get(k as usize)
+                .copied()
+                .unwrap_or_else(|| InOrder::new(sample_index(k, total, self.count), None));
+            self.scan_record(game, &mut r);
+            scanned += 1;
+        }
+        let _ = progress(scanned, total);
+        let info = self.info();
+        let mut points = vec![
+            self.direction_point(&r),
+            self.encoding_point(),
+            self.eco_point(&h),
+            self.ids_point(&h),
+            self.names_point(&h.names),
+            self.symbols_point(&r, scanned),
+            self.game_type_point(&h),
+            self.round_point(&h),
+            codes_point(&r, &h, scanned),
+            unknown28_point(&h),
+        ];
+        if let Some(p) = self.players_point() {
+            points.push(p);
+        }
+        let warnings = self
+            .warnings()
+            .iter()
+            .map(|w| Warning {
+                code: w.code(),
+                message: w.to_string(),
+            })
+            .chain(self.scan_warnings(&h, &r))
+            .collect();
+        Diagnosis {
+            signature: info.signature,
+            version: info.version.trim().to_string(),
+            cdp_count: info.cdp_count,
+            d00_records: info.d00_records,
+            games: info.count,
+            games_scanned: scanned,
+            stopped,
+            points,
+            warnings,
+        }
+    }
+}
+
+impl fmt::Display for Diagnosis {
+    /// The plain-text report (`cadb doctor`, the viewer's "copy report").
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "cadb doctor report (counts and offsets only, no game content)"
+        )?;
+        writeln!(f, "database: {} {}", self.signature, self.version)?;
+        writeln!(
+            f,
+            "games: {} readable (CDP {}, D00 {}); D02 records scanned: {}{}",
+            self.games,
+            self.cdp_count,
+            self.d00_records,
+            self.games_scanned,
+            if self.stopped { " (stopped early)" } else { "" }
+        )?;
+        for p in &self.points {
+            writeln!(f)?;
+            let q = if p.question.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", p.question)
+            };
+            writeln!(f, "{}{q}", p.title)?;
+            writeln!(f, "  reading:   {}", p.reading)?;
+            writeln!(f, "  certainty: {}", p.certainty)?;
+            for c in &p.evidence {
+                writeln!(f, "  {:>9}  {}", c.count, c.what)?;
+            }
+        }
+        writeln!(f)?;
+        if self.warnings.is_empty() {
+            writeln!(f, "warnings: none")?;
+        } else {
+            writeln!(f, "warnings:")?;
+            for w in &self.warnings {
+                writeln!(f, "  [{}] {}", w.code, w.message)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+
+    /// The sample covers the file in runs, each game once, within bounds.
+    #[test]
+    fn samples_are_runs_spread_over_the_file() {
+        use super::{SAMPLE_RUN, sample_index};
+        for (total, count) in [
+            (20_000u64, 1_000_000u64),
+            (20_000, 20_001),
+            (300, 1000),
+            (5, 5),
+        ] {
+            let picked: Vec<u64> = (0..total).map(|k| sample_index(k, total, count)).collect();
+            assert!(picked.iter().all(|&i| i < count));
+            assert!(picked.windows(2).all(|w| w[0] < w[1]), "{total} of {count}");
+            // The last run reaches the last part of the file.
+            let gap = count / total.div_ceil(SAMPLE_RUN);
+            assert!(
+                *picked.last().unwrap() + gap + 1 >= count,
+                "{total} of {count}"
+            );
+        }
+    }
+
+    #[test]
+    fn commonest_values_come_first_smaller_first_among_equals() {
+        let mut hist = alloc::vec![0u64; 256];
+        hist[7] = 3;
+        hist[200] = 9;
+        hist[5] = 3;
+        hist[1] = 1;
+        assert_eq!(super::commonest(&hist, 3), [(200, 9), (5, 3), (7, 3)]);
+        assert_eq!(super::commonest(&hist, 10).len(), 4);
+        assert!(super::commonest(&[0; 4], 2).is_empty());
+    }
+}

@@ -1,0 +1,183 @@
+//! The doctor's scans: every D00 header, and the D02 records of the games
+//! sampled, counted into [`HeaderScan`] and [`RecordScan`].
+
+use alloc::{vec, vec::Vec};
+
+use super::FIELDS;
+use crate::{
+    bits::Bits,
+    bytes::ReadAt,
+    ca::{
+        Database, ListKind, PlyCount,
+        format::d02::{CommentKind, code},
+        names::UsedIds,
+        position::InOrder,
+        record::{Item, Items},
+    },
+};
+
+/// What the scan of every D00 record counts.
+#[derive(Default)]
+pub(super) struct HeaderScan {
+    pub(super) eco_zero: u64,
+    pub(super) eco_none: u64,
+    pub(super) type_zero: u64,
+    pub(super) type_small: u64,
+    pub(super) type_large: u64,
+    pub(super) type_powers: u64,
+    pub(super) round_zero: u64,
+    pub(super) round_odd: u64,
+    pub(super) round_max: u8,
+    pub(super) outcome_undefined: u64,
+    pub(super) unknown28: Vec<u64>,
+    pub(super) game_id_out_of_range: u64,
+    pub(super) game_id_last_plus_one: u64,
+    pub(super) game_id_repeated: u64,
+    /// Per list: header ids past the table, ids 0 used, ids without a name.
+    pub(super) list_out_of_range: [u64; 4],
+    pub(super) list_zero: [u64; 4],
+    pub(super) list_unresolved: [u64; 4],
+    /// Per header field ([`FIELDS`]): games storing 0.
+    pub(super) field_zero: [u64; 6],
+    /// The name ids games use.
+    pub(super) names: UsedIds,
+}
+
+/// What the scan of the D02 records counts.
+#[derive(Default)]
+pub(super) struct RecordScan {
+    pub(super) whole: u64,
+    pub(super) rescued: u64,
+    pub(super) failed: u64,
+    pub(super) failures: Vec<(&'static str, u64)>,
+    /// By code, and by comment type (histograms: read in order, never sorted).
+    pub(super) unknown_codes: Vec<u64>,
+    pub(super) unknown_comment_types: Vec<u64>,
+    pub(super) opaque_233: u64,
+    pub(super) symbols: u64,
+    pub(super) symbols_nag_like: u64,
+    pub(super) symbols_ascii: u64,
+    pub(super) setups: u64,
+}
+
+/// The `k` commonest values of a histogram, commonest first (the smaller
+/// value first among equals), with their counts; values never seen are
+/// left out. A selection, not a sort: `k` is small, and each sort instance
+/// is kilobytes of wasm.
+pub(crate) fn commonest(hist: &[u64], k: usize) -> Vec<(usize, u64)> {
+    let mut out: Vec<(usize, u64)> = Vec::with_capacity(k);
+    for _ in 0..k {
+        let next = hist
+            .iter()
+            .enumerate()
+            .filter(|(v, n)| **n > 0 && !out.iter().any(|(w, _)| w == v))
+            .fold(None, |best: Option<(usize, u64)>, (v, &n)| match best {
+                Some((_, m)) if m >= n => best,
+                _ => Some((v, n)),
+            });
+        match next {
+            Some(x) => out.push(x),
+            None => break,
+        }
+    }
+    out
+}
+
+pub(super) fn bump<K: PartialEq>(list: &mut Vec<(K, u64)>, key: K) {
+    match list.iter_mut().find(|(k, _)| *k == key) {
+        Some((_, n)) => *n += 1,
+        None => list.push((key, 1)),
+    }
+}
+
+impl<R: ReadAt> Database<R> {
+    pub(super) fn scan_headers(&self) -> HeaderScan {
+        let mut h = HeaderScan {
+            unknown28: vec![0; 256],
+            ..HeaderScan::default()
+        };
+        let a02_len = self.a02.len();
+        // A bit per A02 entry: which game ids were seen (1/32 of A02's own size).
+        let mut seen = Bits::new(a02_len);
+        let lists = ListKind::ALL.map(|k| self.list(k));
+        h.names = UsedIds::new(lists);
+        let _ = self.scan_raw_headers(0, self.count, |_, raw| {
+            h.names.add(raw);
+            h.eco_zero += u64::from(raw.eco == 0);
+            h.eco_none += u64::from(raw.eco >= 500);
+            match raw.game_type {
+                0 => h.type_zero += 1,
+                1..=30 => h.type_small += 1,
+                _ => h.type_large += 1,
+            }
+            h.type_powers += u64::from(raw.game_type.is_power_of_two());
+            h.round_zero += u64::from(raw.round2 == 0);
+            h.round_odd += u64::from(raw.round2 % 2 == 1);
+            h.round_max = h.round_max.max(raw.round2);
+            h.outcome_undefined += u64::from(raw.outcome == 0 || raw.outcome > 16);
+            h.unknown28[usize::from(raw.unknown)] += 1;
+            let id = raw.game_id as usize;
+            if id < a02_len {
+                h.game_id_repeated += u64::from(!seen.insert(id));
+            } else {
+                h.game_id_out_of_range += 1;
+                h.game_id_last_plus_one += u64::from(id == a02_len);
+            }
+            for (f, ((_, kind), id)) in FIELDS.iter().zip(raw.name_ids()).enumerate() {
+                let k = *kind as usize;
+                let t = lists[k];
+                if id == 0 {
+                    h.list_zero[k] += 1;
+                    h.field_zero[f] += 1;
+                } else if id >= t.len() {
+                    h.list_out_of_range[k] += 1;
+                } else if t.record_index(id).is_none() {
+                    h.list_unresolved[k] += 1;
+                }
+            }
+        });
+        h
+    }
+
+    /// Scans one game's record: its codes, then a replay under the policy.
+    pub(super) fn scan_record(&self, game: InOrder, r: &mut RecordScan) {
+        if let Ok((_, body)) = self.record_in_order(game) {
+            let mut items = Items::new(&body);
+            while let Some(item) = items.next_cold() {
+                match item {
+                    Ok((_, Item::Opaque233(_))) => r.opaque_233 += 1,
+                    Ok((_, Item::Setup(_))) => r.setups += 1,
+                    Ok((_, Item::Comment { code, kind, text })) => {
+                        if CommentKind::from_byte(kind).is_none() {
+                            r.unknown_comment_types[usize::from(kind)] += 1;
+                        }
+                        if code == code::SYMBOL
+                            && let [b] = text
+                        {
+                            r.symbols += 1;
+                            let [_, nag, ascii, _] = crate::ca::infer::classify(*b);
+                            r.symbols_nag_like += u64::from(nag);
+                            r.symbols_ascii += u64::from(ascii);
+                        }
+                    }
+                    Ok(_) => {}
+                    Err((_, crate::ca::record::RecordError::UnknownCode { code })) => {
+                        r.unknown_codes[usize::from(code)] += 1;
+                        break;
+                    }
+                    Err(_) => break,
+                }
+            }
+        }
+        let reading =
+            self.read_retrying(|c| self.read_game_in_order(game, c, &mut PlyCount::main_line()));
+        match &reading.error {
+            None if reading.rescued(self) => r.rescued += 1,
+            None => r.whole += 1,
+            Some(e) => {
+                r.failed += 1;
+                bump(&mut r.failures, e.code());
+            }
+        }
+    }
+}
