@@ -64,23 +64,11 @@ run "no_std: cargo build (wasm32)" cargo build --no-default-features --lib --tar
 # The fuzz targets build on stable (running them needs nightly: scripts/fuzz.sh),
 # so an API change that breaks one fails here, not at the next fuzzing run.
 run "fuzz targets build (cargo check, stable)" cargo check --manifest-path fuzz/Cargo.toml --bins
-# The browser tests (tests/wasm_browser.rs), in headless Firefox and Chrome.
-# This is what `wasm-pack test --headless --firefox . --features wasm` does
-# (cargo test on wasm32 with wasm-bindgen-test-runner as the runner), minus one
-# problem: wasm-pack always adds `--tests`, which builds EVERY test target for
-# wasm32, and the host tests (proptest, the CLI binary) do not build there.
-# The runner picks the browser from the driver variable that is set.
-browser_test() {
-  local browser=$1
-  local -a env_args=(CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner)
-  case $browser in
-    firefox) env_args=(-u CHROMEDRIVER "${env_args[@]}" "GECKODRIVER=$GECKODRIVER") ;;
-    chrome) env_args=(-u GECKODRIVER "${env_args[@]}" "CHROMEDRIVER=$CHROMEDRIVER") ;;
-  esac
-  env "${env_args[@]}" cargo test --target wasm32-unknown-unknown --features wasm,pgn --test wasm_browser
-}
-run "wasm-bindgen tests in headless Firefox" browser_test firefox
-run "wasm-bindgen tests in headless Chrome" browser_test chrome
+# The browser tests (tests/wasm_browser.rs), in headless Firefox and Chrome,
+# through the design card's command exactly as typed in the root; the script
+# checks that every #[wasm_bindgen_test] ran.
+run "wasm-pack test --headless --firefox" bash scripts/browser-test.sh firefox
+run "wasm-pack test --headless --chrome" bash scripts/browser-test.sh chrome
 
 # The viewer: demo database (cadb write), release wasm package (wasm-pack +
 # wasm-opt), TypeScript type check and production bundle (webpack).

@@ -2,6 +2,8 @@
 //! byte from the spec (not by the writer): every code and comment type, both
 //! length forms, chained A02 and a01, and a fragmented EMB.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use cadb::{
     ErrorKind, FileKind,
     ca::{Convention, Database, DatabaseFiles, OpenOptions},

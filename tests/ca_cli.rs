@@ -1,7 +1,7 @@
 //! The `cadb` binary on Chess Assistant databases: `write` then `pgn`/`info`/
 //! `json` end to end, and damaged databases, where `cadb pgn` prints every
 //! good game, lists the broken ones on stderr, and never panics (exit 101).
-#![cfg(feature = "cli")]
+#![cfg(all(feature = "cli", not(target_arch = "wasm32")))]
 
 #[path = "support/fixtures.rs"]
 mod fixtures;

@@ -2,6 +2,8 @@
 //! end in a clear error or a partial success (the good games still read),
 //! never a panic or a hang, and never allocate more than [`MEMORY_BOUND`].
 
+#![cfg(not(target_arch = "wasm32"))]
+
 #[path = "support/counting_alloc.rs"]
 mod counting_alloc;
 

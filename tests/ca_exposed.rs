@@ -3,6 +3,8 @@
 //! Assistant items with no meaning in the model (code 233, unknown comment
 //! types) as `[%ca CODE HEX]` commands in PGN, which PGN import reads back.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use cadb::{
     ca::{Database, OpenOptions, writer},
     game::{Codec, RawItem, import::read_pgn},

@@ -2,6 +2,8 @@
 //! file direction (Q17), what ECO 0 means (Q11). Each database differs
 //! from the writer's usual output in the one point under test.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 #[path = "support/fixtures.rs"]
 mod fixtures;
 

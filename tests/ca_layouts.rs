@@ -4,6 +4,8 @@
 //! `layout_invariance` (below) writes the same games under random mixes of
 //! the writer's tricks.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 #[path = "support/volume.rs"]
 mod volume;
 

@@ -5,6 +5,8 @@
 //! 2. the exported PGN, reparsed by pgn-reader (an independent parser),
 //!    gives the same token stream as the source PGN reparsed by pgn-reader.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 #[path = "support/fixtures.rs"]
 mod fixtures;
 

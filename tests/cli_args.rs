@@ -1,7 +1,7 @@
 //! The `cadb` binary's argument parsing (clap): help for every command,
 //! usage errors in clap's form with exit 2, value lists taken from the
 //! library's tables, and runtime failures still as `cadb: MESSAGE`, exit 2.
-#![cfg(feature = "cli")]
+#![cfg(all(feature = "cli", not(target_arch = "wasm32")))]
 
 use std::path::{Path, PathBuf};
 

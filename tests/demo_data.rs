@@ -7,6 +7,8 @@
 //! headers, moves, variations, comments, NAGs and evaluations, and the
 //! Russian names and comments are stored as Windows-1251 bytes.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use std::{collections::HashMap, fs};
 
 use cadb::{

@@ -3,6 +3,8 @@
 //! budget that `cadb::limits` states: `MEMORY_MULTIPLE` times the files'
 //! sizes plus `MEMORY_CONSTANT`.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 #[path = "support/counting_alloc.rs"]
 mod counting_alloc;
 #[path = "support/volume.rs"]

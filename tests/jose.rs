@@ -1,5 +1,7 @@
 //! Jose GameText against Jose's own output (tests/data/jose), plus round trips.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use std::{fmt::Write as _, ops::ControlFlow};
 
 use cadb::game::{

@@ -1,5 +1,7 @@
 //! The `cadb jose` commands, run as a binary (feature `cli`).
 
+#![cfg(not(target_arch = "wasm32"))]
+
 #[cfg(feature = "cli")]
 #[test]
 fn cli_encode_and_decode() {

@@ -4,6 +4,8 @@
 //! Chess Assistant replayer resolves in every test database, under both
 //! file conventions (the replayer compares each one in a debug build).
 
+#![cfg(not(target_arch = "wasm32"))]
+
 #[path = "support/fixtures.rs"]
 mod fixtures;
 #[path = "support/legal_diff.rs"]

@@ -1,6 +1,8 @@
 //! PGC and MGC move ordinals: hand-checked orderings, the spec's traces for
 //! the corrected MGC decoder, hostile bytes, and round trips.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 #[path = "support/fixtures.rs"]
 mod fixtures;
 

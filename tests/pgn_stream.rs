@@ -4,6 +4,8 @@
 //! the decoded tree, for every fixture game and for random legal games
 //! (many checks and mates).
 
+#![cfg(not(target_arch = "wasm32"))]
+
 #[path = "support/counting_alloc.rs"]
 mod counting_alloc;
 #[path = "support/fixtures.rs"]

@@ -6,6 +6,8 @@
 //! and without variations; on the fixture games (comments, variations,
 //! set-ups), random playouts, a lazily read D02, and damaged records.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 #[path = "support/fixtures.rs"]
 mod fixtures;
 #[path = "support/lazy.rs"]

@@ -2,6 +2,8 @@
 //! exactly what the bytes in memory give, errors included, and a pass in
 //! file order makes one inner read a block.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 #[path = "support/fixtures.rs"]
 mod fixtures;
 #[path = "support/lazy.rs"]

@@ -1,6 +1,8 @@
 //! The compactness report: its figures checked against each format's own
 //! definition, not against numbers the code produced.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 #[path = "support/fixtures.rs"]
 mod fixtures;
 

@@ -1,5 +1,7 @@
 //! The 64-bit move-statistics record and the opening tree.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 #[path = "support/fixtures.rs"]
 mod fixtures;
 #[path = "support/lazy.rs"]

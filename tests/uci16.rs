@@ -1,5 +1,7 @@
 //! UCI16: byte-exact against the origin project's encoder, hostile bytes, and round trips.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use cadb::game::{self, Ply};
 use cadb::uci16::{
     Uci16Options, decode_game, decode_moves, decode_word, encode_game, encode_moves,

@@ -1,9 +1,14 @@
 //! The JavaScript API, tested inside real browsers (headless Firefox and
-//! Chrome) through wasm-bindgen-test (scripts/test.sh runs it in both):
+//! Chrome) through wasm-bindgen-test; in the root, with no other argument
+//! (`npm test` runs both, through scripts/browser-test.sh):
 //!
 //! ```text
-//! wasm-pack test --headless --firefox . --features wasm --test wasm_browser
+//! wasm-pack test --headless --firefox
+//! wasm-pack test --headless --chrome
 //! ```
+//!
+//! The `wasm` and `pgn` features come from Cargo.toml's wasm32-only
+//! dev-dependency on this crate; every other test file is host only.
 //!
 //! The databases are made in the test by the Chess Assistant writer. Values
 //! are built and read through JS objects, as a page would.

@@ -3,6 +3,8 @@
 //! independent D02 decoder (written here from the spec's tables) that
 //! replays every written record.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 #[path = "../support/fixtures.rs"]
 mod fixtures;
 
