@@ -13,9 +13,9 @@ want=$(grep -c '^#\[wasm_bindgen_test\]' tests/wasm_browser.rs)
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
-# A user's shell has no driver variables: wasm-pack finds geckodriver and
-# chromedriver on PATH (scripts/setup.sh puts them there). With both variables
-# set, wasm-bindgen-test-runner would pick Firefox even for --chrome.
+# Without driver variables, as a user's shell has none: wasm-pack finds
+# geckodriver and chromedriver on PATH (scripts/setup.sh puts them there).
+# One left in the environment (GECKODRIVER) would pick the browser instead.
 env -u GECKODRIVER -u CHROMEDRIVER wasm-pack test --headless "--$browser" 2>&1 | tee "$log"
 
 if ! grep -q "^Running headless tests in ${browser^}" "$log"; then

@@ -10,10 +10,9 @@ export CADB_ROOT
 # Then cargo's bin (wasm-pack, wasm-bindgen, geckodriver).
 export PATH="$CADB_ROOT/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
-# WebDriver clients for wasm-pack / wasm-bindgen-test-runner, so neither
-# tries to download one.
-export GECKODRIVER="${GECKODRIVER:-${CARGO_HOME:-$HOME/.cargo}/bin/geckodriver}"
-export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
+# WebDriver clients: none is named here. wasm-pack finds geckodriver and
+# chromedriver on PATH (cargo's bin, /usr/bin), and a GECKODRIVER set here
+# would make wasm-bindgen-test-runner pick Firefox even for --chrome.
 
 # Browsers: nothing may download one.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
