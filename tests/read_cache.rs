@@ -118,7 +118,7 @@ fn a_database_read_lazily_from_disk_reads_as_in_memory() {
 }
 
 /// The passes over every game whose result does not depend on the order
-/// (the doctor's full check, the opening tree) read a database whose
+/// (the doctor's full check and its sample, the opening tree) read a database whose
 /// records are shuffled against game order (the writer's default layout)
 /// in record order: a few reads of D02 for 2,000 games, not one a game.
 #[test]
@@ -149,6 +149,13 @@ fn whole_database_passes_read_a_shuffled_d02_front_to_back() {
     });
     let check = d02_reads.get() - before;
     assert_eq!(report.games_scanned, 2000);
+    // The viewer's check on opening: a sample, in runs of records.
+    let before = d02_reads.get();
+    let sample = db.diagnose(DiagnoseOptions { max_games: 512 }, |_, _| {
+        std::ops::ControlFlow::Continue(())
+    });
+    let sampled = d02_reads.get() - before;
+    assert_eq!(sample.games_scanned, 512);
     let before = d02_reads.get();
     let (tree, _) = cadb::stats::OpeningTree::of_database(&db, 40, &Default::default());
     let tree_reads = d02_reads.get() - before;
@@ -156,6 +163,10 @@ fn whole_database_passes_read_a_shuffled_d02_front_to_back() {
     assert!(
         check <= 20,
         "{check} reads of D02 for the full check of 2,000 games"
+    );
+    assert!(
+        sampled <= 10,
+        "{sampled} reads of D02 for a sampled check of 512 games"
     );
     assert!(
         tree_reads <= 20,

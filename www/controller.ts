@@ -7,6 +7,9 @@
 // fails (a trap) or a long task is cancelled, the host (worker-host.ts)
 // replaces it and calls `restarted`: the database open before is reopened
 // in the fresh one, and the page keeps what it shows.
+// The user's last request wins: every answer goes through `latest`
+// (latest.ts), and a stale one is dropped. Long tasks run in a Worker of
+// their own (decoders.ts), so they never delay a game or a page of rows.
 
 import type { SearchQuery, SortColumn, TreeMove } from '../pkg/cadb.js';
 import { AUTO_TREE_MAX_GAMES, DEMO_NAME, DIAGNOSE_MAX_GAMES, FILTER_DEBOUNCE_MS, HASH_DELAY_MS, TREE_MAX_PLIES, TREE_SEARCH_PAUSE_MS } from './config.js';
@@ -19,10 +22,17 @@ import { loadPrefs, rememberPanel, savePrefs } from './prefs.js';
 import type { OpenSource, RequestType, Requests, RowsResult, TextChoice } from './protocol.js';
 import { hashOf, placeOfHash } from './query.js';
 import { freshList, initialState, type Say, type Settings, type Task } from './state.js';
-import { type CallOptions, isCancelled, isFatal, type WorkerError, type WorkerHost } from './worker-host.js';
+import type { Decoders, Side } from './decoders.js';
+import { type Fresh, Latest, Stale } from './latest.js';
+import { type CallOptions, isCancelled, isFatal, type WorkerError } from './worker-host.js';
 import { coreMessage, errorText } from './view/text.js';
 
 export type Panel = 'tree' | 'compactness';
+
+interface Opened {
+  source: OpenSource;
+  encoding: TextChoice | undefined;
+}
 
 /** The games of `a` (ascending) that are also in `b` (any order), in b's order. */
 function intersect(a: Uint32Array, b: Uint32Array): Uint32Array {
@@ -34,12 +44,15 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
 
 export class Controller {
   readonly state;
-  /** The database open in the Worker, to open it again in a fresh one. */
-  private opened: { source: OpenSource; encoding: TextChoice | undefined } | null = null;
-  /** A reopen is under way: if it fails too, it is not tried again. */
-  private reopening = false;
-  /** The latest diagnosis asked for: older answers are dropped. */
-  private diagnosisRequest = 0;
+  /** The database the page shows, to open it again in a fresh Worker. */
+  private opened: Opened | null = null;
+  /** The database the Workers hold: another than `opened` only after an
+   * open that went stale succeeded, and the newest then failed. */
+  private inWorker: Opened | null = null;
+  /** A reopen is under way in a Worker: if it fails too, it is not tried again. */
+  private reopening: Record<Side, boolean> = { fg: false, bg: false };
+  /** The last request of each kind: older answers are dropped (latest.ts). */
+  private latest = new Latest();
   /** The position a filter search is running for (the tree panel past its
    * cap waits for its rows rather than searching too). */
   private positionPending: string | null = null;
@@ -51,7 +64,7 @@ export class Controller {
   private redraw: () => void;
 
   constructor(
-    private rpc: WorkerHost,
+    private rpc: Decoders,
     redraw: () => void,
     settings: Settings,
   ) {
@@ -79,29 +92,41 @@ export class Controller {
 
   // ---- opening a database ----
 
+  // Each open begins its generation at the user's action, before anything
+  // is read: a choice made while the demo is fetched, or while another
+  // database opens, is the one that opens.
+
   openDatabase(source: OpenSource): Promise<void> {
-    return this.attempt(() => this.open(source));
+    const fresh = this.latest.begin('open');
+    return this.attempt(() => this.open(source, fresh));
   }
 
   /** Files picked or dropped: the first complete database among them. */
   openFiles(files: File[]): Promise<void> {
-    return this.attempt(() => this.openFirst(files));
+    const fresh = this.latest.begin('open');
+    return this.attempt(() => this.openFirst(files, fresh));
   }
 
   openDrop(data: DataTransfer): Promise<void> {
-    return this.attempt(async () => this.openFirst(await droppedFiles(data)));
+    const fresh = this.latest.begin('open');
+    return this.attempt(async () => this.openFirst(await droppedFiles(data), fresh));
   }
 
-  /** The page's start: the decoder's encodings for the menu, then the demo database. */
+  /** The page's start: the decoder's encodings for the menu, then the demo
+   * database, unless the user has chosen one by then. */
   start(): Promise<void> {
+    const fresh = this.latest.begin('open');
     return this.attempt(async () => {
       this.state.encodings = await this.rpc.call('encodings', {});
       this.redraw();
-      await this.open({ kind: 'bytes', name: DEMO_NAME, files: await fetchDemo() });
+      if (!fresh()) return;
+      await this.open({ kind: 'bytes', name: DEMO_NAME, files: await fetchDemo() }, fresh);
     });
   }
 
-  private async open(source: OpenSource): Promise<void> {
+  private async open(source: OpenSource, fresh: Fresh): Promise<void> {
+    // A newer choice was made while this one was read or fetched.
+    if (!fresh()) return;
     const s = this.state;
     // The place the URL names, if it is in this database (an old `#q=`
     // link names no database: its query applies to any).
@@ -121,13 +146,24 @@ export class Controller {
       // the user chose one for it before.
       opened = await this.rpc.call('open', { source, encoding });
     } catch (err) {
-      // The Worker keeps the database it had: so does the page.
+      if (!fresh()) throw new Stale();
+      // The Worker keeps the database it had, and so does the page; one that
+      // went stale may have replaced it since: the one shown goes back.
+      if (this.opened && this.inWorker !== this.opened) {
+        await this.rpc.call('open', this.opened).catch(() => undefined);
+        this.inWorker = this.opened;
+      }
       const still = s.info ? s.name : null;
       s.status = { say: () => T.status.notOpened(source.name, still) };
       throw err;
     }
+    this.inWorker = { source, encoding };
+    if (!fresh()) throw new Stale();
     const { info, wasmBytes } = opened;
-    this.opened = { source, encoding };
+    this.opened = this.inWorker;
+    // Nothing of the database before stays on screen, and no answer for it
+    // is applied from now on.
+    this.latest.settled();
     clearTimeout(s.list.filterTimer);
     s.name = source.name;
     s.info = info;
@@ -138,7 +174,9 @@ export class Controller {
     s.explore = null;
     s.card = null;
     s.compactness.forName = '';
+    s.compactness.view = { kind: 'none' };
     s.tree.wanted = false;
+    s.tree.view = { kind: 'none' };
     this.redraw();
     if (s.list.query || s.list.filter) await this.applyView();
     // The time until the list is drawn.
@@ -157,14 +195,14 @@ export class Controller {
     }
   }
 
-  private async openFirst(files: File[]): Promise<void> {
+  private async openFirst(files: File[], fresh: Fresh): Promise<void> {
     const { complete, problems } = groupFiles(files);
     if (complete.length === 0) {
       throw new Error(problems.length ? problems.join('; ') : T.errors.noFiles);
     }
     // Several databases: open the first; say which ones were left.
     const set = complete[0];
-    await this.open({ kind: 'files', name: set.stem, files: set.files });
+    await this.open({ kind: 'files', name: set.stem, files: set.files }, fresh);
     const notes = [...problems, ...complete.slice(1).map((s) => T.errors.oneAtATime(s.stem))];
     if (notes.length) this.fail(notes.join('; '));
   }
@@ -174,10 +212,12 @@ export class Controller {
     const before = s.encoding;
     s.encoding = encoding;
     if (!s.info) return Promise.resolve();
+    const fresh = this.latest.begin('encoding');
     return this.attempt(async () => {
       try {
-        s.info = await this.rpc.call('setEncoding', { encoding });
+        s.info = await this.latest.answer(fresh, this.rpc.call('setEncoding', { encoding }));
       } catch (err) {
+        if (err instanceof Stale) throw err;
         s.encoding = before;
         throw err;
       }
@@ -224,8 +264,8 @@ export class Controller {
       try {
         await this.applyView();
       } catch (err) {
-        // The list is still in the old order.
-        if (l.sort?.column === column) l.sort = before;
+        // The list is still in the old order (unless a newer request is in charge).
+        if (!(err instanceof Stale) && l.sort?.column === column) l.sort = before;
         throw err;
       }
     });
@@ -241,6 +281,7 @@ export class Controller {
       try {
         await this.applyView();
       } catch (err) {
+        if (err instanceof Stale) throw err;
         if (l === this.state.list) l.query = before;
         this.redraw();
         throw err;
@@ -256,12 +297,15 @@ export class Controller {
     const text = filter.trim();
     const filtered = text !== '' || query !== null || position !== null;
     const headers = text !== '' || query !== null;
+    const fresh = this.latest.begin('view');
     const t0 = performance.now();
     let order: Uint32Array | null = headers
-      ? await this.long('search', 'search', { query: { ...query, ...(text ? { text } : {}) } }, { progress: (done, total) => T.status.searching(done, total) })
+      ? await this.latest.answer(fresh, this.long('search', 'search', { query: { ...query, ...(text ? { text } : {}) } }, {
+        progress: (done, total) => T.status.searching(done, total),
+      }))
       : null;
     if (position) order = order ? intersect(position.games, order) : position.games.slice();
-    if (sort) order = await this.long('sort', 'sort', { column: sort.column, descending: sort.descending, subset: order });
+    if (sort) order = await this.latest.answer(fresh, this.long('sort', 'sort', { column: sort.column, descending: sort.descending, subset: order }));
     const ms = Math.round(performance.now() - t0);
     const n = order ? order.length : 0;
     if (filtered || sort) s.status = { say: () => T.status.listed(n, ms) };
@@ -333,15 +377,14 @@ export class Controller {
   private async filterToPosition(fen: string): Promise<void> {
     const s = this.state;
     if (!s.info) return;
-    const list = s.list;
+    const fresh = this.latest.begin('position');
     this.positionPending = fen;
-    const found = await this.long('position', 'positionSearch', { fen, variations: false, next: true }, {
+    const found = await this.latest.answer(fresh, this.long('position', 'positionSearch', { fen, variations: false, next: true }, {
       progress: (done, total) => T.status.positionSearching(done, total),
-    }).finally(() => {
+    })).finally(() => {
       if (this.positionPending === fen) this.positionPending = null;
     });
-    if (list !== s.list) return;
-    list.position = { fen, games: found.games, plies: found.plies, damaged: found.damaged, next: found.next ?? [] };
+    s.list.position = { fen, games: found.games, plies: found.plies, damaged: found.damaged, next: found.next ?? [] };
     await this.applyView();
     // The tree panel may have waited for these rows.
     void this.refreshTree();
@@ -360,21 +403,23 @@ export class Controller {
   /** Opens the card of the player named `name`. */
   openPlayer(name: string): Promise<void> {
     const s = this.state;
-    const card = { name, view: { kind: 'text', say: () => T.card.counting } as const };
-    s.card = card;
+    const fresh = this.latest.begin('card');
+    s.card = { name, view: { kind: 'text', say: () => T.card.counting } };
     this.redraw();
     return this.attempt(async () => {
       try {
-        const data = await this.rpc.call('playerCard', { name });
-        if (s.card === card) s.card = { name, view: { kind: 'data', data } };
+        const data = await this.latest.answer(fresh, this.rpc.call('playerCard', { name }));
+        if (s.card) s.card = { name, view: { kind: 'data', data } };
       } catch (err) {
-        if (s.card === card) s.card = { name, view: { kind: 'text', say: () => errorText(err) } };
+        if (err instanceof Stale) throw err;
+        if (s.card) s.card = { name, view: { kind: 'text', say: () => errorText(err) } };
       }
       this.redraw();
     });
   }
 
   closePlayer(): void {
+    this.latest.begin('card');
     this.state.card = null;
     this.redraw();
   }
@@ -384,7 +429,7 @@ export class Controller {
     const c = this.state.card;
     if (!c) return Promise.resolve();
     const name = c.view.kind === 'data' ? c.view.data.name : c.name;
-    this.state.card = null;
+    this.closePlayer();
     return this.search({ player: name, playerExact: true });
   }
 
@@ -397,7 +442,8 @@ export class Controller {
   /** Loads game `index` and shows move `at` (null: the start, or where
    * the position filter's game reaches its position). */
   private async loadGame(index: number, at: number | null = null): Promise<void> {
-    const view = await this.rpc.call('game', { index });
+    const fresh = this.latest.begin('game');
+    const view = await this.latest.answer(fresh, this.rpc.call('game', { index }));
     const s = this.state;
     s.game = { index, view, nodes: flatten(view), current: -1 };
     s.explore = null;
@@ -540,7 +586,7 @@ export class Controller {
     const at = shown(s.game, s.explore);
     if (!at || !t.open) return;
     const games = s.info?.games ?? 0;
-    const mine = ++t.request;
+    const fresh = this.latest.begin('tree');
     if (games > AUTO_TREE_MAX_GAMES && !t.wanted) {
       t.view = { kind: 'ask', games };
       this.redraw();
@@ -548,8 +594,7 @@ export class Controller {
     }
     try {
       // Built in steps from a File: its progress shows in the bar.
-      const moves = await this.long('tree', 'openingTree', { fen: at.fen }, { progress: true });
-      if (mine !== t.request) return;
+      const moves = await this.latest.answer(fresh, this.long('tree', 'openingTree', { fen: at.fen }, { progress: true }));
       t.view = { kind: 'data', data: { moves, reached: null } };
       if (moves.length === 0 && at.ply >= TREE_MAX_PLIES) {
         const pos = s.list.position;
@@ -562,15 +607,13 @@ export class Controller {
         } else {
           t.view = { kind: 'text', say: () => T.tree.searching };
           this.redraw();
-          await new Promise((done) => setTimeout(done, TREE_SEARCH_PAUSE_MS));
-          if (mine !== t.request) return;
-          const found = await this.long('position', 'positionSearch', { fen: at.fen, variations: false, next: true });
-          if (mine !== t.request) return;
+          await this.latest.answer(fresh, new Promise((done) => setTimeout(done, TREE_SEARCH_PAUSE_MS)));
+          const found = await this.latest.answer(fresh, this.long('position', 'positionSearch', { fen: at.fen, variations: false, next: true }));
           t.view = { kind: 'data', data: { moves: found.next ?? [], reached: found.games.length } };
         }
       }
     } catch (err) {
-      if (mine !== t.request) return;
+      if (err instanceof Stale) return;
       // Cancelled: a big database's tree is offered again; a small one's
       // is built at the next move.
       if (isCancelled(err) && games > AUTO_TREE_MAX_GAMES) {
@@ -598,12 +641,14 @@ export class Controller {
     const s = this.state;
     const c = s.compactness;
     if (!c.open || c.forName === s.name) return;
+    const fresh = this.latest.begin('compactness');
     c.forName = s.name;
     c.view = { kind: 'text', say: () => T.compactness.computing };
     this.redraw();
     try {
-      c.view = { kind: 'data', data: await this.long('compactness', 'compactness', {}) };
+      c.view = { kind: 'data', data: await this.latest.answer(fresh, this.long('compactness', 'compactness', {})) };
     } catch (err) {
+      if (err instanceof Stale) return;
       c.forName = '';
       c.view = { kind: 'text', say: isCancelled(err) ? () => T.compactness.cancelled : () => messageOf(err) };
     }
@@ -615,20 +660,19 @@ export class Controller {
   async refreshDiagnosis(full: boolean): Promise<void> {
     const s = this.state;
     if (!s.info) return;
-    const mine = ++this.diagnosisRequest;
+    const fresh = this.latest.begin('diagnosis');
     const d = s.diagnosis;
     d.full = full;
     d.copied = null;
     d.view = { kind: 'text', say: () => (full ? T.diagnosis.checkingAll : T.diagnosis.checking) };
     this.redraw();
     try {
-      const report = full
-        ? await this.long('check', 'diagnose', { maxGames: null }, { progress: true })
-        : await this.rpc.call('diagnose', { maxGames: DIAGNOSE_MAX_GAMES });
-      if (mine !== this.diagnosisRequest) return;
+      const report = await this.latest.answer(fresh, full
+        ? this.long('check', 'diagnose', { maxGames: null }, { progress: true })
+        : this.rpc.call('diagnose', { maxGames: DIAGNOSE_MAX_GAMES }));
       d.view = { kind: 'data', data: report };
     } catch (err) {
-      if (mine !== this.diagnosisRequest) return;
+      if (err instanceof Stale) return;
       d.full = false;
       if (full && isCancelled(err)) {
         // The sampled report again, from the fresh decoder.
@@ -740,13 +784,14 @@ export class Controller {
     this.say(() => T.status.cancelled);
   }
 
-  /** The host has replaced the Worker, after a fatal error or a cancel:
-   * the database open before goes into the fresh one. This runs before any
-   * other request reaches it, so the reopen is its first. */
-  restarted(cause: WorkerError): void {
+  /** A host has replaced its Worker (of `side`), after a fatal error or a
+   * cancel: the database the page shows goes into the fresh one. This runs
+   * before any other request reaches it, so the reopen is its first, and a
+   * database chosen since is sent after it: the newer choice wins. */
+  restarted(side: Side, cause: WorkerError): void {
     const s = this.state;
     const cancelled = isCancelled(cause);
-    if (this.reopening) {
+    if (this.reopening[side]) {
       // Cancelled: the host sends the reopen again. Failed: trying again could loop.
       const name = s.name;
       if (!cancelled) this.close(() => T.errors.stoppedAgain(name || T.errors.theDatabase, errorText(cause)));
@@ -754,41 +799,47 @@ export class Controller {
     }
     const stopped = () => (cancelled ? '' : T.errors.stopped(cause.request ?? null, errorText(cause)));
     const again = this.opened;
+    // What is said is dropped once the user opens another database.
+    const fresh = this.latest.current('open');
     if (!again) {
-      // Nothing had opened: the demo, as at the start.
-      if (cancelled) return;
+      // Nothing had opened: the demo, as at the start. It begins no
+      // generation of its own: a database the user chose is sent after it, and wins.
+      if (cancelled || side === 'bg') return;
       s.error = { say: () => `${stopped()}.` };
       this.redraw();
-      void this.reopen(async () => this.open({ kind: 'bytes', name: DEMO_NAME, files: await fetchDemo() }), () => T.errors.stoppedDemo(stopped(), DEMO_NAME));
+      void this.reopen(side, async () => this.open({ kind: 'bytes', name: DEMO_NAME, files: await fetchDemo() }, fresh),
+        () => T.errors.stoppedDemo(stopped(), DEMO_NAME));
       return;
     }
     const name = again.source.name;
-    const reopened = this.rpc.call('open', { source: again.source, encoding: again.encoding });
+    const reopened = this.rpc.callIn(side, 'open', { ...again, dropOld: side === 'bg' });
+    this.inWorker = again;
     if (cancelled) {
-      void this.reopen(() => reopened.then(() => undefined), null);
+      void this.reopen(side, () => reopened.then(() => undefined), null);
       return;
     }
     s.error = { say: () => T.errors.stoppedReopening(stopped(), name) };
     this.say(() => T.status.reopening(name));
-    void this.reopen(async () => {
+    void this.reopen(side, async () => {
       await reopened;
-      this.say(() => T.status.reopened(name));
-    }, () => T.errors.stoppedReopened(stopped(), name));
+      if (fresh()) this.say(() => T.status.reopened(name));
+    }, () => (fresh() ? T.errors.stoppedReopened(stopped(), name) : ''));
   }
 
-  /** Runs a reopen; `said` is the error line once it succeeded. It never
-   * throws: a fatal failure was said by `restarted`, another one closes. */
-  private async reopen(action: () => Promise<void>, said: Say | null): Promise<void> {
-    this.reopening = true;
+  /** Runs a reopen in the Worker of `side`; `said` is the error line once
+   * it succeeded. It never throws: a fatal failure was said by
+   * `restarted`, another one closes. */
+  private async reopen(side: Side, action: () => Promise<void>, said: Say | null): Promise<void> {
+    this.reopening[side] = true;
     try {
       await action();
-      if (said) this.state.error = { say: said };
+      if (said) this.state.error = said() ? { say: said } : null;
       this.redraw();
     } catch (err) {
       const name = this.state.name;
-      if (!isFatal(err)) this.close(() => T.errors.notReopened(name || T.errors.theDatabase, errorText(err)));
+      if (!isFatal(err) && !(err instanceof Stale)) this.close(() => T.errors.notReopened(name || T.errors.theDatabase, errorText(err)));
     } finally {
-      this.reopening = false;
+      this.reopening[side] = false;
     }
   }
 
@@ -796,6 +847,7 @@ export class Controller {
   private close(why: Say): void {
     const s = this.state;
     this.opened = null;
+    this.latest.settled();
     clearTimeout(s.list.filterTimer);
     s.name = '';
     s.info = null;
@@ -806,7 +858,6 @@ export class Controller {
     s.tree.view = { kind: 'none' };
     s.compactness.forName = '';
     s.compactness.view = { kind: 'none' };
-    this.diagnosisRequest++;
     s.diagnosis.view = { kind: 'none' };
     s.status = { say: () => T.status.noDatabase };
     s.error = { say: why };
@@ -823,7 +874,7 @@ export class Controller {
   /** Shows an error (with its code when it has one). A cancel was said by
    * `cancel`, a fatal error by `restarted`. */
   fail(err: unknown): void {
-    if (isCancelled(err) || isFatal(err)) return;
+    if (isCancelled(err) || isFatal(err) || err instanceof Stale) return;
     this.state.error = { say: () => errorText(err) };
     this.redraw();
   }

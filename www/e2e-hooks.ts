@@ -23,19 +23,20 @@ interface HookMessage {
 
 // ---- the page's side ----
 
-/** Installs window.cadbE2E; returns what the Worker host calls with each
- * Worker it starts. */
-export function pageHooks(): (worker: Worker) => void {
-  let current: Worker | null = null;
+/** Installs window.cadbE2E; returns what the Worker hosts call with each
+ * Worker they start. A fault goes to both decoding Workers: only the one
+ * that gets requests of its type meets it. */
+export function pageHooks(): (side: string, worker: Worker) => void {
+  const current = new Map<string, Worker>();
   const hooks = {
     fault(type: RequestType, fault: Fault | null) {
       const message: HookMessage = { e2eHook: { type, fault } };
-      current?.postMessage(message);
+      for (const worker of current.values()) worker.postMessage(message);
     },
   };
   (window as unknown as { cadbE2E: typeof hooks }).cadbE2E = hooks;
-  return (worker) => {
-    current = worker;
+  return (side, worker) => {
+    current.set(side, worker);
   };
 }
 

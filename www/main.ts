@@ -2,11 +2,13 @@
 // elements, makes the controller (controller.ts: the state and the actions)
 // and the page view (view/page.ts: the state drawn), and sends the page's
 // events to the controller. Decoding happens in the Worker (worker.ts),
-// which the host (worker-host.ts) starts, and replaces when it fails.
+// two Workers (decoders.ts), each started, and replaced when it fails, by
+// its host (worker-host.ts).
 
 import { Board } from './board.js';
 import { KEYS, VARIATION_KEYS, WHEEL_RESET_MS, WHEEL_STEP } from './config.js';
 import { Controller } from './controller.js';
+import { Decoders } from './decoders.js';
 import { byId, byTestId, keyOf } from './dom.js';
 import { acceptDrops } from './files.js';
 import { pageHooks } from './e2e-hooks.js';
@@ -16,10 +18,9 @@ import { initialSettings, loadPrefs, rememberPanel, savePrefs } from './prefs.js
 import type { TextChoice } from './protocol.js';
 import { type FormField, queryOf } from './query.js';
 import { Page } from './view/page.js';
-import { WorkerHost } from './worker-host.js';
 
-const host = new WorkerHost((cause) => ctrl.restarted(cause), __E2E_HOOKS__ ? pageHooks() : undefined);
-const ctrl = new Controller(host, () => page.render(), initialSettings());
+const decoders = new Decoders((side, cause) => ctrl.restarted(side, cause), __E2E_HOOKS__ ? pageHooks() : undefined);
+const ctrl = new Controller(decoders, () => page.render(), initialSettings());
 const list = new GameList(byId('list'), {
   rows: (indices) => ctrl.rows(indices),
   open: (index) => void ctrl.openGame(index),

@@ -38,7 +38,9 @@ export interface Requests {
   /** The decoder's encodings, for the menu. */
   encodings: { args: Record<string, never>; result: EncodingChoice[] };
   /** `encoding` undefined: the guess from the names, as 'auto'. */
-  open: { args: { source: OpenSource; encoding: TextChoice | undefined }; result: { info: DbInfo; wasmBytes: number } };
+  /** `dropOld`: the database open before is closed first (the background
+   * Worker's: it must never answer for the database before). */
+  open: { args: { source: OpenSource; encoding: TextChoice | undefined; dropOld?: boolean }; result: { info: DbInfo; wasmBytes: number } };
   setEncoding: { args: { encoding: TextChoice }; result: DbInfo };
   /** What the reader inferred, its evidence and its warnings; D02 of at
    * most `maxGames` games is scanned (null: every game). */

@@ -108,8 +108,6 @@ export interface TreeState {
   open: boolean;
   /** The user asked for the tree of a database too big to build it unasked. */
   wanted: boolean;
-  /** The latest query: older answers are dropped. */
-  request: number;
   /** Past the cap in a big database: the position whose games the user
    * asked to search ('' : none). */
   searchFor: string;
@@ -118,8 +116,6 @@ export interface TreeState {
 
 /** The doctor's report of the open database (the Database panel, the notice). */
 export interface DiagnosisState {
-  /** The database it is for: an answer for another is dropped. */
-  forVersion: number;
   view: PanelView<Diagnosis>;
   /** Whether every game's record was scanned ("Check every game"). */
   full: boolean;
@@ -234,9 +230,9 @@ export function initialState(settings: Settings): State {
     explore: null,
     card: null,
     orientation: 'white',
-    tree: { open: settings.treeOpen, wanted: false, request: 0, searchFor: '', view: { kind: 'none' } },
+    tree: { open: settings.treeOpen, wanted: false, searchFor: '', view: { kind: 'none' } },
     compactness: { open: false, forName: '', view: { kind: 'none' } },
-    diagnosis: { forVersion: -1, view: { kind: 'none' }, full: false, copied: null },
+    diagnosis: { view: { kind: 'none' }, full: false, copied: null },
     status: { say: () => T.status.loading },
     error: null,
     exporting: null,

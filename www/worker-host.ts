@@ -71,6 +71,12 @@ export class WorkerHost {
     });
   }
 
+  /** Whether a long task (a cancellable call) is under way. */
+  busy(): boolean {
+    for (const p of this.pending.values()) if (p.cancellable) return true;
+    return false;
+  }
+
   /** Stops every long task under way: they reject with 'cancelled'. */
   cancel(): void {
     if (!this.broken) this.restart(new WorkerError(CANCELLED, T.status.cancelled), () => false);

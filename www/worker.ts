@@ -91,9 +91,14 @@ type Handlers = {
 
 const handlers: Handlers = {
   encodings: () => encodings(),
-  open: ({ source, encoding }) => {
+  open: ({ source, encoding, dropOld }) => {
     // The old database stays open until the new one has opened: a failed
     // open leaves the page's list working.
+    if (dropOld) {
+      d02?.close();
+      release(db);
+      db = d02 = null;
+    }
     const next = open(source, encoding);
     let info;
     try {

@@ -68,7 +68,9 @@ let passed = 0;
 // /e2e/ is the viewer with the fault hooks) or another page of dist/. `fn`
 // gets the page and what was seen: every response, and requests to the
 // Worker counted by type (window.cadbPosts).
-async function test(name, fn, { path: page0 = '/', locale = 'en-US', serviceWorkers = 'allow' } = {}) {
+// `before(context)` runs before the page loads (routes); `ready: false`
+// starts `fn` at once, without waiting for the demo's list.
+async function test(name, fn, { path: page0 = '/', locale = 'en-US', serviceWorkers = 'allow', before = null, ready = true } = {}) {
   if (process.env.E2E_ONLY && !new RegExp(process.env.E2E_ONLY).test(name)) return;
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true, locale, serviceWorkers });
   await context.addInitScript(() => {
@@ -82,6 +84,7 @@ async function test(name, fn, { path: page0 = '/', locale = 'en-US', serviceWork
     window.cadbCsp = [];
     document.addEventListener('securitypolicyviolation', (e) => window.cadbCsp.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
+  await before?.(context);
   const page = await context.newPage();
   const requests = [];
   const seen = { responses: [] };
@@ -93,7 +96,7 @@ async function test(name, fn, { path: page0 = '/', locale = 'en-US', serviceWork
   page.on('console', (m) => /Content.Security.Policy/i.test(m.text()) && cspMessages.push(m.text()));
   try {
     await page.goto(origin + page0);
-    if (page0.endsWith('/')) await page.locator('[data-testid=game-row]').first().waitFor({ timeout: 20000 });
+    if (page0.endsWith('/') && ready) await page.locator('[data-testid=game-row]').first().waitFor({ timeout: 20000 });
     await fn(page, seen);
     // No request ever leaves this origin (files never leave the browser).
     const remote = requests.filter((u) => !u.startsWith(origin) && !u.startsWith('blob:') && !u.startsWith('data:'));
@@ -777,6 +780,45 @@ await test('another database opened while a tree waits for its next block ends t
   await page.locator('[data-testid=tree-row]').first().waitFor();
   await page.waitForFunction(() => document.querySelector('[data-testid=cancel]').hidden, null, { timeout: 5000 });
 }, { path: '/e2e/' });
+
+// ---- the last request wins (issue 33) ----
+
+// The demo's five files, held until `release()`: the page is still
+// fetching the demo when the test chooses its files.
+function holdDemo() {
+  let release;
+  let allServed;
+  let served = 0;
+  const held = new Promise((ok) => { release = ok; });
+  const done = new Promise((ok) => { allServed = ok; });
+  return {
+    route: (context) => context.route(/\.(CDP|EMB|D00|A02|D02)$/i, async (route) => {
+      await held;
+      await route.continue();
+      if (++served === 5) allServed();
+    }),
+    release: () => release(),
+    served: done,
+  };
+}
+
+const heldDemo = holdDemo();
+await test('files chosen while the demo is still loading are the database that opens', async (page) => {
+  await page.locator('[data-testid=open-files]').setInputFiles(searchFiles);
+  await status(page, /^Opened SRCH/);
+  // Now the demo's files arrive: the older open must not replace the choice.
+  heldDemo.release();
+  await heldDemo.served;
+  // Time enough for the demo to open (a few ms) had its answer been taken.
+  await page.waitForTimeout(1500);
+  assert.match(await page.locator('[data-testid=status]').textContent(), /SRCH/);
+  assert.equal(await rows(page).count(), SEARCH_GAMES.length);
+  assert.equal(await page.locator('[data-testid=game-count]').textContent(), String(SEARCH_GAMES.length));
+  assert.match(await page.locator('#game-title').textContent(), /Карпов/);
+  // The Workers hold SRCH too: a search finds its players.
+  await page.locator('[data-testid=filter]').fill('anna');
+  await page.waitForFunction(() => document.querySelector('[data-testid=game-count]')?.textContent === '4');
+}, { before: (context) => heldDemo.route(context), ready: false, serviceWorkers: 'block' });
 
 // ---- board shapes: %cal/%csl from comments, and the user's own ----
 
