@@ -1,6 +1,7 @@
 //! Position search beside a full replay of the same games, alternated
 //! round by round in one run (the machine is noisy): prints each median
-//! and its ratio to the replay.
+//! and its ratio to the replay; then the same positions searched in turn
+//! with one `SearchMemo`, each after the ones before it.
 //!
 //! `cargo run --release --example position_bench -- DB.CDP [ROUNDS] [FEN...]`
 //!
@@ -14,7 +15,10 @@ use std::{ops::ControlFlow, path::PathBuf, time::Instant};
 
 use cadb::{
     bytes::FileBytes,
-    ca::{Database, DatabaseFiles, OpenOptions, position::SearchOptions},
+    ca::{
+        Database, DatabaseFiles, OpenOptions,
+        position::{SearchMemo, SearchOptions},
+    },
     reach::Target,
 };
 use shakmaty::{Chess, Position, fen::Fen};
@@ -68,6 +72,8 @@ fn main() {
     let mut replay = Vec::new();
     let mut search: Vec<Vec<f64>> = vec![Vec::new(); targets.len()];
     let mut found = vec![(0usize, 0u64); targets.len()];
+    let mut remembered: Vec<Vec<f64>> = vec![Vec::new(); targets.len()];
+    let mut read = vec![0u64; targets.len()];
     for _ in 0..rounds {
         let t = Instant::now();
         let mut plies = 0u64;
@@ -89,6 +95,24 @@ fn main() {
             search[k].push(t.elapsed().as_secs_f64());
             found[k] = (r.hits.len(), r.damaged);
         }
+        // The same positions in turn with one memo: each after the ones
+        // before it, as a user's clicks come.
+        let mut memo = SearchMemo::default();
+        for (k, target) in targets.iter().enumerate() {
+            let t = Instant::now();
+            let r = db
+                .position_search_with(
+                    target,
+                    &SearchOptions::default(),
+                    None,
+                    &mut memo,
+                    |_, _| ControlFlow::Continue(()),
+                )
+                .expect("the search runs");
+            remembered[k].push(t.elapsed().as_secs_f64());
+            assert_eq!(r.hits.len(), found[k].0, "the memo changed the hits");
+            read[k] = r.read;
+        }
     }
     let base = median(replay);
     println!("full replay (main lines)      {:8.3} s   1.00x", base);
@@ -101,6 +125,16 @@ fn main() {
             m / base,
             found[k].0,
             found[k].1
+        );
+    }
+    for (k, fen) in fens.iter().enumerate() {
+        let m = median(remembered[k].clone());
+        println!(
+            "with the memo of the ones before {:<50} {:8.3} s  {:5.3}x of the replay  ({} games read)",
+            fen,
+            m,
+            m / base,
+            read[k]
         );
     }
 }

@@ -34,7 +34,7 @@
 
 use core::str::FromStr;
 
-use shakmaty::{Bitboard, Board, ByColor, ByRole, Chess, Color, Position, Rank, Role};
+use shakmaty::{Bitboard, Board, Chess, Color, Position, Rank, Role};
 
 use crate::error::Error;
 
@@ -43,9 +43,7 @@ use crate::error::Error;
 pub struct Target {
     board: Board,
     turn: Color,
-    /// Each side's pawns on their home rank, which `P` must have too.
-    home_pawns: ByColor<Bitboard>,
-    material: ByColor<ByRole<u8>>,
+    summary: Summary,
 }
 
 impl Target {
@@ -58,16 +56,8 @@ impl Target {
     /// assert!(start.matches(&shakmaty::Chess::default()));
     /// ```
     pub fn new(board: Board, turn: Color) -> Target {
-        let home_pawns = ByColor::new_with(|c| {
-            let home = match c {
-                Color::White => Rank::Second,
-                Color::Black => Rank::Seventh,
-            };
-            board.pawns() & board.by_color(c) & Bitboard::from_rank(home)
-        });
         Target {
-            material: board.material(),
-            home_pawns,
+            summary: Summary::of(&board),
             board,
             turn,
         }
@@ -83,6 +73,11 @@ impl Target {
         self.turn
     }
 
+    /// What of the target the rule of the module docs reads.
+    pub fn summary(&self) -> Summary {
+        self.summary
+    }
+
     /// Whether `pos` is the target: the same placement and side to move.
     #[inline]
     pub fn matches(&self, pos: &Chess) -> bool {
@@ -95,23 +90,106 @@ impl Target {
     pub fn reachable_from(&self, board: &Board) -> bool {
         // The home-rank pawns first: the cheapest test, and the one that
         // ends most games early.
-        let home_left = (self.home_pawns.white & !(board.pawns() & board.white()))
-            | (self.home_pawns.black & !(board.pawns() & board.black()));
-        if home_left.any() {
+        let home = home_pawns(board);
+        self.summary.home & !home == 0 && Summary::with_home(board, home).reaches(self.summary)
+    }
+}
+
+/// Each side's pawns on their home rank, White's rank 2 in the low byte
+/// (a2 = bit 0), Black's rank 7 in the high byte.
+#[inline]
+pub(crate) fn home_pawns(board: &Board) -> u16 {
+    let white = board.pawns() & board.white() & Bitboard::from_rank(Rank::Second);
+    let black = board.pawns() & board.black() & Bitboard::from_rank(Rank::Seventh);
+    ((white.0 >> 8) as u16) | (((black.0 >> 48) as u16) << 8)
+}
+
+/// What the rule of the module docs reads of a position: the pawns on
+/// their home ranks and each side's count of each role but the king. It
+/// packs into 56 bits, so a search can keep one per game
+/// ([`crate::ca::position::SearchMemo`]).
+///
+/// ```
+/// use cadb::reach::Summary;
+/// use shakmaty::Board;
+/// let start = Summary::of(&Board::new());
+/// assert_eq!(Summary::unpack(start.pack().unwrap()), start);
+/// assert!(start.reaches(start));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// As [`home_pawns`] gives them: 16 squares, one bit each.
+    pub home: u16,
+    /// Per side (White first), pawns, knights, bishops, rooks, queens.
+    pub counts: [[u8; 5]; 2],
+}
+
+impl Summary {
+    /// The summary of `board`.
+    pub fn of(board: &Board) -> Summary {
+        Summary::with_home(board, home_pawns(board))
+    }
+
+    #[inline]
+    fn with_home(board: &Board, home: u16) -> Summary {
+        let count = |c: Color| {
+            let side = board.by_color(c);
+            [
+                Role::Pawn,
+                Role::Knight,
+                Role::Bishop,
+                Role::Rook,
+                Role::Queen,
+            ]
+            .map(|r| (board.by_role(r) & side).count() as u8)
+        };
+        Summary {
+            home,
+            counts: [count(Color::White), count(Color::Black)],
+        }
+    }
+
+    /// Whether a game at `self` may still reach a position of summary `to`:
+    /// `false` is certain (the rule of the module docs).
+    #[inline]
+    pub fn reaches(self, to: Summary) -> bool {
+        if to.home & !self.home != 0 {
             return false;
         }
-        Color::ALL.into_iter().all(|c| {
-            let want = self.material[c];
-            let have = board.material_side(c);
-            let Some(spare) = have.pawn.checked_sub(want.pawn) else {
+        self.counts.iter().zip(&to.counts).all(|(have, want)| {
+            let Some(spare) = have[0].checked_sub(want[0]) else {
                 return false;
             };
-            let needed = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-                .into_iter()
-                .map(|r| want[r].saturating_sub(have[r]))
-                .sum::<u8>();
+            let needed: u8 = (1..5).map(|r| want[r].saturating_sub(have[r])).sum();
             needed <= spare
         })
+    }
+
+    /// The summary in 56 bits: `home`, then the ten counts, 4 bits each;
+    /// `None` for a count above 15, which no position of chess has (each
+    /// side has 16 men) but a set-up could.
+    pub fn pack(self) -> Option<u64> {
+        let mut bits = u64::from(self.home);
+        for (k, &n) in self.counts.iter().flatten().enumerate() {
+            if n > 15 {
+                return None;
+            }
+            bits |= u64::from(n) << (16 + 4 * k);
+        }
+        Some(bits)
+    }
+
+    /// The summary [`pack`](Self::pack) gave `bits` for (bits 56–63 are
+    /// ignored).
+    pub fn unpack(bits: u64) -> Summary {
+        let mut counts = [[0u8; 5]; 2];
+        for (k, n) in counts.iter_mut().flatten().enumerate() {
+            *n = (bits >> (16 + 4 * k)) as u8 & 15;
+        }
+        Summary {
+            home: bits as u16,
+            counts,
+        }
     }
 }
 

@@ -23,7 +23,7 @@ use cadb::{
     bytes::ReadAt,
     ca::{
         Database, DatabaseFiles, OpenOptions,
-        position::SearchOptions,
+        position::{SearchMemo, SearchOptions},
         writer::{WriterOptions, write_database},
     },
     game::{Game, Node, Ply, import::read_pgn},
@@ -186,19 +186,57 @@ fn targets<R: ReadAt>(db: &Database<R>, want: usize, rng: &mut Rng) -> Targets {
     t
 }
 
-fn compare<R: ReadAt>(db: &Database<R>, targets: &[Target]) -> (usize, usize) {
-    let (mut hits, mut missed) = (0, 0);
+/// A search with `memo`, which earlier searches of `db` filled: what it
+/// finds, and how many games it read.
+fn run_with<R: ReadAt>(
+    db: &Database<R>,
+    t: &Target,
+    variations: bool,
+    subset: Option<&[u32]>,
+    memo: &mut SearchMemo,
+) -> ((Vec<cadb::ca::position::Hit>, u64), u64) {
+    let found = db
+        .position_search_with(t, &SearchOptions { variations }, subset, memo, |_, _| {
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+    let searched = subset.map_or(db.count(), |s| {
+        s.iter().filter(|&&g| u64::from(g) < db.count()).count() as u64
+    });
+    assert_eq!(found.searched, searched);
+    ((found.hits, found.damaged), found.read)
+}
+
+/// Every target against the reference, with and without variations, each
+/// searched alone and with one memo the searches before it filled (in
+/// the order given). Returns the hits, the misses and the readings the
+/// memo spared the main-line searches.
+fn compare<R: ReadAt>(db: &Database<R>, targets: &[Target]) -> (usize, usize, u64) {
+    let (mut hits, mut missed, mut spared) = (0, 0, 0);
     let refs = [false, true].map(|v| Reference::new(db, v));
+    let mut memo = SearchMemo::default();
     for (k, t) in targets.iter().enumerate() {
         for variations in [false, true] {
             let want = refs[usize::from(variations)].search(t);
             let got = run(db, t, variations);
             assert_eq!(got, want, "target {k} {:?} variations={variations}", t);
+            let (got, read) = run_with(db, t, variations, None, &mut memo);
+            assert_eq!(
+                got, want,
+                "target {k} {:?} variations={variations}, memo",
+                t
+            );
             hits += want.0.len();
             missed += usize::from(want.0.is_empty());
+            if !variations {
+                spared += db.count() - read;
+            } else {
+                // Variations are not in a trace: every game is read.
+                assert_eq!(read, db.count());
+            }
         }
     }
-    (hits, missed)
+    (hits, missed, spared)
 }
 
 #[test]
@@ -221,8 +259,11 @@ fn random_games_agree_with_a_full_replay() {
     let kinds = (t.after_promotion, t.after_en_passant, t.late);
     assert!(kinds.0 >= 5 && kinds.1 >= 5 && kinds.2 >= 20, "{kinds:?}");
     assert!(t.misses_made >= 50);
-    let (hits, missed) = compare(&db, &t.all);
+    let (hits, missed, spared) = compare(&db, &t.all);
     assert!(hits > 400 && missed > 50, "hits {hits}, misses {missed}");
+    // The memo rules out most main-line readings: 246 games a target.
+    let searched = 246 * t.all.len() as u64;
+    assert!(spared * 2 > searched, "{spared} of {searched} spared");
 
     // Transpositions: positions of the shuffled openings that several
     // games reach by different move orders.
@@ -344,8 +385,8 @@ fn fixture_games_agree_with_a_full_replay() {
     let db = open(files);
     let t = targets(&db, 300, &mut Rng(5));
     assert!(t.all.len() >= 100, "{}", t.all.len());
-    let (hits, _) = compare(&db, &t.all);
-    assert!(hits > 100);
+    let (hits, _, spared) = compare(&db, &t.all);
+    assert!(hits > 100 && spared > 0);
 }
 
 #[test]
@@ -357,6 +398,7 @@ fn a_lazily_read_database_and_a_subset_agree() {
     let lazy = Database::open(lazy::with_lazy_d02(files, |_| {}), OpenOptions::default()).unwrap();
     let t = targets(&memory, 60, &mut Rng(9));
     let refs = [false, true].map(|v| Reference::new(&memory, v));
+    let mut memo = SearchMemo::default();
     for target in &t.all {
         assert_eq!(run(&lazy, target, true), refs[1].search(target));
         let subset: Vec<u32> = (0..60).filter(|i| i % 3 != 1).chain([999]).collect();
@@ -372,6 +414,8 @@ fn a_lazily_read_database_and_a_subset_agree() {
             .collect();
         assert_eq!(got.hits, want);
         assert_eq!(got.searched, 40);
+        let (with_memo, _) = run_with(&lazy, target, false, Some(&subset), &mut memo);
+        assert_eq!(with_memo, (want, 0));
     }
 }
 
@@ -393,10 +437,13 @@ fn damaged_games_are_skipped_and_counted() {
     let mut some_damaged = 0;
     let t = targets(&db, 80, &mut Rng(4));
     let refs = [false, true].map(|v| Reference::new(&db, v));
+    let mut memo = SearchMemo::default();
     for target in t.all.iter().chain([&start]) {
         for variations in [false, true] {
             let want = refs[usize::from(variations)].search(target);
             assert_eq!(run(&db, target, variations), want);
+            // A damaged game is read again each time: its damage counts.
+            assert_eq!(run_with(&db, target, variations, None, &mut memo).0, want);
             some_damaged += want.1;
         }
     }

@@ -1076,7 +1076,7 @@ fn diagnose_reports_readings_and_the_guessed_code_page() {
 #[wasm_bindgen_test]
 fn position_search_gives_games_and_plies_with_progress() {
     let pgn = "1. e4 e5 2. Nf3 *\n\n1. Nf3 e5 2. e4 *\n\n1. d4 (1. e4 e5 2. Nf3) 1... d5 *\n";
-    let db = open(&files_from_pgn(pgn));
+    let mut db = open(&files_from_pgn(pgn));
     let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
     let progress = Function::new_with_args(
         "done, total",
@@ -1088,6 +1088,7 @@ fn position_search_gives_games_and_plies_with_progress() {
     let games: Uint32Array = get(&found, "games").dyn_into().unwrap();
     let plies: Uint32Array = get(&found, "plies").dyn_into().unwrap();
     assert_eq!((games.to_vec(), plies.to_vec()), (vec![0, 1], vec![3, 3]));
+    assert_eq!(get(&found, "read").as_f64(), Some(3.0));
     let calls = Reflect::get(&js_sys::global(), &"positionCalls".into()).unwrap();
     assert!(calls.as_f64().unwrap_or(0.0) >= 1.0);
     // Variations, within a subset of the games.
@@ -1114,6 +1115,15 @@ fn position_search_gives_games_and_plies_with_progress() {
     let after_nf3 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
     assert_eq!(get(&row, "fen").as_string().as_deref(), Some(after_nf3));
     assert!(get(&row, "firstYear").is_undefined()); // no dates
+    // On the main lines, the first search learnt that 1. d4's game cannot
+    // reach 1. e4 e5: it is not read again.
+    let found = db
+        .position_search(after_e5, JsValue::UNDEFINED, None)
+        .unwrap();
+    let games: Uint32Array = get(&found, "games").dyn_into().unwrap();
+    assert_eq!(games.to_vec(), vec![0]);
+    assert_eq!(get(&found, "searched").as_f64(), Some(3.0));
+    assert_eq!(get(&found, "read").as_f64(), Some(2.0));
     assert_eq!(
         code_of(
             db.position_search("nonsense", JsValue::UNDEFINED, None)

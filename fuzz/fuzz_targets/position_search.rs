@@ -8,12 +8,16 @@
 //! that reads whole, and only real occurrences for a damaged one (whether
 //! damage counts depends on where it lies beside where the search stops,
 //! which tests/position_search.rs checks on damaged databases).
+//! A memo kept through all the searches changes nothing they find.
 //! `OpeningTree::next_moves` over the hits gives only moves legal in the
 //! position, each counted once for each hit that plays it next.
 use std::ops::ControlFlow;
 
 use cadb::{
-    ca::{Database, OpenOptions, position::SearchOptions},
+    ca::{
+        Database, OpenOptions,
+        position::{SearchMemo, SearchOptions},
+    },
     reach::Target,
     stats::OpeningTree,
 };
@@ -33,6 +37,9 @@ fuzz_target!(|data: &[u8]| {
     let Ok(db) = Database::open(files, OpenOptions::default()) else {
         return;
     };
+    // One memo through every search: what earlier searches learnt never
+    // changes what a later one finds.
+    let mut memo = SearchMemo::default();
     for variations in [false, true] {
         let reference = position_ref::Reference::new(&db, variations);
         let mut targets = vec![shakmaty::Chess::default()];
@@ -47,6 +54,15 @@ fuzz_target!(|data: &[u8]| {
                     ControlFlow::Continue(())
                 })
                 .unwrap();
+            let remembered = db
+                .position_search_with(t, &SearchOptions { variations }, None, &mut memo, |_, _| {
+                    ControlFlow::Continue(())
+                })
+                .unwrap();
+            assert_eq!(
+                (&remembered.hits, remembered.damaged),
+                (&found.hits, found.damaged)
+            );
             // The tree rows of the next moves: only moves legal here, each
             // counted once per hit that plays it.
             let rows = OpeningTree::next_moves(&db, pos, &found.hits);

@@ -7,7 +7,7 @@ use wasm_bindgen::prelude::*;
 
 use super::{source::Source, to_js};
 use crate::{
-    ca::{self, DatabaseFiles, OpenOptions, search::HeaderIndex},
+    ca::{self, DatabaseFiles, OpenOptions, position::SearchMemo, search::HeaderIndex},
     limits::Limits,
     stats::{OpeningTree, TreeBuild, TreeBuilder},
 };
@@ -24,6 +24,8 @@ pub struct Database {
     pub(super) tree_steps: Option<TreeBuilder>,
     /// The run-time bounds (the defaults of `cadb::limits`).
     pub(super) limits: Limits,
+    /// What position searches learnt of each game, for the next one.
+    pub(super) memo: SearchMemo,
 }
 
 /// Sets a property of a plain object.
@@ -50,6 +52,7 @@ impl Database {
             tree: None,
             tree_steps: None,
             limits: Limits::default(),
+            memo: SearchMemo::default(),
         })
     }
 

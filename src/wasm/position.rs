@@ -30,7 +30,7 @@ impl Database {
     /// every few thousand games.
     #[wasm_bindgen(js_name = positionSearch, unchecked_return_type = "PositionHits")]
     pub fn position_search(
-        &self,
+        &mut self,
         fen: &str,
         #[wasm_bindgen(unchecked_param_type = "PositionSearchOptions | null | undefined")]
         options: JsValue,
@@ -76,11 +76,11 @@ impl Database {
             }
         };
         let db = &self.inner;
-        let found = match &subset {
-            Some(s) => db.position_search_subset(&target, &opts, s, progress),
-            None => db.position_search(&target, &opts, progress),
-        }
-        .map_err(to_js)?;
+        // The memo makes the next search of this database (a click in the
+        // tree) skip the games this one showed cannot reach its position.
+        let found = db
+            .position_search_with(&target, &opts, subset.as_deref(), &mut self.memo, progress)
+            .map_err(to_js)?;
         if let Some(e) = thrown {
             return Err(e);
         }
@@ -97,6 +97,7 @@ impl Database {
         set(&o, "inVariation", Uint8Array::from(&in_var[..]));
         set(&o, "searched", found.searched as f64);
         set(&o, "damaged", found.damaged as f64);
+        set(&o, "read", found.read as f64);
         if flag("next") {
             let pos = parse_fen(fen).map_err(to_js)?;
             let next = OpeningTree::next_moves(db, &pos, &found.hits);

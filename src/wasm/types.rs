@@ -241,9 +241,12 @@ export interface PositionHits {
   plies: Uint32Array;
   /** 1 where that occurrence is inside a variation. */
   inVariation: Uint8Array;
-  /** Games read, and games damaged before they could reach it. */
+  /** Games searched, and games damaged before they could reach it. */
   searched: number;
   damaged: number;
+  /** Games read from their records: the others were ruled out by what
+   * earlier searches of this database learnt of them. */
+  read: number;
   /** With `next`: the moves played from the position, as tree rows. */
   next?: TreeMove[];
 }

@@ -1,0 +1,329 @@
+//! Position search: the games that reach a position.
+//!
+//! Every game is replayed from its record (no text decoded, no tree built)
+//! until it reaches the [`Target`], or until [`Target::reachable_from`]
+//! says it never can: then the game stops there. Games are read in the
+//! order of their records in D02, so a lazily read D02 is read from front
+//! to back, and the hits are given in game order.
+//!
+//! Which occurrence counts: the first in the order the game reads (its PGN
+//! order), the start position being ply 0. A null move ends its line: the
+//! positions after it are not searched. With variations, a variation is
+//! read right after the move it replaces, so a hit inside it may come
+//! before a later one in the main line; [`Hit::in_variation`] says which.
+//!
+//! A damaged game is read as [`Database::game`] reads it: under the
+//! database's convention, and if that fails on a move, under the other.
+//! A hit before the damage counts (its moves were legal). A game that
+//! fails before any hit is counted in [`PositionSearch::damaged`], unless
+//! its main line had already reached a position that cannot reach the
+//! target (then the damage hides nothing), or the damage comes after the
+//! point where the search stops reading it.
+//!
+//! ```
+//! use cadb::ca::{Database, OpenOptions, writer, position::SearchOptions};
+//! let pgn = "1. e4 e5 2. Nf3 *\n\n1. Nf3 e5 2. e4 *\n\n1. d4 *\n";
+//! let games = cadb::game::import::read_pgn(pgn).unwrap();
+//! let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+//! let db = Database::open(files, OpenOptions::default()).unwrap();
+//! let target = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b".parse().unwrap();
+//! let found = db.position_search(&target, &SearchOptions::default(), |_, _| {
+//!     core::ops::ControlFlow::Continue(())
+//! }).unwrap();
+//! let games: Vec<(u32, u32)> = found.hits.iter().map(|h| (h.game, h.ply)).collect();
+//! assert_eq!(games, [(0, 3), (1, 3)]); // the second by transposition
+//! ```
+
+use alloc::{vec, vec::Vec};
+use core::ops::ControlFlow;
+
+use shakmaty::Move;
+
+use super::Database;
+use crate::{
+    bytes::ReadAt,
+    error::Error,
+    reach::{Summary, Target},
+};
+
+mod finder;
+mod memo;
+
+use finder::{Finder, Read};
+pub use memo::SearchMemo;
+
+/// How to search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// Look inside variations too, not only the main line.
+    pub variations: bool,
+}
+
+/// A game that reaches the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hit {
+    /// The game's index (D00 order).
+    pub game: u32,
+    /// Plies from the game's start to the first occurrence (0: the start).
+    pub ply: u32,
+    /// The occurrence is inside a variation.
+    pub in_variation: bool,
+    /// The move the game plays next from the position, on the same line.
+    pub next: Option<Move>,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PositionSearch {
+    /// The games that reach the position, in game order.
+    pub hits: Vec<Hit>,
+    /// Games searched.
+    pub searched: u64,
+    /// Games that failed before reaching the position (see the module docs).
+    pub damaged: u64,
+    /// The progress callback stopped the search: `hits` covers only the
+    /// games read before.
+    pub stopped: bool,
+    /// Games read from their records: `searched` less those a
+    /// [`SearchMemo`] ruled out.
+    pub read: u64,
+}
+
+/// Games between two progress calls.
+const PROGRESS_EVERY: u64 = 4096;
+
+impl<R: ReadAt> Database<R> {
+    /// The games (all, or those of `subset`) that reach `target`; see the
+    /// [module docs](self). `progress(done, total)` is called every few
+    /// thousand games; `Break` stops the search, which returns what it has
+    /// found so far.
+    ///
+    /// Memory: 8 bytes a game searched (the read order), one byte a game
+    /// of the database for a subset, and 24 bytes a hit. A search that
+    /// keeps a memo is [`position_search_with`](Self::position_search_with).
+    pub fn position_search(
+        &self,
+        target: &Target,
+        options: &SearchOptions,
+        mut progress: impl FnMut(u64, u64) -> ControlFlow<()>,
+    ) -> Result<PositionSearch, Error> {
+        self.position_search_in(target, options, None, &mut progress)
+    }
+
+    /// [`position_search`](Self::position_search) over the games of
+    /// `subset` only (in any order; indices past the end are ignored): a
+    /// position filter on top of a header search.
+    pub fn position_search_subset(
+        &self,
+        target: &Target,
+        options: &SearchOptions,
+        subset: &[u32],
+        mut progress: impl FnMut(u64, u64) -> ControlFlow<()>,
+    ) -> Result<PositionSearch, Error> {
+        self.position_search_in(target, options, Some(subset), &mut progress)
+    }
+
+    /// [`position_search`](Self::position_search) over all games, or
+    /// those of `subset`, with a [`SearchMemo`] kept between searches of
+    /// this database: it rules out most games without reading them once
+    /// an earlier search has read them (main line only: with
+    /// `variations`, every game is read).
+    ///
+    /// ```
+    /// use cadb::ca::{Database, OpenOptions, writer, position::{SearchMemo, SearchOptions}};
+    /// let pgn = "1. e4 e5 2. Nf3 *\n\n1. d4 d5 *\n";
+    /// let games = cadb::game::import::read_pgn(pgn).unwrap();
+    /// let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+    /// let db = Database::open(files, OpenOptions::default()).unwrap();
+    /// let mut memo = SearchMemo::default();
+    /// let go = |_, _| core::ops::ControlFlow::Continue(());
+    /// let e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b".parse().unwrap();
+    /// let first = db.position_search_with(&e4, &SearchOptions::default(), None, &mut memo, go).unwrap();
+    /// assert_eq!((first.hits.len(), first.read), (1, 2));
+    /// // 1. d4's game left d2 first: it cannot reach 1. e4 e5.
+    /// let e5 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w".parse().unwrap();
+    /// let second = db.position_search_with(&e5, &SearchOptions::default(), None, &mut memo, go).unwrap();
+    /// assert_eq!((second.hits.len(), second.read), (1, 1));
+    /// ```
+    pub fn position_search_with(
+        &self,
+        target: &Target,
+        options: &SearchOptions,
+        subset: Option<&[u32]>,
+        memo: &mut SearchMemo,
+        mut progress: impl FnMut(u64, u64) -> ControlFlow<()>,
+    ) -> Result<PositionSearch, Error> {
+        if memo.games != Some(self.count()) {
+            *memo = SearchMemo::new(self.record_order(None)?, self.count());
+        }
+        let wanted = subset.map(|s| self.wanted(s));
+        let total = match &wanted {
+            Some(w) => w.iter().filter(|&&x| x).count(),
+            None => memo.order.len(),
+        };
+        let entries = memo
+            .order
+            .iter()
+            .zip(memo.traces.iter_mut())
+            .filter(|(e, _)| wanted.as_ref().is_none_or(|w| w[e.index() as usize]))
+            .map(|(&e, m)| (e, Some(m)));
+        let rule = (!options.variations).then(|| target.summary());
+        Ok(self.search_entries(target, options, entries, total, rule, &mut progress))
+    }
+
+    fn position_search_in(
+        &self,
+        target: &Target,
+        options: &SearchOptions,
+        subset: Option<&[u32]>,
+        progress: &mut dyn FnMut(u64, u64) -> ControlFlow<()>,
+    ) -> Result<PositionSearch, Error> {
+        let order = self.record_order(subset)?;
+        let entries = order.iter().map(|&e| (e, None));
+        Ok(self.search_entries(target, options, entries, order.len(), None, progress))
+    }
+
+    /// Reads each entry's game in turn, unless its trace in a memo says
+    /// it cannot reach `rule` (the target's summary, when the search may
+    /// use traces); each reading's trace goes to the memo.
+    fn search_entries<'m>(
+        &self,
+        target: &Target,
+        options: &SearchOptions,
+        entries: impl Iterator<Item = (InOrder, Option<&'m mut memo::Packed>)>,
+        total: usize,
+        rule: Option<Summary>,
+        progress: &mut dyn FnMut(u64, u64) -> ControlFlow<()>,
+    ) -> PositionSearch {
+        let mut out = PositionSearch::default();
+        let mut finder = Finder::new(target, options.variations);
+        let total = total as u64;
+        // Hits as `game << 32 | k`, sorted into game order at the end.
+        let mut found: Vec<u64> = Vec::new();
+        let mut hits = Vec::new();
+        for (k, (entry, memo)) in entries.enumerate() {
+            if (k as u64).is_multiple_of(PROGRESS_EVERY) && progress(k as u64, total).is_break() {
+                out.stopped = true;
+                break;
+            }
+            out.searched += 1;
+            if let (Some(t), Some(m)) = (rule, &memo)
+                && !m.may_reach(t)
+            {
+                continue;
+            }
+            let game = entry.index() as u32;
+            let reading = self.read_retrying(|c| self.read_game_in_order(entry, c, &mut finder));
+            out.read += 1;
+            if let Some(m) = memo {
+                // A damaged game's trace is not kept: it is read each time,
+                // so its damage is counted each time.
+                *m = match reading.error {
+                    None => reading.output.trace.pack(),
+                    Some(_) => memo::Packed::UNKNOWN,
+                };
+            }
+            match (reading.output, reading.error) {
+                // A damaged set-up, or a record failing before its first
+                // move: the start position is not known to be the game's.
+                (Read { hit: Some(h), .. }, Some(_)) if h.ply == 0 && h.next.is_none() => {
+                    out.damaged += 1
+                }
+                (Read { hit: Some(hit), .. }, _) => {
+                    found.push(u64::from(game) << 32 | hits.len() as u64);
+                    hits.push(Hit { game, ..hit });
+                }
+                // Damage that could hide a hit: the main line was not ruled out.
+                (
+                    Read {
+                        ruled_out: false, ..
+                    },
+                    Some(_),
+                ) => out.damaged += 1,
+                _ => {}
+            }
+        }
+        if !out.stopped {
+            let _ = progress(total, total);
+        }
+        found.sort_unstable();
+        out.hits = found.iter().map(|&f| hits[f as u32 as usize]).collect();
+        out
+    }
+
+    /// One flag per game of the database: in `subset` or not.
+    fn wanted(&self, subset: &[u32]) -> Vec<bool> {
+        let mut set = vec![false; self.count() as usize];
+        for &i in subset {
+            if let Some(slot) = set.get_mut(i as usize) {
+                *slot = true;
+            }
+        }
+        set
+    }
+
+    /// The games to search (all, or those of `subset`) in the order of
+    /// their records in D02; a game whose record cannot be located goes
+    /// last (its reading then reports the damage).
+    pub(crate) fn record_order(&self, subset: Option<&[u32]>) -> Result<Vec<InOrder>, Error> {
+        let wanted = subset.map(|s| self.wanted(s));
+        let mut order = Vec::new();
+        self.scan_raw_headers(0, self.count(), |i, h| {
+            if wanted.as_ref().is_none_or(|w| w[i as usize]) {
+                order.push(InOrder::new(i, self.record_offset(h.game_id).ok()));
+            }
+        })?;
+        order.sort_unstable();
+        Ok(order)
+    }
+
+    /// Every game's index in the order of its record in D02 (game order
+    /// when D00 does not scan): how the passes whose result does not depend
+    /// on the order read (the opening tree, the doctor's full check, the
+    /// benchmark's replay), so a database whose records are out of game
+    /// order is read front to back, one read-ahead block at a time, not a
+    /// jump a game.
+    pub(crate) fn indices_in_record_order(&self) -> Vec<u64> {
+        self.records_in_order().iter().map(|g| g.index()).collect()
+    }
+
+    /// [`indices_in_record_order`](Self::indices_in_record_order) with each
+    /// record's offset, as [`read_game_in_order`](Self::read_game_in_order)
+    /// takes them (game order and no offsets when D00 does not scan).
+    pub(crate) fn records_in_order(&self) -> Vec<InOrder> {
+        self.record_order(None)
+            .unwrap_or_else(|_| (0..self.count()).map(|i| InOrder::new(i, None)).collect())
+    }
+}
+
+/// A game in a pass in record order: its index, and its record's offset
+/// in D02 when the order's scan found it (the scan resolves every GameID,
+/// so a reader need not do it again). Ordered by offset, then index; the
+/// games not located last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct InOrder(u64);
+
+impl InOrder {
+    /// Not located. A02 holds 32-bit offsets; this one is read the long way.
+    const NOWHERE: u64 = u32::MAX as u64;
+
+    pub fn new(index: u64, record: Option<u64>) -> InOrder {
+        let at = record
+            .filter(|&a| a < Self::NOWHERE)
+            .unwrap_or(Self::NOWHERE);
+        InOrder(at << 32 | (index & u64::from(u32::MAX)))
+    }
+
+    pub fn index(self) -> u64 {
+        self.0 & u64::from(u32::MAX)
+    }
+
+    /// Where the record's length prefix is in D02, if found.
+    pub fn record(self) -> Option<u64> {
+        let at = self.0 >> 32;
+        (at != Self::NOWHERE).then_some(at)
+    }
+}
+
+#[cfg(test)]
+mod tests;
