@@ -3,7 +3,10 @@
 // games (every game replayed to 40 plies) in the same page. The board
 // shows game ROW's position after each PLY given; for each, the time from
 // the button to the filtered list (the worker's whole search) and the
-// games found. Needs `bash scripts/build.sh --bundle` (dist/).
+// games found. The searches after the first reuse what it learnt of each
+// game (the Worker's search memo): a repeated search. Needs
+// `bash scripts/build.sh --bundle` (dist/); DIST=dir serves another build
+// (e.g. an older commit's, side by side), TREE=0 skips the tree.
 //   node scripts/bench-position-browser.mjs DB.CDP [ROW] [PLY...]
 import { statSync } from 'node:fs';
 import path from 'node:path';
@@ -15,7 +18,7 @@ const [cdp, row = '0', ...plyArgs] = process.argv.slice(2);
 const plies = plyArgs.length ? plyArgs.map(Number) : [0, 30];
 const stem = cdp.replace(/\.cdp$/i, '');
 const files = ['CDP', 'EMB', 'D00', 'A02', 'D02'].map((e) => `${stem}.${e}`);
-const dist = path.join(root, 'dist');
+const dist = process.env.DIST ?? path.join(root, 'dist');
 const server = await serve([['/', dist]]);
 const browser = await launchChromium();
 const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -46,6 +49,11 @@ for (const ply of plies) {
   await page.waitForFunction(() => document.querySelector('[data-testid=game-total]')?.hidden === true);
 }
 // The opening tree: every game replayed to 40 plies, in the same Worker.
+if (process.env.TREE === '0') {
+  await browser.close();
+  server.close();
+  process.exit(0);
+}
 await page.locator('#tree button').waitFor({ timeout: 60000 });
 const t = Date.now();
 await page.locator('#tree button').click();
