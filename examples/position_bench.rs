@@ -3,7 +3,8 @@
 //! and its ratio to the replay; then the same positions searched in turn
 //! with one `SearchMemo`, each after the ones before it.
 //!
-//! `cargo run --release --example position_bench -- DB.CDP [ROUNDS] [FEN...]`
+//! `cargo run --release --example position_bench -- DB.CDP [ROUNDS] [FEN | ply:N ...]`
+//! (`ply:N`: game 0's position after N plies)
 //!
 //! Without FENs it searches three positions drawn from the database: the
 //! position after 1. e4 (or the first game's first move), one at ply 12 of
@@ -62,7 +63,15 @@ fn main() {
             .expect("usage: position_bench DB.CDP [ROUNDS] [FEN...]"),
     );
     let rounds: usize = args.get(1).and_then(|r| r.parse().ok()).unwrap_or(5);
-    let mut fens: Vec<String> = args.iter().skip(2).cloned().collect();
+    // `ply:N` stands for game 0's position after N plies.
+    let mut fens: Vec<String> = args
+        .iter()
+        .skip(2)
+        .map(|a| match a.strip_prefix("ply:") {
+            Some(n) => fen_at(&db, n.parse().expect("ply:N")),
+            None => a.clone(),
+        })
+        .collect();
     if fens.is_empty() {
         fens = vec![fen_at(&db, 1), fen_at(&db, 12), fen_at(&db, 40)];
     }

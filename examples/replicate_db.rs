@@ -15,7 +15,12 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let (input, output, games, seed) = match &args[..] {
         [_, i, o, g] => (i, o, g, None),
-        [_, i, o, g, s] => (i, o, g, Some(s.parse::<u64>().expect("SHUFFLE_SEED is a number"))),
+        [_, i, o, g, s] => (
+            i,
+            o,
+            g,
+            Some(s.parse::<u64>().expect("SHUFFLE_SEED is a number")),
+        ),
         _ => {
             eprintln!("usage: replicate_db IN_STEM OUT_STEM GAMES [SHUFFLE_SEED]");
             std::process::exit(2);

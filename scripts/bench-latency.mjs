@@ -97,9 +97,19 @@ async function round(browser, origin, files) {
       row.click();
     }), k % 10 + 1));
   }
-  // Steps: → twenty times in the last game, each until the board changes.
+  // Steps: → twenty times in the last game, each until the board changes;
+  // at the end of its main line (a short game), Home first, not counted.
   const steps = [];
-  for (let k = 0; k < 20; k++) {
+  while (steps.length < 20) {
+    const atEnd = await page.evaluate(() => {
+      const moves = document.querySelector('[data-testid=moves]');
+      const main = [...moves.querySelectorAll('[data-testid=move]')].filter((el) => !el.closest('[role=group]'));
+      return main.length === 0 || moves.querySelector('.move.current') === main[main.length - 1];
+    });
+    if (atEnd) {
+      await page.keyboard.press('Home');
+      await page.waitForTimeout(100);
+    }
     steps.push(await page.evaluate(() => new Promise((done) => {
       const board = document.querySelector('[data-testid=board]');
       const before = board.getAttribute('data-fen');

@@ -194,7 +194,7 @@ fn run_with<R: ReadAt>(
     variations: bool,
     subset: Option<&[u32]>,
     memo: &mut SearchMemo,
-) -> ((Vec<cadb::ca::position::Hit>, u64), u64) {
+) -> ((Vec<cadb::ca::position::Hit>, u64), (u64, u64)) {
     let found = db
         .position_search_with(t, &SearchOptions { variations }, subset, memo, |_, _| {
             ControlFlow::Continue(())
@@ -204,15 +204,16 @@ fn run_with<R: ReadAt>(
         s.iter().filter(|&&g| u64::from(g) < db.count()).count() as u64
     });
     assert_eq!(found.searched, searched);
-    ((found.hits, found.damaged), found.read)
+    assert!(found.from_memory <= found.read);
+    ((found.hits, found.damaged), (found.read, found.from_memory))
 }
 
 /// Every target against the reference, with and without variations, each
 /// searched alone and with one memo the searches before it filled (in
-/// the order given). Returns the hits, the misses and the readings the
-/// memo spared the main-line searches.
-fn compare<R: ReadAt>(db: &Database<R>, targets: &[Target]) -> (usize, usize, u64) {
-    let (mut hits, mut missed, mut spared) = (0, 0, 0);
+/// the order given). Returns the hits, the misses, the readings the memo
+/// spared the main-line searches, and the games read from records it kept.
+fn compare<R: ReadAt>(db: &Database<R>, targets: &[Target]) -> (usize, usize, u64, u64) {
+    let (mut hits, mut missed, mut spared, mut from_memory) = (0, 0, 0, 0);
     let refs = [false, true].map(|v| Reference::new(db, v));
     let mut memo = SearchMemo::default();
     for (k, t) in targets.iter().enumerate() {
@@ -220,7 +221,8 @@ fn compare<R: ReadAt>(db: &Database<R>, targets: &[Target]) -> (usize, usize, u6
             let want = refs[usize::from(variations)].search(t);
             let got = run(db, t, variations);
             assert_eq!(got, want, "target {k} {:?} variations={variations}", t);
-            let (got, read) = run_with(db, t, variations, None, &mut memo);
+            let (got, (read, kept)) = run_with(db, t, variations, None, &mut memo);
+            from_memory += kept;
             assert_eq!(
                 got, want,
                 "target {k} {:?} variations={variations}, memo",
@@ -236,7 +238,7 @@ fn compare<R: ReadAt>(db: &Database<R>, targets: &[Target]) -> (usize, usize, u6
             }
         }
     }
-    (hits, missed, spared)
+    (hits, missed, spared, from_memory)
 }
 
 #[test]
@@ -259,7 +261,10 @@ fn random_games_agree_with_a_full_replay() {
     let kinds = (t.after_promotion, t.after_en_passant, t.late);
     assert!(kinds.0 >= 5 && kinds.1 >= 5 && kinds.2 >= 20, "{kinds:?}");
     assert!(t.misses_made >= 50);
-    let (hits, missed, spared) = compare(&db, &t.all);
+    let (hits, missed, spared, from_memory) = compare(&db, &t.all);
+    // Hits' records are kept and read again from memory by the searches
+    // after them.
+    assert!(from_memory > 100, "{from_memory} read from memory");
     assert!(hits > 400 && missed > 50, "hits {hits}, misses {missed}");
     // The memo rules out most main-line readings: 246 games a target.
     let searched = 246 * t.all.len() as u64;
@@ -385,7 +390,7 @@ fn fixture_games_agree_with_a_full_replay() {
     let db = open(files);
     let t = targets(&db, 300, &mut Rng(5));
     assert!(t.all.len() >= 100, "{}", t.all.len());
-    let (hits, _, spared) = compare(&db, &t.all);
+    let (hits, _, spared, _) = compare(&db, &t.all);
     assert!(hits > 100 && spared > 0);
 }
 

@@ -1124,6 +1124,8 @@ fn position_search_gives_games_and_plies_with_progress() {
     assert_eq!(games.to_vec(), vec![0]);
     assert_eq!(get(&found, "searched").as_f64(), Some(3.0));
     assert_eq!(get(&found, "read").as_f64(), Some(2.0));
+    // Both games reached the search before: their records were kept.
+    assert_eq!(get(&found, "fromMemory").as_f64(), Some(2.0));
     assert_eq!(
         code_of(
             db.position_search("nonsense", JsValue::UNDEFINED, None)

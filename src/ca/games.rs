@@ -69,20 +69,32 @@ impl<R: ReadAt> Database<R> {
                 }
             }
         };
-        let decoding = self.decoding();
-        let replay = |base, body: &[u8]| {
-            // A dedicated copy of the replayer for a hot visitor, else the
-            // shared one (`GameVisitor::INLINE_IN_DECODER`).
-            if V::INLINE_IN_DECODER {
-                replay::Replay::new(body, base, index, convention, decoding, v).run()
-            } else {
-                let v = crate::game::Events::as_dyn(v);
-                replay::Replay::new(body, base, index, convention, decoding, v).run()
-            }
-            .err()
-        };
+        self.with_record_at(index, at, |base, body| {
+            self.replay_body(index, base, body, convention, v)
+        })
+        .unwrap_or_else(Some)
+    }
 
-        self.with_record_at(index, at, replay).unwrap_or_else(Some)
+    /// The replay of game `index`'s record body, already read (`base`: its
+    /// offset in D02, which errors name): every move event, up to an error.
+    pub(crate) fn replay_body<V: GameVisitor>(
+        &self,
+        index: u64,
+        base: u64,
+        body: &[u8],
+        convention: Convention,
+        v: &mut V,
+    ) -> Option<Error> {
+        let decoding = self.decoding();
+        // A dedicated copy of the replayer for a hot visitor, else the
+        // shared one (`GameVisitor::INLINE_IN_DECODER`).
+        if V::INLINE_IN_DECODER {
+            replay::Replay::new(body, base, index, convention, decoding, v).run()
+        } else {
+            let v = crate::game::Events::as_dyn(v);
+            replay::Replay::new(body, base, index, convention, decoding, v).run()
+        }
+        .err()
     }
 
     /// Streams game `index` through a visitor (the database's convention).

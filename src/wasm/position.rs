@@ -98,6 +98,7 @@ impl Database {
         set(&o, "searched", found.searched as f64);
         set(&o, "damaged", found.damaged as f64);
         set(&o, "read", found.read as f64);
+        set(&o, "fromMemory", found.from_memory as f64);
         if flag("next") {
             let pos = parse_fen(fen).map_err(to_js)?;
             let next = OpeningTree::next_moves(db, &pos, &found.hits);

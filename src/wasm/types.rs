@@ -247,6 +247,8 @@ export interface PositionHits {
   /** Games read from their records: the others were ruled out by what
    * earlier searches of this database learnt of them. */
   read: number;
+  /** Of those, the games whose record an earlier search kept in memory. */
+  fromMemory: number;
   /** With `next`: the moves played from the position, as tree rows. */
   next?: TreeMove[];
 }

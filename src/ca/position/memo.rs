@@ -17,6 +17,12 @@
 //!
 //! A game the test cannot rule out is read, and its trace grows. A
 //! damaged game keeps none: it is read (and counted damaged) every time.
+//!
+//! The memo also keeps, up to a budget, the records of the games a search
+//! is likely to read next: the hits of the last search, and the kept ones
+//! it read again. A step down the opening tree reads about the games that
+//! reached the position before, so it reads them from memory, not from a
+//! `File` scattered over hundreds of megabytes.
 //! The tests in `tests/position_search.rs` run sequences of searches with
 //! one memo against a brute-force reference.
 
@@ -28,9 +34,11 @@ use super::InOrder;
 use crate::reach::{Summary, home_pawns};
 
 /// What position searches of one database keep between them: each game's
-/// place in D02 record order and its trace. 24 bytes a game, allocated by
-/// the first search ([`Database::position_search_with`]); a memo given to
-/// another database (of another game count) starts over.
+/// place in D02 record order and its trace (24 bytes a game, allocated by
+/// the first search, [`Database::position_search_with`]), and the records
+/// of the games a search is likely to read next (up to
+/// [`KEPT_BYTES`](Self::KEPT_BYTES)). A memo given to another database (of
+/// another game count) starts over.
 ///
 /// [`Database::position_search_with`]: crate::ca::Database::position_search_with
 ///
@@ -46,6 +54,8 @@ pub struct SearchMemo {
     pub(super) order: Vec<InOrder>,
     /// Each game's trace, in the same order.
     pub(super) traces: Vec<Packed>,
+    /// Records kept in memory for the next search.
+    pub(super) kept: Kept,
 }
 
 impl SearchMemo {
@@ -54,13 +64,24 @@ impl SearchMemo {
             games: Some(games),
             traces: vec![Packed::UNKNOWN; order.len()],
             order,
+            kept: Kept::default(),
         }
     }
 
     /// The memory it holds, in bytes.
     pub fn bytes(&self) -> usize {
-        self.order.capacity() * size_of::<InOrder>() + self.traces.capacity() * size_of::<Packed>()
+        self.order.capacity() * size_of::<InOrder>()
+            + self.traces.capacity() * size_of::<Packed>()
+            + self.kept.bytes.capacity()
+            + self.kept.at.capacity() * size_of::<KeptAt>()
     }
+
+    /// The most record bytes kept between searches. A search keeps the
+    /// records of its hits and of the kept games it read again: in a walk
+    /// down the opening tree, the next search reads about the games that
+    /// reached the position before, and in a browser each record read from
+    /// a `File` costs up to a millisecond.
+    pub const KEPT_BYTES: usize = 16 << 20;
 
     /// Games whose trace is known.
     pub fn known(&self) -> usize {
@@ -168,5 +189,91 @@ impl Packed {
             !complete && last.reaches(t)
         };
         placed && (!complete || t.reaches(last))
+    }
+}
+
+/// Records in memory, by their game's place in the memo's order.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Kept {
+    at: Vec<KeptAt>,
+    bytes: Vec<u8>,
+    /// A record did not fit in the budget.
+    spent: bool,
+}
+
+/// A kept record: its game's place in the order, the body's offset in D02,
+/// and where the body is in [`Kept::bytes`].
+#[derive(Clone, Copy, Debug)]
+struct KeptAt {
+    k: u32,
+    base: u64,
+    start: u32,
+    len: u32,
+}
+
+impl Kept {
+    /// Keeps game `k`'s record unless the budget is spent; `k` must grow
+    /// from one call to the next.
+    fn push(&mut self, k: u32, base: u64, body: &[u8]) {
+        // Once a record does not fit, none is kept after it: the kept
+        // ones are the first in record order, and `full` says so at once.
+        self.spent |= self.bytes.len() + body.len() > SearchMemo::KEPT_BYTES;
+        if self.spent {
+            return;
+        }
+        self.at.push(KeptAt {
+            k,
+            base,
+            start: self.bytes.len() as u32,
+            len: body.len() as u32,
+        });
+        self.bytes.extend_from_slice(body);
+    }
+}
+
+/// The records of one search: the kept ones it may read, and the ones it
+/// keeps for the next. Games come in the order's order, so a cursor finds
+/// each kept record.
+pub(super) struct Keeping {
+    old: Kept,
+    new: Kept,
+    cursor: usize,
+}
+
+impl Keeping {
+    pub fn new(old: Kept) -> Keeping {
+        Keeping {
+            old,
+            new: Kept::default(),
+            cursor: 0,
+        }
+    }
+
+    /// `f` over game `k`'s record (its D02 offset and body) if it is kept,
+    /// which keeps it for the next search too.
+    pub fn with_kept<T>(&mut self, k: u32, f: impl FnOnce(u64, &[u8]) -> T) -> Option<T> {
+        let at = &self.old.at;
+        while at.get(self.cursor).is_some_and(|a| a.k < k) {
+            self.cursor += 1;
+        }
+        let a = at.get(self.cursor).filter(|a| a.k == k)?;
+        let body = &self.old.bytes[a.start as usize..][..a.len as usize];
+        let out = f(a.base, body);
+        self.new.push(k, a.base, body);
+        Some(out)
+    }
+
+    /// Whether the budget is spent: no record need be read to keep it.
+    pub fn full(&self) -> bool {
+        self.new.spent
+    }
+
+    /// Keeps game `k`'s record for the next search.
+    pub fn keep(&mut self, k: u32, base: u64, body: &[u8]) {
+        self.new.push(k, base, body);
+    }
+
+    pub fn finish(self) -> Kept {
+        self.new
     }
 }

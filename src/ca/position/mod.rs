@@ -49,7 +49,9 @@ use crate::{
 mod finder;
 mod memo;
 
+use crate::game::GameVisitor;
 use finder::{Finder, Read};
+use memo::Keeping;
 pub use memo::SearchMemo;
 
 /// How to search.
@@ -87,6 +89,8 @@ pub struct PositionSearch {
     /// Games read from their records: `searched` less those a
     /// [`SearchMemo`] ruled out.
     pub read: u64,
+    /// Of those, the games whose record the memo held in memory.
+    pub from_memory: u64,
 }
 
 /// Games between two progress calls.
@@ -161,14 +165,30 @@ impl<R: ReadAt> Database<R> {
             Some(w) => w.iter().filter(|&&x| x).count(),
             None => memo.order.len(),
         };
-        let entries = memo
-            .order
+        let SearchMemo {
+            order,
+            traces,
+            kept,
+            ..
+        } = memo;
+        let entries = order
             .iter()
-            .zip(memo.traces.iter_mut())
-            .filter(|(e, _)| wanted.as_ref().is_none_or(|w| w[e.index() as usize]))
-            .map(|(&e, m)| (e, Some(m)));
+            .zip(traces.iter_mut())
+            .enumerate()
+            .filter(|(_, (e, _))| wanted.as_ref().is_none_or(|w| w[e.index() as usize]))
+            .map(|(k, (&e, m))| (e, Some((k as u32, m))));
         let rule = (!options.variations).then(|| target.summary());
-        Ok(self.search_entries(target, options, entries, total, rule, &mut progress))
+        let mut keeping = Keeping::new(core::mem::take(kept));
+        let found = self.search_entries(
+            target,
+            options,
+            entries,
+            total,
+            (rule, Some(&mut keeping)),
+            &mut progress,
+        );
+        *kept = keeping.finish();
+        Ok(found)
     }
 
     fn position_search_in(
@@ -180,19 +200,28 @@ impl<R: ReadAt> Database<R> {
     ) -> Result<PositionSearch, Error> {
         let order = self.record_order(subset)?;
         let entries = order.iter().map(|&e| (e, None));
-        Ok(self.search_entries(target, options, entries, order.len(), None, progress))
+        Ok(self.search_entries(
+            target,
+            options,
+            entries,
+            order.len(),
+            (None, None),
+            progress,
+        ))
     }
 
-    /// Reads each entry's game in turn, unless its trace in a memo says
-    /// it cannot reach `rule` (the target's summary, when the search may
-    /// use traces); each reading's trace goes to the memo.
+    /// Reads each entry's game in turn, unless its trace in a memo (with
+    /// its place in the memo's order) says it cannot reach `rule` (the
+    /// target's summary, when the search may use traces); each reading's
+    /// trace goes to the memo. A game whose record `keeping` holds is read
+    /// from it, and the hits' records are kept.
     fn search_entries<'m>(
         &self,
         target: &Target,
         options: &SearchOptions,
-        entries: impl Iterator<Item = (InOrder, Option<&'m mut memo::Packed>)>,
+        entries: impl Iterator<Item = (InOrder, Option<(u32, &'m mut memo::Packed)>)>,
         total: usize,
-        rule: Option<Summary>,
+        (rule, mut keeping): (Option<Summary>, Option<&mut Keeping>),
         progress: &mut dyn FnMut(u64, u64) -> ControlFlow<()>,
     ) -> PositionSearch {
         let mut out = PositionSearch::default();
@@ -207,15 +236,44 @@ impl<R: ReadAt> Database<R> {
                 break;
             }
             out.searched += 1;
-            if let (Some(t), Some(m)) = (rule, &memo)
+            if let (Some(t), Some((_, m))) = (rule, &memo)
                 && !m.may_reach(t)
             {
                 continue;
             }
             let game = entry.index() as u32;
-            let reading = self.read_retrying(|c| self.read_game_in_order(entry, c, &mut finder));
+            let index = entry.index();
+            let slot = memo.as_ref().map(|(k, _)| *k);
+            let kept = slot.zip(keeping.as_deref_mut()).and_then(|(k, keeping)| {
+                keeping.with_kept(k, |base, body| {
+                    self.read_retrying(|c| {
+                        let error = self.replay_body(index, base, body, c, &mut finder);
+                        (finder.end_game(), error)
+                    })
+                })
+            });
             out.read += 1;
-            if let Some(m) = memo {
+            let reading = match kept {
+                Some(reading) => {
+                    out.from_memory += 1;
+                    reading
+                }
+                None => {
+                    let reading =
+                        self.read_retrying(|c| self.read_game_in_order(entry, c, &mut finder));
+                    // A hit is likely read by the next search (a step down
+                    // the tree): its record is kept.
+                    if let (Some(k), Some(keeping), Some(_)) =
+                        (slot, keeping.as_deref_mut(), &reading.output.hit)
+                        && !keeping.full()
+                        && let Ok((base, body)) = self.record_in_order(entry)
+                    {
+                        keeping.keep(k, base, &body);
+                    }
+                    reading
+                }
+            };
+            if let Some((_, m)) = memo {
                 // A damaged game's trace is not kept: it is read each time,
                 // so its damage is counted each time.
                 *m = match reading.error {
