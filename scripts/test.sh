@@ -79,5 +79,9 @@ run "release .wasm within its size budget (300,000 bytes gzipped)" bash scripts/
 # README snippet) and from a webpack build run in Chromium.
 run "npm package (pack, install, Node + webpack)" bash scripts/test-package.sh
 
+# The controller's rule, the user's last request wins, over 50,000 seeded
+# interleavings of requests with both Workers' answers and traps (Node).
+run "viewer interleavings (tests/ui/interleavings.mjs)" bash scripts/ui-test.sh
+
 # End-to-end tests of the viewer in Chromium (tests/e2e/viewer.mjs).
 run "end-to-end viewer tests in Chromium (npm run e2e)" npm run --silent e2e

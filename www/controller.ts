@@ -46,13 +46,16 @@ export class Controller {
   readonly state;
   /** The database the page shows, to open it again in a fresh Worker. */
   private opened: Opened | null = null;
-  /** The database the Workers hold: another than `opened` only after an
-   * open that went stale succeeded, and the newest then failed. */
-  private inWorker: Opened | null = null;
+  /** An open that went stale succeeded since the database shown opened:
+   * the Workers may hold that one (each answers in order, so only until
+   * the newest open is done; if the newest fails, the one shown goes back). */
+  private stray = false;
   /** A reopen is under way in a Worker: if it fails too, it is not tried again. */
   private reopening: Record<Side, boolean> = { fg: false, bg: false };
   /** The last request of each kind: older answers are dropped (latest.ts). */
   private latest = new Latest();
+  /** The game asked for last (shown, or on its way). */
+  private askedGame: number | null = null;
   /** The position a filter search is running for (the tree panel past its
    * cap waits for its rows rather than searching too). */
   private positionPending: string | null = null;
@@ -149,18 +152,27 @@ export class Controller {
       if (!fresh()) throw new Stale();
       // The Worker keeps the database it had, and so does the page; one that
       // went stale may have replaced it since: the one shown goes back.
-      if (this.opened && this.inWorker !== this.opened) {
+      if (this.opened && this.stray) {
+        // Every request sent since may be answered by that database: all
+        // are dropped, until both Workers hold the one shown again.
+        this.latest.settled();
         await this.rpc.call('open', this.opened).catch(() => undefined);
-        this.inWorker = this.opened;
+        this.stray = false;
+        this.latest.settled();
+        if (!fresh()) throw new Stale();
       }
       const still = s.info ? s.name : null;
       s.status = { say: () => T.status.notOpened(source.name, still) };
+      if (s.info) this.resume();
       throw err;
     }
-    this.inWorker = { source, encoding };
-    if (!fresh()) throw new Stale();
+    if (!fresh()) {
+      this.stray = true;
+      throw new Stale();
+    }
     const { info, wasmBytes } = opened;
-    this.opened = this.inWorker;
+    this.opened = { source, encoding };
+    this.stray = false;
     // Nothing of the database before stays on screen, and no answer for it
     // is applied from now on.
     this.latest.settled();
@@ -193,6 +205,23 @@ export class Controller {
     } finally {
       this.placed = true;
     }
+  }
+
+  /** An open failed and the page keeps the database it shows: what the
+   * open made stale of it (every request begun before the open began, and
+   * any answered by a database that went stale) is asked again, so no
+   * panel waits for an answer that was dropped. */
+  private resume(): void {
+    const s = this.state;
+    if (this.askedGame !== null && this.askedGame !== s.game?.index) void this.openGame(this.askedGame);
+    if (s.diagnosis.view.kind !== 'data') void this.refreshDiagnosis(s.diagnosis.full);
+    if (s.compactness.view.kind === 'text') {
+      s.compactness.forName = '';
+      void this.refreshCompactness();
+    }
+    if (s.card && s.card.view.kind !== 'data') void this.openPlayer(s.card.name);
+    if (s.list.filter || s.list.query || s.list.sort) void this.attempt(() => this.applyView());
+    void this.refreshTree();
   }
 
   private async openFirst(files: File[], fresh: Fresh): Promise<void> {
@@ -443,6 +472,7 @@ export class Controller {
    * the position filter's game reaches its position). */
   private async loadGame(index: number, at: number | null = null): Promise<void> {
     const fresh = this.latest.begin('game');
+    this.askedGame = index;
     const view = await this.latest.answer(fresh, this.rpc.call('game', { index }));
     const s = this.state;
     s.game = { index, view, nodes: flatten(view), current: -1 };
@@ -812,8 +842,9 @@ export class Controller {
       return;
     }
     const name = again.source.name;
+    // What is said of it is dropped once another database is on screen.
+    const told = this.latest.begin('restart');
     const reopened = this.rpc.callIn(side, 'open', { ...again, dropOld: side === 'bg' });
-    this.inWorker = again;
     if (cancelled) {
       void this.reopen(side, () => reopened.then(() => undefined), null);
       return;
@@ -822,8 +853,8 @@ export class Controller {
     this.say(() => T.status.reopening(name));
     void this.reopen(side, async () => {
       await reopened;
-      if (fresh()) this.say(() => T.status.reopened(name));
-    }, () => (fresh() ? T.errors.stoppedReopened(stopped(), name) : ''));
+      if (told()) this.say(() => T.status.reopened(name));
+    }, () => (told() ? T.errors.stoppedReopened(stopped(), name) : ''));
   }
 
   /** Runs a reopen in the Worker of `side`; `said` is the error line once

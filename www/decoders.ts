@@ -11,6 +11,10 @@ import { type CallOptions, type WorkerError, WorkerHost } from './worker-host.js
 
 export type Side = 'fg' | 'bg';
 
+/** What a Decoders needs of a Worker's host (worker-host.ts; the
+ * interleaving tests give a fake one). */
+export type Host = Pick<WorkerHost, 'call' | 'busy' | 'cancel'>;
+
 /** Where each request runs. 'both' changes the database, so each Worker
  * gets it, the background's only after the foreground's succeeded. */
 const ROUTE: Record<RequestType, Side | 'both'> = {
@@ -31,15 +35,16 @@ const ROUTE: Record<RequestType, Side | 'both'> = {
 };
 
 export class Decoders {
-  private hosts: Record<Side, WorkerHost>;
+  private hosts: Record<Side, Host>;
 
   constructor(
     /** A host replaced its Worker (worker-host.ts): the database goes into the fresh one. */
     restarted: (side: Side, cause: WorkerError) => void,
     /** Each new Worker (the end-to-end tests' hooks). */
     started?: (side: Side, worker: Worker) => void,
+    /** Makes the host of each side: a Worker's, unless a test gives another. */
+    host: (side: Side) => Host = (side) => new WorkerHost((cause) => restarted(side, cause), started && ((w) => started(side, w))),
   ) {
-    const host = (side: Side) => new WorkerHost((cause) => restarted(side, cause), started && ((w) => started(side, w)));
     this.hosts = { fg: host('fg'), bg: host('bg') };
   }
 

@@ -18,7 +18,9 @@ export type Kind =
   | 'card'
   | 'diagnosis'
   | 'compactness'
-  | 'encoding';
+  | 'encoding'
+  /** What is said of a Worker's restart and the reopen after it. */
+  | 'restart';
 
 /** Whether a request is still the latest of its kind. */
 export type Fresh = () => boolean;

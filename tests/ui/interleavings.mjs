@@ -1,0 +1,272 @@
+// The viewer's rule, "the user's last request wins", over thousands of
+// interleavings of a user's requests with the two Workers' answers.
+//
+// The real controller (www/controller.ts) and request routing
+// (www/decoders.ts), compiled by tsc, run in Node with fake Worker hosts:
+// each answers its requests in order, as a Worker does, but only when the
+// schedule says so. A seeded random schedule mixes the user's actions
+// (open a database, one that fails to open; with one on screen, click a
+// game, open or close a player's card) with steps of either Worker, some
+// of which trap (the Worker is replaced and the database reopened in it). After every step, nothing on
+// screen (game, card, doctor's report, opening tree) belongs to another
+// database than the one named; once every
+// Worker has answered, the page shows the last database chosen (or, if
+// that one failed, the one shown before, which both Workers hold), the
+// last game clicked after it opened (else its first), and the last card
+// asked for after it opened.
+//
+//   node tests/ui/interleavings.mjs COMPILED_WWW_DIR [SCHEDULES] [SEED]
+// (scripts/ui-test.sh compiles www/ and runs it.)
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const [dir, schedules = '3000', seed0 = '1'] = process.argv.slice(2);
+if (!dir) {
+  console.error('usage: node tests/ui/interleavings.mjs COMPILED_WWW_DIR [SCHEDULES] [SEED]');
+  process.exit(2);
+}
+
+// What the controller touches of a page.
+const store = new Map();
+Object.assign(globalThis, {
+  window: globalThis,
+  location: { hash: '', pathname: '/', search: '' },
+  history: { replaceState() {} },
+  localStorage: {
+    getItem: (k) => store.get(k) ?? null,
+    setItem: (k, v) => store.set(k, String(v)),
+    removeItem: (k) => store.delete(k),
+  },
+});
+const load = (f) => import(pathToFileURL(path.resolve(dir, f)).href);
+const { Controller } = await load('controller.js');
+const { Decoders } = await load('decoders.js');
+const { WorkerError } = await load('worker-host.js');
+const { START_FEN } = await load('game.js');
+
+/** The databases a user can choose, by game count; any other name fails to open. */
+const DBS = { A: 7, B: 12, C: 5 };
+const FAILS = 'X';
+/** The requests a Worker may trap on (a hostile game; the tree and the
+ * doctor read every game). */
+const TRAPS = ['game', 'openingTree', 'diagnose'];
+
+/** A Worker's host that answers in order, one request a step. Every answer
+ * names the database the Worker held when it answered. */
+class FakeHost {
+  queue = [];
+  db = null;
+  /** The controller's `restarted` for this side. */
+  restarted = null;
+  call(type, args, options = {}) {
+    return new Promise((resolve, reject) => this.queue.push({ type, args, resolve, reject, cancellable: !!options.cancellable }));
+  }
+  /** The request at the head traps, as worker-host.ts handles it: the
+   * Worker is replaced (no database in it), that request and the long
+   * tasks reject, the controller reopens its database, the rest are sent
+   * again after it. */
+  trap() {
+    const calls = this.queue;
+    const cause = new WorkerError('trap', 'RuntimeError: unreachable', calls[0].type);
+    const kept = calls.slice(1).filter((p) => !p.cancellable);
+    for (const p of calls) if (!kept.includes(p)) p.reject(cause);
+    this.queue = [];
+    this.db = null;
+    this.restarted(cause);
+    this.queue.push(...kept);
+  }
+  busy() {
+    return this.queue.length > 0;
+  }
+  cancel() {
+    throw new Error('no schedule cancels');
+  }
+  step() {
+    const r = this.queue.shift();
+    try {
+      r.resolve(this.answer(r.type, r.args));
+    } catch (err) {
+      r.reject(err);
+    }
+  }
+  need() {
+    if (!this.db) throw new WorkerError('no-database', 'no database is open');
+    return this.db;
+  }
+  answer(type, args) {
+    switch (type) {
+      case 'encodings':
+        return [];
+      case 'open': {
+        const name = args.source.name;
+        if (!(name in DBS)) throw new WorkerError('format', `${name} is not a database`);
+        this.db = name;
+        return { info: { games: DBS[name] }, wasmBytes: 1 << 20 };
+      }
+      case 'game': {
+        const db = this.need();
+        if (args.index >= DBS[db]) throw new WorkerError('no-such-game', `no game ${args.index} in ${db}`);
+        return { index: args.index, headers: { white: `${db}#${args.index}` }, startFen: START_FEN, setup: false, comments: [], moves: [], plies: 0 };
+      }
+      case 'playerCard':
+        return { name: `${this.need()}/${args.name}` };
+      case 'diagnose':
+        return { text: this.need(), points: [] };
+      case 'openingTree':
+        return [{ san: this.need(), uci: 'e2e4', fen: START_FEN, count: 1 }];
+      default:
+        throw new Error(`unexpected request ${type}`);
+    }
+  }
+}
+
+/** mulberry32: a small seeded generator. */
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Lets every answer given so far run its course in the controller. */
+const settle = () => new Promise((done) => setImmediate(done));
+
+/** Of the page: the database each thing shown came from ('' for none). */
+function shownFrom(s) {
+  return {
+    name: s.info ? s.name : '',
+    game: s.game ? s.game.view.headers.white.split('#')[0] : null,
+    card: s.card?.view.kind === 'data' ? s.card.view.data.name.split('/')[0] : null,
+    report: s.diagnosis.view.kind === 'data' ? s.diagnosis.view.data.text : null,
+    tree: s.tree.view.kind === 'data' ? s.tree.view.data.moves[0].san : null,
+  };
+}
+
+/** Nothing on screen is of another database than the one named. */
+function consistent(s, where) {
+  const f = shownFrom(s);
+  for (const k of ['game', 'card', 'report', 'tree']) {
+    if (f[k] !== null) assert.equal(f[k], f.name, `${where}: the ${k} shown is of ${f[k]}, the page names ${f.name}`);
+  }
+}
+
+async function schedule(seed) {
+  const r = rng(seed);
+  const pick = (xs) => xs[Math.floor(r() * xs.length)];
+  const hosts = { fg: new FakeHost(), bg: new FakeHost() };
+  const decoders = new Decoders(() => assert.fail('the fake hosts call restarted themselves'), undefined, (side) => hosts[side]);
+  const c = new Controller(decoders, () => {}, { language: 'en', notation: 'san', theme: 'light', treeOpen: true });
+  for (const side of ['fg', 'bg']) hosts[side].restarted = (cause) => c.restarted(side, cause);
+  // The kinds of request that trapped since the database shown settled:
+  // their panel may show the failure instead of an answer.
+  let trapped = new Set();
+  const log = [];
+  // What the user did since the database now shown was settled on screen.
+  let lastOpen = null;
+  let sinceSettled = [];
+  // The database on screen: a new one (or the same reopened) is a new info.
+  let shown = null;
+  const steps = 6 + Math.floor(r() * 30);
+  for (let k = 0; k < steps; k++) {
+    const x = r();
+    if (x < 0.5 && lastOpen !== null) {
+      const side = pick(['fg', 'bg'].filter((s) => hosts[s].queue.length));
+      const head = side && hosts[side].queue[0].type;
+      if (side && TRAPS.includes(head) && r() < 0.1) {
+        log.push(`${side} traps on ${head}`);
+        // It fails, and so does every long task in that Worker.
+        trapped.add(head);
+        for (const p of hosts[side].queue) if (p.cancellable) trapped.add(p.type);
+        hosts[side].trap();
+      } else if (side) {
+        log.push(`${side} answers ${head}`);
+        hosts[side].step();
+      }
+    } else if (x < 0.65 || !c.state.info) {
+      // (With no database on screen there is no row or name to click.)
+      const name = pick(['A', 'B', 'C', 'A', 'B', 'C', FAILS]);
+      log.push(`user opens ${name}`);
+      lastOpen = name;
+      void c.openDatabase({ kind: 'bytes', name, files: {} });
+    } else if (x < 0.85) {
+      const index = Math.floor(r() * 5);
+      log.push(`user clicks game ${index}`);
+      sinceSettled.push({ game: index });
+      void c.openGame(index);
+    } else if (x < 0.95) {
+      const name = pick(['Tal', 'Botvinnik']);
+      log.push(`user opens ${name}'s card`);
+      sinceSettled.push({ card: name });
+      void c.openPlayer(name);
+    } else {
+      log.push('user closes the card');
+      sinceSettled.push({ card: null });
+      c.closePlayer();
+    }
+    await settle();
+    if (c.state.info !== shown) {
+      // A database was settled on screen: what the user did before is of the one before.
+      shown = c.state.info;
+      sinceSettled = [];
+      trapped = new Set();
+    }
+    consistent(c.state, `seed ${seed}\n${log.join('\n')}\n`);
+  }
+  // Every Worker answers all it has, in any order.
+  for (;;) {
+    const side = pick(['fg', 'bg'].filter((s) => hosts[s].queue.length));
+    if (!side) break;
+    log.push(`${side} answers ${hosts[side].queue[0].type}`);
+    hosts[side].step();
+    await settle();
+    if (c.state.info !== shown) {
+      shown = c.state.info;
+      sinceSettled = [];
+      trapped = new Set();
+    }
+    consistent(c.state, `seed ${seed}\n${log.join('\n')}\n`);
+  }
+  const where = `seed ${seed}\n${log.join('\n')}\n`;
+  const s = c.state;
+  const f = shownFrom(s);
+  if (lastOpen !== FAILS) {
+    assert.equal(f.name, lastOpen, `${where}the last database chosen is shown`);
+    if (!trapped.size) assert.equal(s.error, null, `${where}no error: ${s.error && s.error.say()}`);
+  } else {
+    assert.notEqual(f.name, FAILS, where);
+    // Said on the status line (a later click's answer may clear the error line).
+    // (A reopen after a trap says so there instead.)
+    if (!trapped.size) assert.match(s.status.say(), /X/, `${where}the failed open is said`);
+  }
+  if (f.name) {
+    assert.equal(hosts.fg.db, f.name, `${where}the interactive Worker holds the database shown`);
+    assert.equal(hosts.bg.db, f.name, `${where}the background Worker holds the database shown`);
+    if (!trapped.has('diagnose')) assert.equal(f.report, f.name, `${where}the doctor's report is of the database shown`);
+    // (The tree is of the game shown: none after a trap on the only load.)
+    if (!trapped.has('openingTree') && s.game) assert.equal(f.tree, f.name, `${where}the opening tree is of the database shown`);
+  }
+  if (f.name && s.card) {
+    assert.equal(f.card, f.name, `${where}a card asked for is shown, not left counting`);
+  }
+  if (lastOpen !== FAILS) {
+    // The last game clicked once it was on screen (every database has
+    // the games clicked), else its first game.
+    const click = sinceSettled.filter((a) => 'game' in a).at(-1);
+    if (!trapped.has('game')) assert.equal(s.game?.index, click?.game ?? 0, `${where}the last game clicked is shown`);
+    const card = sinceSettled.filter((a) => 'card' in a).at(-1);
+    if (card?.card) assert.equal(s.card?.view.kind === 'data' && s.card.view.data.name, `${f.name}/${card.card}`, `${where}the last card asked for`);
+    else assert.equal(s.card, null, `${where}no card`);
+  }
+  return log.length;
+}
+
+const n = Number(schedules);
+let events = 0;
+for (let i = 0; i < n; i++) events += await schedule(Number(seed0) + i);
+console.log(`${n} schedules (${events} events): the last request won in every one`);
+process.exit(0);
