@@ -171,6 +171,17 @@ async function schedule(seed) {
   let sinceSettled = [];
   // The database on screen: a new one (or the same reopened) is a new info.
   let shown = null;
+  /** After each event: its effects run, then the page is checked. */
+  const after = async () => {
+    await settle();
+    if (c.state.info !== shown) {
+      // A database was settled on screen: what the user did before is of the one before.
+      shown = c.state.info;
+      sinceSettled = [];
+      trapped = new Set();
+    }
+    consistent(c.state, `seed ${seed}\n${log.join('\n')}\n`);
+  };
   const steps = 6 + Math.floor(r() * 30);
   for (let k = 0; k < steps; k++) {
     const x = r();
@@ -208,14 +219,7 @@ async function schedule(seed) {
       sinceSettled.push({ card: null });
       c.closePlayer();
     }
-    await settle();
-    if (c.state.info !== shown) {
-      // A database was settled on screen: what the user did before is of the one before.
-      shown = c.state.info;
-      sinceSettled = [];
-      trapped = new Set();
-    }
-    consistent(c.state, `seed ${seed}\n${log.join('\n')}\n`);
+    await after();
   }
   // Every Worker answers all it has, in any order.
   for (;;) {
@@ -223,13 +227,7 @@ async function schedule(seed) {
     if (!side) break;
     log.push(`${side} answers ${hosts[side].queue[0].type}`);
     hosts[side].step();
-    await settle();
-    if (c.state.info !== shown) {
-      shown = c.state.info;
-      sinceSettled = [];
-      trapped = new Set();
-    }
-    consistent(c.state, `seed ${seed}\n${log.join('\n')}\n`);
+    await after();
   }
   const where = `seed ${seed}\n${log.join('\n')}\n`;
   const s = c.state;
