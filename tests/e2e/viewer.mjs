@@ -788,15 +788,20 @@ await test('another database opened while a tree waits for its next block ends t
 function holdDemo() {
   let release;
   let allServed;
+  let firstAsked;
   let served = 0;
   const held = new Promise((ok) => { release = ok; });
   const done = new Promise((ok) => { allServed = ok; });
+  const asked = new Promise((ok) => { firstAsked = ok; });
   return {
     route: (context) => context.route(/\.(CDP|EMB|D00|A02|D02)$/i, async (route) => {
+      firstAsked();
       await held;
       await route.continue();
       if (++served === 5) allServed();
     }),
+    /** The demo's fetch has begun (and waits). */
+    asked,
     release: () => release(),
     served: done,
   };
@@ -804,6 +809,9 @@ function holdDemo() {
 
 const heldDemo = holdDemo();
 await test('files chosen while the demo is still loading are the database that opens', async (page) => {
+  // Chosen while the demo's files are on their way (chosen before its
+  // fetch begins, the demo is never fetched, which tests less).
+  await heldDemo.asked;
   await page.locator('[data-testid=open-files]').setInputFiles(searchFiles);
   await status(page, /^Opened SRCH/);
   // Now the demo's files arrive: the older open must not replace the choice.
