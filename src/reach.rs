@@ -34,7 +34,7 @@
 
 use core::str::FromStr;
 
-use shakmaty::{Bitboard, Board, Chess, Color, Position, Rank, Role};
+use shakmaty::{Bitboard, Board, Chess, Color, Position, Rank};
 
 use crate::error::Error;
 
@@ -133,15 +133,8 @@ impl Summary {
     #[inline]
     fn with_home(board: &Board, home: u16) -> Summary {
         let count = |c: Color| {
-            let side = board.by_color(c);
-            [
-                Role::Pawn,
-                Role::Knight,
-                Role::Bishop,
-                Role::Rook,
-                Role::Queen,
-            ]
-            .map(|r| (board.by_role(r) & side).count() as u8)
+            let m = board.material_side(c);
+            [m.pawn, m.knight, m.bishop, m.rook, m.queen]
         };
         Summary {
             home,

@@ -82,14 +82,6 @@ impl SearchMemo {
     /// reached the position before, and in a browser each record read from
     /// a `File` costs up to a millisecond.
     pub const KEPT_BYTES: usize = 16 << 20;
-
-    /// Games whose trace is known.
-    pub fn known(&self) -> usize {
-        self.traces
-            .iter()
-            .filter(|t| **t != Packed::UNKNOWN)
-            .count()
-    }
 }
 
 /// The main line of one game as far as a reading went.
