@@ -170,7 +170,7 @@ impl<R: ReadAt> Database<R> {
         options: DiagnoseOptions,
         mut progress: impl FnMut(u64, u64) -> ControlFlow<()>,
     ) -> Diagnosis {
-        let h = self.scan_headers();
+        let (h, order) = self.scan_headers();
         let total = self.count.min(options.max_games);
         let mut r = RecordScan {
             unknown_codes: vec![0; 256],
@@ -185,7 +185,6 @@ impl<R: ReadAt> Database<R> {
         // records. Runs of consecutive games were a jump a game in a
         // shuffled D02: 20,000 reads, 13.6 s in the viewer for 200,000
         // games against 0.4 s natively (BENCHMARKS.md §16).
-        let order = self.records_in_order();
         for k in 0..total {
             if k % 1024 == 0 && progress(k, total).is_break() {
                 stopped = true;

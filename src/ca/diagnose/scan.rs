@@ -91,7 +91,9 @@ pub(super) fn bump<K: PartialEq>(list: &mut Vec<(K, u64)>, key: K) {
 }
 
 impl<R: ReadAt> Database<R> {
-    pub(super) fn scan_headers(&self) -> HeaderScan {
+    /// The counts of every D00 header, and every game in D02 record order
+    /// (from the same read of D00).
+    pub(super) fn scan_headers(&self) -> (HeaderScan, Vec<InOrder>) {
         let mut h = HeaderScan {
             unknown28: vec![0; 256],
             ..HeaderScan::default()
@@ -101,7 +103,8 @@ impl<R: ReadAt> Database<R> {
         let mut seen = Bits::new(a02_len);
         let lists = ListKind::ALL.map(|k| self.list(k));
         h.names = UsedIds::new(lists);
-        let _ = self.scan_raw_headers(0, self.count, |_, raw| {
+        // The same read of D00 gives the games in record order.
+        let order = self.records_in_order_with(|_, raw| {
             h.names.add(raw);
             h.eco_zero += u64::from(raw.eco == 0);
             h.eco_none += u64::from(raw.eco >= 500);
@@ -136,7 +139,7 @@ impl<R: ReadAt> Database<R> {
                 }
             }
         });
-        h
+        (h, order)
     }
 
     /// Scans one game's record: its codes, then a replay under the policy.

@@ -39,7 +39,7 @@ use core::ops::ControlFlow;
 
 use shakmaty::Move;
 
-use super::Database;
+use super::{Database, RawHeader};
 use crate::{
     bytes::ReadAt,
     error::Error,
@@ -324,9 +324,20 @@ impl<R: ReadAt> Database<R> {
     /// their records in D02; a game whose record cannot be located goes
     /// last (its reading then reports the damage).
     pub(crate) fn record_order(&self, subset: Option<&[u32]>) -> Result<Vec<InOrder>, Error> {
+        self.record_order_with(subset, |_, _| {})
+    }
+
+    /// [`record_order`](Self::record_order), showing `also` every header
+    /// read on the way (a pass that needs them too reads D00 once).
+    fn record_order_with(
+        &self,
+        subset: Option<&[u32]>,
+        mut also: impl FnMut(u64, &RawHeader),
+    ) -> Result<Vec<InOrder>, Error> {
         let wanted = subset.map(|s| self.wanted(s));
         let mut order = Vec::new();
         self.scan_raw_headers(0, self.count(), |i, h| {
+            also(i, h);
             if wanted.as_ref().is_none_or(|w| w[i as usize]) {
                 order.push(InOrder::new(i, self.record_offset(h.game_id).ok()));
             }
@@ -349,7 +360,13 @@ impl<R: ReadAt> Database<R> {
     /// record's offset, as [`read_game_in_order`](Self::read_game_in_order)
     /// takes them (game order and no offsets when D00 does not scan).
     pub(crate) fn records_in_order(&self) -> Vec<InOrder> {
-        self.record_order(None)
+        self.records_in_order_with(|_, _| {})
+    }
+
+    /// [`records_in_order`](Self::records_in_order), showing `also` every
+    /// header read (up to a D00 that fails to read).
+    pub(crate) fn records_in_order_with(&self, also: impl FnMut(u64, &RawHeader)) -> Vec<InOrder> {
+        self.record_order_with(None, also)
             .unwrap_or_else(|_| (0..self.count()).map(|i| InOrder::new(i, None)).collect())
     }
 }
