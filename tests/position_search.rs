@@ -537,3 +537,15 @@ proptest! {
         prop_assert!(line.len() < 30 || ruled_out > 0);
     }
 }
+
+/// A board no game reaches, with more than 15 of one role, has no packed
+/// summary (a memo then keeps no trace for it) rather than a wrong one.
+#[test]
+fn a_summary_with_a_count_over_15_does_not_pack() {
+    use cadb::reach::Summary;
+    let sixteen: shakmaty::Board = "NNNNNNNN/NNNNNNNN/8/8/8/8/8/K6k".parse().unwrap();
+    assert_eq!(Summary::of(&sixteen).pack(), None);
+    let fifteen: shakmaty::Board = "NNNNNNNN/NNNNNNN1/8/8/8/8/8/K6k".parse().unwrap();
+    let packed = Summary::of(&fifteen).pack().unwrap();
+    assert_eq!(Summary::unpack(packed), Summary::of(&fifteen));
+}
