@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds what the viewer needs: the demo database (www/demo/DEMO.*) and the
-# wasm package (pkg/). With --bundle, also the production bundle in dist/.
+# wasm package (pkg/). With --bundle (`npm run build`), also the production
+# bundle in dist/, the viewer to deploy (docs/hosting.md).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$CADB_ROOT"

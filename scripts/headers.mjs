@@ -55,7 +55,7 @@ export const HEADERS = {
 
 /** The _headers file's text. */
 export function renderHeaders(rules = HEADERS) {
-  const lines = ['# Response headers for static hosting (Netlify, Cloudflare Pages); see README.md for nginx and Apache.'];
+  const lines = ['# Response headers for static hosting (Netlify, Cloudflare Pages); see docs/hosting.md for nginx and Apache.'];
   for (const [at, headers] of Object.entries(rules)) {
     lines.push(at, ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`));
   }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Packs the npm package (pkg/, built by scripts/build.sh), installs the
-# tarball into a fresh temporary project, and uses it from Node (the README's
-# snippet, run as written) and from a tiny webpack 5 build run in Chromium.
+# tarball into a fresh temporary project, and uses it from Node (the snippet
+# of the package's README, which is docs/api.md, run as written) and from a
+# tiny webpack 5 build run in Chromium.
 # This catches files missing from the package and a broken exports map.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
@@ -31,8 +32,10 @@ npm install --silent --offline --no-audit --no-fund "$tmp/$tarball"
 1. d4 d5 0-1
 PGN
 
-echo "==> Node: the README snippet"
-awk '/<!-- snippet:node -->/{on=1; next} /<!-- \/snippet -->/{on=0} on' "$CADB_ROOT/README.md" \
+echo "==> Node: the snippet of the package's README (docs/api.md)"
+# Read from the installed package: what an npm user reads is what runs.
+grep -q '<!-- snippet:node -->' node_modules/cadb/README.md
+awk '/<!-- snippet:node -->/{on=1; next} /<!-- \/snippet -->/{on=0} on' node_modules/cadb/README.md \
   | sed '/^```/d' >snippet.mjs
 node snippet.mjs | tee node.out
 grep -qx '2 games; .*' node.out
@@ -79,7 +82,7 @@ db.setEncoding('ebcdic');
 console.log(n);
 TS
 # wasm-bindgen declares `[Symbol.dispose]()` on Database: TypeScript needs the
-# esnext.disposable lib (or skipLibCheck), as the README says.
+# esnext.disposable lib (or skipLibCheck), as docs/api.md says.
 cat >tsconfig.json <<'JSON'
 { "compilerOptions": { "target": "es2022", "module": "node16", "moduleResolution": "node16", "strict": true,
   "noEmit": true, "lib": ["es2022", "esnext.disposable", "dom"], "types": [] }, "files": ["types.ts"] }

@@ -43,6 +43,7 @@ run() {
 }
 
 run "cargo fmt --check" cargo fmt --all --check
+run "docs: every relative link resolves (scripts/check-links.mjs)" node scripts/check-links.mjs
 run "clippy (host, all targets, cli)" cargo clippy --all-targets --features cli -- -D warnings
 run "clippy (host, lib, wasm package features)" cargo clippy --lib --no-default-features --features wasm -- -D warnings
 run "clippy (wasm32, lib + browser tests, wasm)" \
@@ -76,7 +77,7 @@ run "viewer bundle (scripts/build.sh --bundle)" bash scripts/build.sh --bundle
 run "release .wasm within its size budget (300,000 bytes gzipped)" bash scripts/wasm-size.sh
 
 # The npm package: packed, installed in a fresh project, used from Node (the
-# README snippet) and from a webpack build run in Chromium.
+# snippet of its README, docs/api.md) and from a webpack build run in Chromium.
 run "npm package (pack, install, Node + webpack)" bash scripts/test-package.sh
 
 # The controller's rule, the user's last request wins, over 50,000 seeded
