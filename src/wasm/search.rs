@@ -84,11 +84,10 @@ fn parse_query(v: &JsValue) -> Result<Query, JsValue> {
             .ok_or_else(|| bad_argument(&alloc::format!("`{k}` must be a number 0-65535")))
     };
     let flag = |k: &str| prop(v, k).as_bool().unwrap_or(false);
-    let elo_of = match opt_string(v, "eloOf").as_deref() {
-        None | Some("both") => EloOf::Both,
-        Some("either") => EloOf::Either,
-        Some("opponent") => EloOf::Opponent,
-        Some(_) => return Err(bad_argument("`eloOf` must be both, either or opponent")),
+    let elo_of = match opt_string(v, "eloOf") {
+        None => EloOf::default(),
+        Some(e) => EloOf::from_name(&e)
+            .ok_or_else(|| bad_argument("`eloOf` must be both, either or opponent"))?,
     };
     let game_type = match opt_string(v, "gameType") {
         Some(t) if t.trim().is_empty() => None,
@@ -102,11 +101,10 @@ fn parse_query(v: &JsValue) -> Result<Query, JsValue> {
             None => None,
         },
     };
-    let color = match opt_string(v, "color").as_deref() {
-        None | Some("either") => Side::Either,
-        Some("white") => Side::White,
-        Some("black") => Side::Black,
-        Some(c) => return Err(bad_argument(&alloc::format!("unknown color {c:?}"))),
+    let color = match opt_string(v, "color") {
+        None => Side::default(),
+        Some(c) => Side::from_name(&c)
+            .ok_or_else(|| bad_argument(&alloc::format!("unknown color {c:?}")))?,
     };
     let result = match opt_string(v, "result") {
         None => None,
