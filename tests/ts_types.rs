@@ -1,10 +1,11 @@
 //! The TypeScript types of the package (src/wasm/types.d.ts, kept by hand)
 //! and the viewer's search form (www/index.html) against their Rust
 //! sources, each union and field list compared as a set: a new encoding,
-//! error code, diagnosis point, result, convention or query field fails
-//! here until the TypeScript has it, and the failure names what is missing
-//! where. `ColumnKey` and `SortColumn` are checked in src/ca/columns.rs;
-//! www/query.ts checks its field lists against `SearchQuery` itself (tsc).
+//! error code, diagnosis point, result, convention, move ordering or
+//! query field fails here until the TypeScript has it, and the failure
+//! names what is missing where. `ColumnKey` and `SortColumn` are checked
+//! in src/ca/columns.rs; www/query.ts checks its field lists against
+//! `SearchQuery` itself (tsc).
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -20,6 +21,7 @@ use cadb::{
         writer,
     },
     game::{GameResult, import::read_pgn},
+    ordinal::Ordering,
     text::TextEncoding,
 };
 
@@ -136,6 +138,12 @@ fn results_and_conventions() {
         &union("Convention"),
         &set(every),
     );
+}
+
+#[test]
+fn move_orderings() {
+    let rust = set(Ordering::ALL.map(Ordering::name));
+    assert_same("type MoveOrdering", TS_PATH, &union("MoveOrdering"), &rust);
 }
 
 /// The points the doctor reports on a database with a players list (which
