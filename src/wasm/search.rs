@@ -71,7 +71,7 @@ const BAD_GAME_TYPE: &str = "`gameType` must be a game type's name or number 1-3
 /// Reads a `SearchQuery` object: [`Query`]'s fields under their camelCase
 /// names (tests/ts_types.rs checks them against the TypeScript). Other
 /// keys are ignored, and so is a text or yes/no field of another type; a
-/// number field of another type is an error.
+/// number field (and `gameType`) of another type is an error.
 fn parse_query(v: &JsValue) -> Result<Query, JsValue> {
     if !v.is_object() {
         return Err(bad_argument("search takes a SearchQuery object"));
