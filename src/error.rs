@@ -136,6 +136,33 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
+    /// Every [`code`](Self::code), once, in declaration order. The
+    /// TypeScript `ErrorCode` union lists the same (tests/ts_types.rs);
+    /// a test here checks that every kind's code is in it.
+    pub const CODES: [&'static str; 21] = [
+        "truncated",
+        "bad-signature",
+        "unknown-code",
+        "record-overrun",
+        "illegal-move",
+        "no-such-piece",
+        "bad-setup",
+        "chain-cycle",
+        "chain-out-of-range",
+        "bad-names",
+        "shared-records",
+        "uncertain-reading",
+        "missing-inner-file",
+        "bad-fragment",
+        "too-large",
+        "too-deep",
+        "no-such-game",
+        "bad-encoding",
+        "bad-argument",
+        "invalid",
+        "io",
+    ];
+
     /// A stable identifier for programs (and the JS `code` property).
     pub fn code(&self) -> &'static str {
         match self {
@@ -351,3 +378,114 @@ impl core::error::Error for Error {}
 
 /// Results of this crate.
 pub type Result<T, E = Error> = core::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use alloc::{boxed::Box, string::String, vec, vec::Vec};
+
+    use super::ErrorKind::{self, *};
+
+    /// How many kinds [`number`] numbers.
+    const KINDS: usize = 23;
+
+    /// Numbers the kinds 0..[`KINDS`]. No wildcard: a new kind does not
+    /// compile until it is numbered here, and the test then fails until
+    /// [`one_of_each`] has an example of it.
+    fn number(kind: &ErrorKind) -> usize {
+        match kind {
+            Truncated { .. } => 0,
+            BadSignature { .. } => 1,
+            UnknownCode { .. } => 2,
+            RecordOverrun { .. } => 3,
+            IllegalMove { .. } => 4,
+            NotAMove { .. } => 5,
+            NoSuchPiece { .. } => 6,
+            BadSetup { .. } => 7,
+            ChainCycle { .. } => 8,
+            ChainOutOfRange { .. } => 9,
+            SharedRecords { .. } => 10,
+            BadNames { .. } => 11,
+            Uncertain { .. } => 12,
+            DamagedInnerFile { .. } => 13,
+            MissingInnerFile { .. } => 14,
+            BadFragment { .. } => 15,
+            TooLarge { .. } => 16,
+            TooDeep { .. } => 17,
+            NoSuchGame { .. } => 18,
+            UnknownEncoding { .. } => 19,
+            BadArgument { .. } => 20,
+            Invalid { .. } => 21,
+            Io { .. } => 22,
+        }
+    }
+
+    /// An error of every kind, in [`number`] order.
+    fn one_of_each() -> Vec<ErrorKind> {
+        let text = String::new;
+        vec![
+            Truncated {
+                needed: 1,
+                available: 0,
+            },
+            BadSignature { expected: "" },
+            UnknownCode { code: 0 },
+            RecordOverrun {
+                code: 0,
+                record_end: 0,
+            },
+            IllegalMove { code: 0 },
+            NotAMove { text: text() },
+            NoSuchPiece { code: 0, piece: 0 },
+            BadSetup { reason: "" },
+            ChainCycle { id: 0 },
+            ChainOutOfRange { id: 0, len: 0 },
+            SharedRecords { count: 0 },
+            BadNames {
+                list: "",
+                count: 0,
+                reason: "",
+            },
+            Uncertain {
+                point: "",
+                detail: text(),
+            },
+            DamagedInnerFile {
+                name: text(),
+                cause: Box::new(Io { message: text() }),
+            },
+            MissingInnerFile { name: text() },
+            BadFragment { reason: "" },
+            TooLarge {
+                what: "",
+                size: 0,
+                limit: 0,
+            },
+            TooDeep { limit: 0 },
+            NoSuchGame { index: 0, count: 0 },
+            UnknownEncoding { name: text() },
+            BadArgument { what: text() },
+            Invalid { what: "" },
+            Io { message: text() },
+        ]
+    }
+
+    #[test]
+    fn codes_are_every_kinds_code_once() {
+        let kinds = one_of_each();
+        let numbers: Vec<usize> = kinds.iter().map(number).collect();
+        let all: Vec<usize> = (0..KINDS).collect();
+        assert_eq!(
+            numbers, all,
+            "one_of_each has an error of every kind, in order"
+        );
+        let mut codes: Vec<&str> = kinds.iter().map(ErrorKind::code).collect();
+        codes.sort_unstable();
+        codes.dedup();
+        let mut listed = ErrorKind::CODES.to_vec();
+        listed.sort_unstable();
+        assert_eq!(
+            codes, listed,
+            "ErrorKind::CODES lists every kind's code, once"
+        );
+    }
+}

@@ -21,6 +21,17 @@ export const FLAGS = ['annotated', 'playerExact'] as const;
 
 export type FormField = (typeof TEXT_FIELDS)[number] | (typeof NUMBER_FIELDS)[number] | keyof typeof CHOICES | (typeof FLAGS)[number];
 
+/** `true` when `Listed` has every member of `All`, else the members it lacks. */
+type Covers<Listed, All> = [Exclude<All, Listed>] extends [never] ? true : Exclude<All, Listed>;
+// Checked by tsc, which names what is lacking: the form's fields are
+// SearchQuery's but `text` (the list's quick filter), and its choices have
+// every value of theirs.
+true satisfies Covers<FormField, Exclude<keyof SearchQuery, 'text'>>;
+true satisfies Covers<Exclude<keyof SearchQuery, 'text'>, FormField>;
+true satisfies Covers<(typeof CHOICES.color)[number], NonNullable<SearchQuery['color']>>;
+true satisfies Covers<(typeof CHOICES.result)[number], NonNullable<SearchQuery['result']>>;
+true satisfies Covers<(typeof CHOICES.eloOf)[number], NonNullable<SearchQuery['eloOf']>>;
+
 /** A query from the form's values (field name to text; a flag is "1"
  * when set): empty fields are left out, and a query with none is null. */
 export function queryOf(values: Partial<Record<FormField, string>>): SearchQuery | null {

@@ -262,15 +262,15 @@ mod tests {
         assert_eq!(sortable, ["plies"]);
     }
 
-    /// The TypeScript types of the package (src/wasm/types.rs) list the same
+    /// The TypeScript types of the package (src/wasm/types.d.ts) list the same
     /// keys: `ColumnKey` every column, `SortColumn` all but the unsortable.
     #[test]
     fn the_typescript_column_types_match() {
-        let ts = include_str!("../wasm/types.rs");
+        let ts = include_str!("../wasm/types.d.ts");
         let union = |name: &str| -> Vec<String> {
             let start = ts
                 .find(&alloc::format!("export type {name} = "))
-                .unwrap_or_else(|| panic!("types.rs declares {name}"));
+                .unwrap_or_else(|| panic!("types.d.ts declares {name}"));
             let decl = &ts[start..];
             let decl = &decl[..decl.find(';').unwrap()];
             decl.split('"')

@@ -25,13 +25,15 @@
 //!   - [`bench`]: one whole-database pass, for the browser benchmark.
 //! - [`codecs`]: Jose GameText, UCI16, MGC/PGC and stats64, both ways.
 //! - [`types`]: the TypeScript declarations of every object crossing the
-//!   boundary (no `any`).
+//!   boundary (no `any`), kept in `types.d.ts` and checked against their
+//!   Rust sources by tests/ts_types.rs.
 //!
 //! Every failure is a [`crate::Error`] thrown as a JS `Error` whose `message`
 //! names the file, offset, game and ply, and whose `code` property is its
 //! stable [`crate::Error::code`] (`"truncated"`, `"bad-signature"`,
-//! `"bad-encoding"`, `"bad-argument"`, ...). This layer only converts: it
-//! invents no error of its own.
+//! `"bad-encoding"`, `"bad-argument"`, ...; TypeScript's `ErrorCode`).
+//! This layer only converts: it invents no error of its own, but for
+//! `"internal"`, a value of its own it could not serialise (a bug).
 
 use alloc::string::{String, ToString};
 

@@ -68,7 +68,10 @@ impl Database {
 
 const BAD_GAME_TYPE: &str = "`gameType` must be a game type's name or number 1-30";
 
-/// Reads a `SearchQuery` object.
+/// Reads a `SearchQuery` object: [`Query`]'s fields under their camelCase
+/// names (tests/ts_types.rs checks them against the TypeScript). Other
+/// keys are ignored, and so is a text or yes/no field of another type; a
+/// number field (and `gameType`) of another type is an error.
 fn parse_query(v: &JsValue) -> Result<Query, JsValue> {
     if !v.is_object() {
         return Err(bad_argument("search takes a SearchQuery object"));
@@ -84,11 +87,10 @@ fn parse_query(v: &JsValue) -> Result<Query, JsValue> {
             .ok_or_else(|| bad_argument(&alloc::format!("`{k}` must be a number 0-65535")))
     };
     let flag = |k: &str| prop(v, k).as_bool().unwrap_or(false);
-    let elo_of = match opt_string(v, "eloOf").as_deref() {
-        None | Some("both") => EloOf::Both,
-        Some("either") => EloOf::Either,
-        Some("opponent") => EloOf::Opponent,
-        Some(_) => return Err(bad_argument("`eloOf` must be both, either or opponent")),
+    let elo_of = match opt_string(v, "eloOf") {
+        None => EloOf::default(),
+        Some(e) => EloOf::from_name(&e)
+            .ok_or_else(|| bad_argument("`eloOf` must be both, either or opponent"))?,
     };
     let game_type = match opt_string(v, "gameType") {
         Some(t) if t.trim().is_empty() => None,
@@ -102,11 +104,10 @@ fn parse_query(v: &JsValue) -> Result<Query, JsValue> {
             None => None,
         },
     };
-    let color = match opt_string(v, "color").as_deref() {
-        None | Some("either") => Side::Either,
-        Some("white") => Side::White,
-        Some("black") => Side::Black,
-        Some(c) => return Err(bad_argument(&alloc::format!("unknown color {c:?}"))),
+    let color = match opt_string(v, "color") {
+        None => Side::default(),
+        Some(c) => Side::from_name(&c)
+            .ok_or_else(|| bad_argument(&alloc::format!("unknown color {c:?}")))?,
     };
     let result = match opt_string(v, "result") {
         None => None,

@@ -3,6 +3,7 @@
 // them (whole phrases: no string is built from words elsewhere). ru.ts has
 // the same keys, checked by the type.
 
+import type { ErrorCode } from '../../pkg/cadb.js';
 import { fixed, num, plural } from './format.js';
 
 const games = (n: number) => `${num(n)} ${plural(n, { one: 'game', other: 'games' })}`;
@@ -174,7 +175,7 @@ export const en = {
 
   /** A gist of the core's error kinds, by code, put before its (English)
    * message; none in English, where the message says it. */
-  errorKinds: {} as Record<string, string>,
+  errorKinds: {} as Partial<Record<ErrorCode, string>>,
 
   /** The Cancel button: what it stops. */
   cancel: (tasks: string[]) => `✕ Cancel ${tasks.join(', ')}`,

@@ -1,6 +1,7 @@
 // The viewer's Russian strings: the same keys as en.ts (the type checks
 // it), for the players who read Russian, as most Chess Assistant users do.
 
+import type { ErrorCode } from '../../pkg/cadb.js';
 import type { Strings } from './en.js';
 import { fixed, num, plural } from './format.js';
 
@@ -172,7 +173,8 @@ export const ru: Strings = {
     'missing-inner-file': 'нет внутреннего файла', 'bad-fragment': 'повреждённый фрагмент', 'too-large': 'больше допустимого',
     'too-deep': 'слишком глубокая вложенность вариантов', 'no-such-game': 'нет такой партии', 'bad-encoding': 'неизвестная кодировка',
     'bad-argument': 'неверный параметр', invalid: 'ошибка формата', io: 'ошибка чтения файла',
-  },
+    // Every code but "internal" (a bug, whose message is all there is to say).
+  } satisfies Record<Exclude<ErrorCode, 'internal'>, string>,
 
   cancel: (tasks: string[]) => `✕ Отменить: ${tasks.join(', ')}`,
   tasks: {

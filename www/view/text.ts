@@ -2,7 +2,7 @@
 // game count, the position filter's label, the notice, an error's
 // message. The words come from the language in use (`T`, i18n/).
 
-import type { Diagnosis, GameHeaders } from '../../pkg/cadb.js';
+import type { Diagnosis, ErrorCode, GameHeaders } from '../../pkg/cadb.js';
 import { T } from '../i18n/index.js';
 import type { State, Task } from '../state.js';
 
@@ -58,6 +58,6 @@ export function errorText(err: unknown): string {
 
 /** The core's message of an error of kind `code`, after its gist in the language. */
 export function coreMessage(code: string, message: string): string {
-  const gist = T.errorKinds[code];
+  const gist = T.errorKinds[code as ErrorCode];
   return gist ? `${gist}: ${message}` : message;
 }

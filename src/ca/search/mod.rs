@@ -6,8 +6,8 @@
 //! column ranks each id by its record: in the table's `.iii` order when it
 //! has one, then by the decoded names compared case-insensitively.
 //!
-//! The lower-cased names are `lower.rs`, the records' plies and annotation
-//! marks `summaries.rs`.
+//! The query is `query.rs`, the lower-cased names `lower.rs`, the records'
+//! plies and annotation marks `summaries.rs`.
 //!
 //! ```
 //! use cadb::ca::{Database, OpenOptions, writer, search::{HeaderIndex, Query}};
@@ -28,84 +28,17 @@ use core::cell::OnceCell;
 use super::{
     Database, ListKind,
     columns::Column,
-    format::d00::{RawHeader, date_year, encode_eco, outcome_result},
+    format::d00::{RawHeader, date_year, outcome_result},
 };
-use crate::{bytes::ReadAt, error::Error, game::headers::GameResult};
+use crate::{bytes::ReadAt, error::Error};
 
 mod lower;
+mod query;
 mod summaries;
 
 use lower::LowerNames;
+pub use query::{EloOf, Query, Side, eco_value};
 pub use summaries::{GameSummaries, summarize};
-
-/// Which player a player query matches.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Side {
-    /// White or Black.
-    #[default]
-    Either,
-    White,
-    Black,
-}
-
-/// A header search. Every field that is set must match; text matches are
-/// case-insensitive substrings of the decoded names.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Query {
-    /// Matches either player, the event or the site; a 4-digit number also
-    /// matches the year.
-    pub text: Option<String>,
-    pub player: Option<String>,
-    /// [`Query::player`] is a whole name (case-insensitive), not a part of
-    /// one: the games of one player, as a [player card](super::player) lists them.
-    pub player_exact: bool,
-    /// Which side [`Query::player`] must be.
-    pub color: Side,
-    pub event: Option<String>,
-    pub site: Option<String>,
-    pub annotator: Option<String>,
-    pub year_from: Option<u16>,
-    pub year_to: Option<u16>,
-    /// ECO range, inclusive, as `A00`..`E99`.
-    pub eco_from: Option<String>,
-    pub eco_to: Option<String>,
-    pub result: Option<GameResult>,
-    /// The players of [`Query::elo_of`] rated at least this (an unrated
-    /// player does not reach it).
-    pub min_elo: Option<u16>,
-    /// Whose rating [`Query::min_elo`] bounds.
-    pub elo_of: EloOf,
-    pub source: Option<String>,
-    /// A game type, 1–30 ([`encode_game_type`](super::format::d00::encode_game_type)); a game stored with a set
-    /// of types (a value over 30) matches each of them.
-    pub game_type: Option<u32>,
-    /// Main-line plies, inclusive. These two and [`Query::annotated`] read
-    /// the D02 records (see [`GameSummaries`]); the others read D00 only.
-    pub plies_from: Option<u32>,
-    pub plies_to: Option<u32>,
-    /// Only games with a comment, a symbol (NAG) or a variation.
-    pub annotated: bool,
-}
-
-/// Which players a [`Query::min_elo`] bounds.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum EloOf {
-    /// Both players.
-    #[default]
-    Both,
-    /// At least one of them.
-    Either,
-    /// The opponent of the [`Query::player`] (of each side it matched):
-    /// "my games against 2400+". With no player asked for, as `Either`.
-    Opponent,
-}
-
-impl Query {
-    /// Whether the query needs the D02 records ([`GameSummaries`]).
-    pub fn reads_records(&self) -> bool {
-        self.plies_from.is_some() || self.plies_to.is_some() || self.annotated
-    }
-}
 
 /// The decoded, lower-cased name tables of a database, for searching and
 /// sorting. Build it again after [`Database::set_encoding`].
@@ -118,12 +51,6 @@ pub struct HeaderIndex {
     rank: OnceCell<[Vec<u32>; 4]>,
     /// The records' summaries, built by the first query that needs them.
     summaries: OnceCell<GameSummaries>,
-}
-
-/// ECO text of exactly three characters to its D00 value (`A00` = 0 ..
-/// `E99` = 499): a query bound, so no sub-code.
-pub fn eco_value(eco: &str) -> Option<u16> {
-    encode_eco(eco).filter(|_| eco.trim().len() == 3)
 }
 
 impl HeaderIndex {
