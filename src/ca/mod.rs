@@ -9,6 +9,7 @@
 //! reading a game through the replayer, and the readings decided on
 //! opening are `convention.rs`, `infer.rs`, `encoding.rs` and `names/`.
 
+mod annotation;
 pub mod cdp;
 pub mod columns;
 mod convention;

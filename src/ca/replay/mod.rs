@@ -9,7 +9,7 @@
 //! - `resolve`: one move item to a move, judged legal by [`crate::legal`]
 //!   (or shakmaty itself for castling and en passant), and the numbers
 //!   after it is played. SAN is computed only if the visitor wants it.
-//! - `annotation`: comments, symbols, evaluations to visitor events.
+//! - [`crate::ca::annotation`]: comments, symbols, evaluations to visitor events.
 //! - This file: the driver. Variations are written before the move they
 //!   replace (§8.13). PGN wants them after it, so on `231` the replayer
 //!   skips to the matching `232`, plays the main move and its annotations,
@@ -17,7 +17,6 @@
 //!   needed for that. A one-byte piece code, most of a record, goes from
 //!   its byte to the board without the item parser.
 
-mod annotation;
 mod numbers;
 mod resolve;
 mod setup;
@@ -25,12 +24,9 @@ mod setup;
 use alloc::vec::Vec;
 use core::ops::ControlFlow;
 
-use self::{
-    annotation::{annotate, is_after_annotation},
-    resolve::State,
-    setup::setup_state,
-};
+use self::{resolve::State, setup::setup_state};
 use super::{
+    annotation::{annotate, is_after_annotation},
     format::{Convention, d02::code},
     infer::Decoding,
     record::{Item, Items, skip_variation},

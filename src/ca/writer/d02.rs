@@ -9,17 +9,18 @@ use alloc::vec::Vec;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Role, Square};
 
 use super::{WriteReport, rng::Rng};
+use crate::ca::annotation::{self, Comment};
 use crate::ca::format::{
     Convention,
     d02::{
         CASTLING_BITS, CommentKind, EXTENDED_CONVENTION, FIXED_ROLES, MAX_RECORD, PIECE_NUMBERS,
         Promotion, SHORT_COMMENT_MAX, STANDARD_BACK_RANK, SetupRecord, SetupSlot, code,
-        engine_eval_bytes, fixed_numbers, offset, piece_code, role_code, square_byte,
+        fixed_numbers, offset, piece_code, role_code, square_byte,
     },
 };
 use crate::{
     error::{Error, ErrorKind, FileKind},
-    game::{Codec, Eval, Game, Node, Ply, play_ply},
+    game::{Codec, Game, Node, Ply, play_ply},
     limits::{MAX_PLIES, MAX_VARIATION_DEPTH},
     text::TextEncoding,
 };
@@ -330,16 +331,7 @@ impl Encoder<'_> {
                 self.out.push(code::VARIATION_END);
                 self.stats.variations += 1;
             }
-            for c in &node.comments_before {
-                self.text_comment(CommentKind::TextBefore, c)?;
-            }
-            for &nag in &node.nags_before {
-                self.symbol(CommentKind::SymbolBefore, nag);
-            }
-            if node.diagram_before {
-                self.comment(CommentKind::DiagramBefore.byte(), &[])?;
-                self.stats.diagrams += 1;
-            }
+            annotation::items_before(node, |c| self.annotation(c))?;
             let ply = self.ply;
             self.play(&mut state, &node.mv).map_err(|e| e.at_ply(ply))?;
             self.after_items(node)?;
@@ -349,29 +341,7 @@ impl Encoder<'_> {
     }
 
     fn after_items(&mut self, node: &Node) -> Result<(), Error> {
-        for &nag in &node.nags {
-            self.symbol(CommentKind::SymbolAfter, nag);
-        }
-        for c in &node.comments_after {
-            self.text_comment(CommentKind::TextAfter, c)?;
-        }
-        for ev in &node.evals {
-            match ev {
-                Eval::Engine { centipawns, cap } => {
-                    let p = engine_eval_bytes(*centipawns, *cap);
-                    self.comment(CommentKind::EngineEval.byte(), &p)?;
-                }
-                Eval::Author { text } => {
-                    let bytes = self.opts.encoding.encode(text);
-                    self.comment(CommentKind::AuthorEval.byte(), &bytes)?;
-                }
-            }
-            self.stats.evals += 1;
-        }
-        if node.diagram_after {
-            self.comment(CommentKind::DiagramAfter.byte(), &[])?;
-            self.stats.diagrams += 1;
-        }
+        annotation::items_after(node, |c| self.annotation(c))?;
         for item in &node.raw {
             // Items read from a Chess Assistant record go back as they came;
             // other codecs' have no Chess Assistant form.
@@ -386,6 +356,34 @@ impl Encoder<'_> {
                 }
                 _ => self.stats.dropped_items += 1,
             }
+        }
+        Ok(())
+    }
+
+    /// A node's annotation, as `ca::annotation` says to store it; counted
+    /// for the report by its kind.
+    fn annotation(&mut self, c: Comment<'_>) -> Result<(), Error> {
+        use CommentKind as K;
+        let kind = match c {
+            Comment::Nag(kind, nag) => {
+                self.symbol(kind, nag);
+                return Ok(());
+            }
+            Comment::Text(kind, text) => {
+                let bytes = self.opts.encoding.encode(text);
+                self.comment(kind.byte(), &bytes)?;
+                kind
+            }
+            Comment::Bytes(kind, bytes) => {
+                self.comment(kind.byte(), &bytes)?;
+                kind
+            }
+        };
+        match kind {
+            K::TextAfter | K::TextBefore => self.stats.text_comments += 1,
+            K::EngineEval | K::AuthorEval => self.stats.evals += 1,
+            K::DiagramAfter | K::DiagramBefore => self.stats.diagrams += 1,
+            _ => {}
         }
         Ok(())
     }
