@@ -3,8 +3,8 @@
 //! sources, each union and field list compared as a set: a new encoding,
 //! error code, diagnosis point, result, convention, move ordering or
 //! query field fails here until the TypeScript has it, and the failure
-//! names what is missing where. `ColumnKey` and `SortColumn` are checked
-//! in src/ca/columns.rs; www/query.ts checks its field lists against
+//! names what is missing where. `ColumnKey` and `SortColumn` are written
+//! from the columns themselves (`Column::TYPESCRIPT`); www/query.ts checks its field lists against
 //! `SearchQuery` itself (tsc).
 
 #![cfg(not(target_arch = "wasm32"))]

@@ -82,7 +82,7 @@ impl Column {
     ];
 
     /// The column's key in the JS API (`db.rows`, `db.sort`) and the viewer.
-    pub fn key(self) -> &'static str {
+    pub const fn key(self) -> &'static str {
         match self {
             Column::Index => "index",
             Column::White => "white",
@@ -109,9 +109,18 @@ impl Column {
 
     /// Whether games can be ordered by this column (from their D00 records
     /// and name tables alone).
-    pub fn sortable(self) -> bool {
-        self != Column::Plies
+    pub const fn sortable(self) -> bool {
+        !matches!(self, Column::Plies)
     }
+
+    /// The TypeScript unions of the column keys, `ColumnKey` (every column,
+    /// in list order) and `SortColumn` (the sortable ones), written from
+    /// [`ALL`](Self::ALL) at compile time, so a new column is not a
+    /// TypeScript edit (the wasm package's `cadb.d.ts` takes this text).
+    pub const TYPESCRIPT: &'static str = match core::str::from_utf8(TS.0.split_at(TS.1).0) {
+        Ok(ts) => ts,
+        Err(_) => panic!("column keys are ASCII"),
+    };
 
     /// The name this column shows, if it is a name column: its table and the
     /// id the record holds.
@@ -194,6 +203,54 @@ impl Column {
     }
 }
 
+/// Room for [`Column::TYPESCRIPT`]; the build fails if it is too small.
+const TS_CAP: usize = 1024;
+const TS: ([u8; TS_CAP], usize) = typescript();
+
+const fn typescript() -> ([u8; TS_CAP], usize) {
+    const fn put(buf: &mut [u8; TS_CAP], mut n: usize, s: &str) -> usize {
+        let s = s.as_bytes();
+        let mut i = 0;
+        while i < s.len() {
+            buf[n] = s[i];
+            n += 1;
+            i += 1;
+        }
+        n
+    }
+    const fn union(buf: &mut [u8; TS_CAP], mut n: usize, sortable_only: bool) -> usize {
+        let mut first = true;
+        let mut i = 0;
+        while i < Column::ALL.len() {
+            let c = Column::ALL[i];
+            if !sortable_only || c.sortable() {
+                n = put(buf, n, if first { "\"" } else { " | \"" });
+                n = put(buf, n, c.key());
+                n = put(buf, n, "\"");
+                first = false;
+            }
+            i += 1;
+        }
+        put(buf, n, ";\n")
+    }
+    let mut buf = [0; TS_CAP];
+    let mut n = put(
+        &mut buf,
+        0,
+        "/** A column of the game list (db.rows), in list order. \"index\" shows the game's number (index + 1). */\n\
+         export type ColumnKey = ",
+    );
+    n = union(&mut buf, n, false);
+    n = put(
+        &mut buf,
+        n,
+        "/** The columns db.sort takes: all but the main-line plies (which would replay every game). */\n\
+         export type SortColumn = ",
+    );
+    n = union(&mut buf, n, true);
+    (buf, n)
+}
+
 /// A page of list rows, column by column.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Rows {
@@ -262,15 +319,16 @@ mod tests {
         assert_eq!(sortable, ["plies"]);
     }
 
-    /// The TypeScript types of the package (src/wasm/types.d.ts) list the same
-    /// keys: `ColumnKey` every column, `SortColumn` all but the unsortable.
+    /// The generated TypeScript lists the keys: `ColumnKey` every column in
+    /// list order, `SortColumn` the sortable ones; the hand-kept
+    /// declarations (src/wasm/types.d.ts) leave both to it.
     #[test]
     fn the_typescript_column_types_match() {
-        let ts = include_str!("../wasm/types.d.ts");
+        let ts = Column::TYPESCRIPT;
         let union = |name: &str| -> Vec<String> {
             let start = ts
                 .find(&alloc::format!("export type {name} = "))
-                .unwrap_or_else(|| panic!("types.d.ts declares {name}"));
+                .unwrap_or_else(|| panic!("Column::TYPESCRIPT declares {name}: {ts}"));
             let decl = &ts[start..];
             let decl = &decl[..decl.find(';').unwrap()];
             decl.split('"')
@@ -281,13 +339,20 @@ mod tests {
         };
         let keys: Vec<String> = Column::ALL.iter().map(|c| c.key().into()).collect();
         assert_eq!(union("ColumnKey"), keys);
-        let unsortable: Vec<String> = Column::ALL
+        let sortable: Vec<String> = Column::ALL
             .iter()
-            .filter(|c| !c.sortable())
+            .filter(|c| c.sortable())
             .map(|c| c.key().into())
             .collect();
-        // `SortColumn = Exclude<ColumnKey, "plies">`
-        assert_eq!(union("SortColumn"), unsortable);
+        assert_eq!(union("SortColumn"), sortable);
+        assert_eq!(sortable.len(), Column::ALL.len() - 1);
+        let by_hand = include_str!("../wasm/types.d.ts");
+        for name in ["ColumnKey", "SortColumn"] {
+            assert!(
+                !by_hand.contains(&alloc::format!("type {name} ")),
+                "types.d.ts declares {name}, which Column::TYPESCRIPT writes"
+            );
+        }
     }
 
     fn header() -> RawHeader {

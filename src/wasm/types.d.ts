@@ -165,13 +165,6 @@ export interface PlayerCard {
   games: number;
 }
 
-/** A column of the game list (db.rows), in list order. "index" shows the game's number (index + 1). */
-export type ColumnKey = "index" | "white" | "whiteElo" | "black" | "blackElo" | "result" | "date"
-  | "event" | "site" | "round" | "eco" | "annotator" | "source" | "gameType" | "plies";
-
-/** The columns db.sort takes: all but the main-line plies (which would replay every game). */
-export type SortColumn = Exclude<ColumnKey, "plies">;
-
 /**
  * A page of game-list rows (db.rows), as the list shows them: `columns[key][k]` is
  * the text of game `index[k]` ("" when empty). Indices past the end are left out.

@@ -10,3 +10,7 @@ use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = include_str!("types.d.ts");
+
+/// `ColumnKey` and `SortColumn`, written from the list's columns.
+#[wasm_bindgen(typescript_custom_section)]
+const COLUMN_TYPES: &'static str = crate::ca::columns::Column::TYPESCRIPT;
