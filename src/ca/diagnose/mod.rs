@@ -31,7 +31,6 @@ mod scan;
 use super::format::d00::NAME_FIELDS as FIELDS;
 use points::{codes_point, unknown28_point};
 use scan::RecordScan;
-pub(crate) use scan::commonest;
 
 /// What to scan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -171,7 +170,7 @@ impl<R: ReadAt> Database<R> {
         mut progress: impl FnMut(u64, u64) -> ControlFlow<()>,
     ) -> Diagnosis {
         let (h, order) = self.scan_headers();
-        let total = self.count.min(options.max_games);
+        let total = self.headers.count.min(options.max_games);
         let mut r = RecordScan {
             unknown_codes: vec![0; 256],
             unknown_comment_types: vec![0; 256],
@@ -190,7 +189,7 @@ impl<R: ReadAt> Database<R> {
                 stopped = true;
                 break;
             }
-            let at = sample_index(k, total, self.count);
+            let at = sample_index(k, total, self.headers.count);
             let game = order
                 .get(at as usize)
                 .copied()
@@ -305,17 +304,5 @@ mod tests {
                 "{total} of {count}"
             );
         }
-    }
-
-    #[test]
-    fn commonest_values_come_first_smaller_first_among_equals() {
-        let mut hist = alloc::vec![0u64; 256];
-        hist[7] = 3;
-        hist[200] = 9;
-        hist[5] = 3;
-        hist[1] = 1;
-        assert_eq!(super::commonest(&hist, 3), [(200, 9), (5, 3), (7, 3)]);
-        assert_eq!(super::commonest(&hist, 10).len(), 4);
-        assert!(super::commonest(&[0; 4], 2).is_empty());
     }
 }

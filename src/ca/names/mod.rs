@@ -12,8 +12,10 @@
 
 use alloc::{borrow::Cow, string::String, string::ToString, vec::Vec};
 
+mod lists;
 mod usage;
 
+pub(crate) use lists::{Names, read_tables};
 pub use usage::{NameUse, UsedIds};
 
 use super::{
