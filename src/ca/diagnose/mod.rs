@@ -10,8 +10,7 @@
 //! counts that need every game.
 //!
 //! `scan.rs` holds the scans, `points.rs` turns their counts into points
-//! and warnings; the names point is `names/usage.rs`, beside the evidence
-//! it reads.
+//! (`point.rs`: a point, its counts, a warning) and warnings.
 
 use alloc::{
     format,
@@ -24,8 +23,11 @@ use core::{fmt, ops::ControlFlow};
 use super::{Database, position::InOrder};
 use crate::bytes::ReadAt;
 
+mod point;
 mod points;
 mod scan;
+
+pub use point::{Count, Point, Warning};
 
 // The header fields that name a list entry, as the doctor names them.
 use super::format::d00::NAME_FIELDS as FIELDS;
@@ -47,44 +49,6 @@ impl Default for DiagnoseOptions {
             max_games: u64::MAX,
         }
     }
-}
-
-/// One reading: what was chosen, on what evidence, how sure.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
-pub struct Point {
-    /// A stable key (`"file-direction"`).
-    pub id: &'static str,
-    /// The open question of the spec's §10 (`"Q17"`), or `""`.
-    pub question: &'static str,
-    pub title: &'static str,
-    /// The reading in use.
-    pub reading: String,
-    /// `"strong"`, `"weak"`, `"undecided"`, `"chosen"` (by the caller) or
-    /// `"n/a"` (nothing in this database depends on it).
-    pub certainty: &'static str,
-    /// The counts the reading rests on.
-    pub evidence: Vec<Count>,
-}
-
-/// One count of the evidence.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Count {
-    pub what: String,
-    pub count: u64,
-}
-
-/// A warning: its stable code and its text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Warning {
-    pub code: &'static str,
-    pub message: String,
 }
 
 /// The doctor's report on a database.
@@ -129,14 +93,6 @@ impl Diagnosis {
                 .points
                 .iter()
                 .any(|p| matches!(p.certainty, "weak" | "undecided"))
-    }
-}
-
-/// One count of a point's evidence.
-pub(crate) fn count(what: impl Into<String>, count: u64) -> Count {
-    Count {
-        what: what.into(),
-        count,
     }
 }
 

@@ -4,7 +4,8 @@
 use alloc::{format, string::String, vec, vec::Vec};
 
 use super::{
-    FIELDS, Point, Warning, count,
+    FIELDS,
+    point::{Point, Warning, count},
     scan::{HeaderScan, RecordScan},
 };
 use crate::{
