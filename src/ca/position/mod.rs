@@ -37,8 +37,6 @@
 use alloc::{vec, vec::Vec};
 use core::ops::ControlFlow;
 
-use shakmaty::Move;
-
 use super::{Database, RawHeader};
 // Where the search and the passes in record order find it.
 pub(crate) use super::records::InOrder;
@@ -52,6 +50,7 @@ mod finder;
 mod memo;
 
 use crate::game::GameVisitor;
+pub use finder::Hit;
 use finder::{Finder, Read};
 use memo::Keeping;
 pub use memo::SearchMemo;
@@ -61,19 +60,6 @@ pub use memo::SearchMemo;
 pub struct SearchOptions {
     /// Look inside variations too, not only the main line.
     pub variations: bool,
-}
-
-/// A game that reaches the position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Hit {
-    /// The game's index (D00 order).
-    pub game: u32,
-    /// Plies from the game's start to the first occurrence (0: the start).
-    pub ply: u32,
-    /// The occurrence is inside a variation.
-    pub in_variation: bool,
-    /// The move the game plays next from the position, on the same line.
-    pub next: Option<Move>,
 }
 
 /// What a search found.
