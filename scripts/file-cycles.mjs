@@ -115,7 +115,7 @@ function dropTests(text) {
 
 // `a::{b, c::{d, self}}` → [['a','b'], ['a','c','d'], ['a','c']]
 function expandUse(tree) {
-  tree = tree.replace(/\s+/g, '');
+  tree = tree.replace(/\s+as\s+/g, '@').replace(/\s+/g, '');
   const out = [];
   const go = (prefix, s) => {
     let depth = 0;
@@ -134,7 +134,7 @@ function expandUse(tree) {
         const head = part.slice(0, brace).replace(/::$/, '');
         go([...prefix, ...(head ? head.split('::') : [])], part.slice(brace + 1, part.lastIndexOf('}')));
       } else {
-        const [path, alias] = part.split(/\bas\b/);
+        const [path, alias] = part.split('@');
         const segs = path.split('::').filter(Boolean);
         if (segs[segs.length - 1] === 'self') segs.pop();
         const all = [...prefix, ...segs];
@@ -285,6 +285,26 @@ function visit(v) {
 }
 for (const m of modules.values()) if (!index.has(m.file)) visit(m.file);
 
+// The shortest way from `start` back to itself inside one component.
+function shortestCircle(start, inside) {
+  const prev = new Map();
+  const queue = [start];
+  while (queue.length) {
+    const v = queue.shift();
+    for (const w of edges.get(v)?.keys() ?? []) {
+      if (!inside.has(w) || prev.has(w)) continue;
+      prev.set(w, v);
+      if (w === start) {
+        const nodes = [];
+        for (let x = v; x !== start; x = prev.get(x)) nodes.push(x);
+        return [start, ...nodes.reverse(), start];
+      }
+      queue.push(w);
+    }
+  }
+  return [start];
+}
+
 let failed = 0;
 for (const scc of sccs) {
   const name = scc.join(' ');
@@ -292,6 +312,7 @@ for (const scc of sccs) {
   if (!allowed) failed++;
   console.log(`${allowed ? 'allowed' : 'CYCLE'} between ${scc.length} files: ${scc.map((f) => `src/${f}`).join(', ')}`);
   const inside = new Set(scc);
+  console.log(`  shortest circle: ${shortestCircle(scc[0], inside).map((f) => `src/${f}`).join(' -> ')}`);
   for (const from of scc) {
     for (const [to, why] of edges.get(from) ?? []) {
       if (inside.has(to)) console.log(`  src/${from} -> src/${to}: ${why.slice(0, 3).join('; ')}${why.length > 3 ? ` (+${why.length - 3})` : ''}`);
