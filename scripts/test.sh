@@ -44,6 +44,7 @@ run() {
 
 run "cargo fmt --check" cargo fmt --all --check
 run "docs: every relative link resolves (scripts/check-links.mjs)" node scripts/check-links.mjs
+run "no circles between files (scripts/file-cycles.mjs)" node scripts/file-cycles.mjs
 run "clippy (host, all targets, cli)" cargo clippy --all-targets --features cli -- -D warnings
 run "clippy (host, lib, wasm package features)" cargo clippy --lib --no-default-features --features wasm -- -D warnings
 run "clippy (wasm32, lib + browser tests, wasm)" \

@@ -7,7 +7,10 @@
 //!    Worker), with read-ahead ([`bytes::ReadCache`]) in front of the slow ones.
 //! 2. [`ca`]: a Chess Assistant database (CDP, EMB, D00, A02, D02) opens
 //!    lazily: headers and name tables at once, a game's D02 record only when
-//!    asked for. The format's facts (codes, tables, layouts) live in
+//!    asked for. [`ca::Database`] is built from parts, each whole once built
+//!    and in the order each needs the ones before: the header table (CDP,
+//!    D00), the record index (A02), the names (EMB) and the readings
+//!    inferred from samples of the games. The format's facts (codes, tables, layouts) live in
 //!    [`ca::format`], which the reader and the writer ([`ca::writer`]) both
 //!    use. Each record is split into items ([`ca::record`]) and replayed
 //!    legally through shakmaty ([`ca::replay`]): a move the replayer has

@@ -1,8 +1,14 @@
 //! The file-direction convention (§0, Q17): which reading of a move
-//! offset's `x` a database uses, detected from a sample of its games, and
-//! the one policy every reader follows for a game that fails under it.
+//! offset's `x` a database uses, detected from a sample of its games. (The
+//! policy every reader follows for a game that fails under it is
+//! `retry.rs`.)
 
-use super::{Database, PlyCount, format::Convention, replay};
+use alloc::vec::Vec;
+
+use super::{
+    encoding::CommentSample, format::Convention, infer::Decoding, ply_count::PlyCount,
+    records::RecordReader, replay, symbols::SymbolDetection,
+};
 use crate::{
     bytes::ReadAt,
     error::{Error, ErrorKind, FileKind},
@@ -84,160 +90,100 @@ fn sample_index(k: u64, count: u64) -> u64 {
     ((u128::from(k.wrapping_mul(STEP)) * u128::from(count)) >> 64) as u64
 }
 
-/// What one game's reading under [`Database::read_retrying`] gave.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Reading<T> {
-    /// The output of the attempt that stands.
-    pub output: T,
-    /// Its error, if the game did not read whole.
-    pub error: Option<Error>,
-    /// The convention of the attempt that stands.
-    pub convention: Convention,
+/// What the games sampled for the file direction gave.
+pub(crate) struct ConventionSample {
+    pub(crate) convention: Convention,
+    pub(crate) detection: Detection,
+    /// Their one-byte symbol comments, the reading decided.
+    pub(crate) symbols: SymbolDetection,
+    /// Their text comments, for the code-page guess.
+    pub(crate) comments: CommentSample,
 }
 
-impl<T> Reading<T> {
-    /// Whether the game read whole only under the other convention than the database's.
-    pub fn rescued<R>(&self, db: &Database<R>) -> bool {
-        self.error.is_none() && self.convention != db.convention
-    }
-}
-
-impl<R: ReadAt> Database<R> {
-    /// Samples games from across the file under both conventions until
-    /// the evidence decides (32 games for one reading, none for the other)
-    /// or 512 games are seen, and keeps the reading that more games need;
-    /// a weak or undecided choice is a warning.
-    /// Returns the text comments of the games it read, for the code-page guess.
-    pub(super) fn detect_convention(&mut self) -> super::encoding::CommentSample {
-        let mut d = Detection::default();
-        let mut comments = super::encoding::CommentSample::default();
-        let mut symbols = super::SymbolDetection::default();
-        let tries = self.count.min(u64::from(DETECTION_MAX) * 4);
-        let mut k = 0;
-        while k < tries
-            && d.sampled < DETECTION_MAX
-            && !(d.right_only.max(d.left_only) >= DECISIVE && d.right_only.min(d.left_only) == 0)
-        {
-            let i = sample_index(k, self.count);
-            k += 1;
-            let Ok((base, body)) = self.record(i) else {
-                continue;
-            };
-            if body.is_empty() {
-                continue;
-            }
-            d.sampled += 1;
-            symbols.add(&body);
-            comments.add(&body);
-            let mut ok = [false; 2];
-            let mut plies = 0;
-            for (slot, conv) in ok.iter_mut().zip(Convention::ALL) {
-                // Variations too: a move in one is evidence as much as in the main line.
-                let mut probe = PlyCount::all();
-                let dynamic = crate::game::Events::as_dyn(&mut probe);
-                let mut r = replay::Replay::new(&body, base, i, conv, self.decoding(), dynamic);
-                *slot = r.run().is_ok();
-                if *slot {
-                    plies = probe.plies();
-                }
-            }
-            d.plies += u64::from(plies);
-            let [right, left] = ok;
-            d.right_ok += u32::from(right);
-            d.left_ok += u32::from(left);
-            d.right_only += u32::from(right && !left);
-            d.left_only += u32::from(left && !right);
-            d.neither += u32::from(!right && !left);
+/// Samples games from across the file under both conventions until the
+/// evidence decides (32 games for one reading, none for the other) or 512
+/// games are seen, and keeps the reading that more games need; a weak or
+/// undecided choice is a warning. The games are replayed with `decoding`.
+pub(crate) fn detect<R: ReadAt>(
+    reader: &RecordReader<'_, R>,
+    decoding: Decoding,
+    warnings: &mut Vec<Error>,
+) -> ConventionSample {
+    let count = reader.headers.count;
+    let mut d = Detection::default();
+    let mut comments = CommentSample::default();
+    let mut symbols = SymbolDetection::default();
+    let tries = count.min(u64::from(DETECTION_MAX) * 4);
+    let mut k = 0;
+    while k < tries
+        && d.sampled < DETECTION_MAX
+        && !(d.right_only.max(d.left_only) >= DECISIVE && d.right_only.min(d.left_only) == 0)
+    {
+        let i = sample_index(k, count);
+        k += 1;
+        let Ok((base, body)) = reader.record(i) else {
+            continue;
+        };
+        if body.is_empty() {
+            continue;
         }
-        self.convention = if d.left_only > d.right_only {
-            Convention::Left
-        } else {
-            Convention::Right
-        };
-        let (win, lose) = (d.only(self.convention), d.only(self.convention.other()));
-        d.certainty = if win == 0 {
-            Certainty::Undecided
-        } else if win >= STRONG && lose * 20 <= win {
-            Certainty::Strong
-        } else {
-            Certainty::Weak
-        };
-        self.detection = d;
-        symbols.decide();
-        self.symbols = symbols;
-        if d.certainty != Certainty::Strong && d.sampled > 0 {
-            let detail = alloc::format!(
-                "{} of {} sampled games replay under one reading only ({} right, {} left); read as {}, \
-                 a game that fails is tried under the other",
-                d.right_only + d.left_only,
-                d.sampled,
-                d.right_only,
-                d.left_only,
-                self.convention.name()
-            );
-            let k = ErrorKind::Uncertain {
-                point: "file direction of move offsets (Q17)",
-                detail,
-            };
-            self.warnings.push(Error::new(k, FileKind::D02));
-        }
-        comments
-    }
-
-    /// Reads one game under the convention policy: first under the
-    /// database's convention; if that stops on an error the other
-    /// convention may fix (a move resolved to an empty square or an illegal
-    /// move), once more under the other, which stands if it reads whole.
-    /// Otherwise the first attempt stands, with its error. Every whole-game
-    /// reader (game trees, PGN, the opening tree) goes through here, so they
-    /// agree on which games a rescue applies to.
-    ///
-    /// ```
-    /// use cadb::ca::{Database, OpenOptions, writer};
-    /// let games = cadb::game::import::read_pgn("1. e4 *").unwrap();
-    /// let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
-    /// let db = Database::open(files, OpenOptions::default()).unwrap();
-    /// let r = db.read_retrying(|c| db.read_game_with(0, c, &mut cadb::game::TreeBuilder::new()));
-    /// assert_eq!(r.output.main_line_sans().unwrap(), ["e4"]);
-    /// assert!(r.error.is_none() && !r.rescued(&db));
-    /// ```
-    pub fn read_retrying<T>(
-        &self,
-        mut attempt: impl FnMut(Convention) -> (T, Option<Error>),
-    ) -> Reading<T> {
-        let first = self.convention;
-        let (output, error) = attempt(first);
-        let Some(e) = error else {
-            return Reading {
-                output,
-                error: None,
-                convention: first,
-            };
-        };
-        if other_convention_may_help(&e) {
-            let other = first.other();
-            if let (o, None) = attempt(other) {
-                return Reading {
-                    output: o,
-                    error: None,
-                    convention: other,
-                };
+        d.sampled += 1;
+        symbols.add(&body);
+        comments.add(&body);
+        let mut ok = [false; 2];
+        let mut plies = 0;
+        for (slot, conv) in ok.iter_mut().zip(Convention::ALL) {
+            // Variations too: a move in one is evidence as much as in the main line.
+            let mut probe = PlyCount::all();
+            let dynamic = crate::game::Events::as_dyn(&mut probe);
+            let mut r = replay::Replay::new(&body, base, i, conv, decoding, dynamic);
+            *slot = r.run().is_ok();
+            if *slot {
+                plies = probe.plies();
             }
         }
-        Reading {
-            output,
-            error: Some(e),
-            convention: first,
-        }
+        d.plies += u64::from(plies);
+        let [right, left] = ok;
+        d.right_ok += u32::from(right);
+        d.left_ok += u32::from(left);
+        d.right_only += u32::from(right && !left);
+        d.left_only += u32::from(left && !right);
+        d.neither += u32::from(!right && !left);
     }
-}
-
-/// Whether a game that stopped on `e` might read under the other file
-/// convention (§0, Q17): the convention resolved a move to an empty square
-/// or an illegal move.
-fn other_convention_may_help(e: &Error) -> bool {
-    matches!(
-        e.kind,
-        ErrorKind::IllegalMove { .. } | ErrorKind::NoSuchPiece { .. }
-    )
+    let convention = if d.left_only > d.right_only {
+        Convention::Left
+    } else {
+        Convention::Right
+    };
+    let (win, lose) = (d.only(convention), d.only(convention.other()));
+    d.certainty = if win == 0 {
+        Certainty::Undecided
+    } else if win >= STRONG && lose * 20 <= win {
+        Certainty::Strong
+    } else {
+        Certainty::Weak
+    };
+    symbols.decide();
+    if d.certainty != Certainty::Strong && d.sampled > 0 {
+        let detail = alloc::format!(
+            "{} of {} sampled games replay under one reading only ({} right, {} left); read as {}, \
+             a game that fails is tried under the other",
+            d.right_only + d.left_only,
+            d.sampled,
+            d.right_only,
+            d.left_only,
+            convention.name()
+        );
+        let k = ErrorKind::Uncertain {
+            point: "file direction of move offsets (Q17)",
+            detail,
+        };
+        warnings.push(Error::new(k, FileKind::D02));
+    }
+    ConventionSample {
+        convention,
+        detection: d,
+        symbols,
+        comments,
+    }
 }

@@ -9,14 +9,14 @@
 use alloc::vec::Vec;
 
 use super::{
-    Database, ListKind, NameUse,
-    format::d02::{CommentKind, code},
+    format::{
+        d02::{CommentKind, code},
+        emb::ListKind,
+    },
+    names::{NameTable, NameUse},
     record::{Item, Items},
 };
-use crate::{
-    bytes::ReadAt,
-    text::{Text, TextEncoding, guess_encoding},
-};
+use crate::text::{EncodingGuess, guess_encoding};
 
 /// The comment text a guess reads at most, in bytes: enough for hundreds
 /// of comments, a small part of the time opening takes.
@@ -24,7 +24,7 @@ const MAX_SAMPLED_COMMENT_BYTES: usize = 64 << 10;
 
 /// The raw text comments of the games sampled on opening.
 #[derive(Clone, Debug, Default)]
-pub(super) struct CommentSample {
+pub(crate) struct CommentSample {
     texts: Vec<Vec<u8>>,
     bytes: usize,
 }
@@ -32,7 +32,7 @@ pub(super) struct CommentSample {
 impl CommentSample {
     /// Adds the text comments (types 4 and 5, §8.14) of one record body,
     /// until the sample is full.
-    pub(super) fn add(&mut self, body: &[u8]) {
+    pub(crate) fn add(&mut self, body: &[u8]) {
         let text_kinds = [CommentKind::TextAfter, CommentKind::TextBefore].map(CommentKind::byte);
         let mut items = Items::new(body);
         while let Some(Ok((_, item))) = items.next_cold() {
@@ -55,41 +55,30 @@ impl CommentSample {
     }
 }
 
-impl<R: ReadAt> Database<R> {
-    /// Guesses the code page from the names `used` (every record decoded
-    /// in bulk when no game was sampled), the CDP comment and `comments`,
-    /// and reads text with it unless the caller chose one.
-    pub(super) fn guess_text(
-        &mut self,
-        used: &NameUse,
-        comments: &CommentSample,
-        chosen: Option<TextEncoding>,
-    ) {
-        let sampled_any = ListKind::ALL.iter().any(|&k| !used.records(k).is_empty());
-        let names: Vec<&[u8]> = if sampled_any {
-            ListKind::ALL
-                .iter()
-                .flat_map(|&k| {
-                    let t = &self.lists[k as usize];
-                    used.records(k).iter().flat_map(move |&r| t.strings_of(r))
-                })
-                .collect()
-        } else {
-            self.lists.iter().flat_map(|t| t.strings()).collect()
-        };
-        let guess = guess_encoding(
-            names
-                .into_iter()
-                .chain([&self.cdp.comment[..]])
-                .chain(comments.texts.iter().map(Vec::as_slice)),
-        );
-        self.text = match chosen {
-            Some(e) => Text::from(e),
-            None => Text {
-                encoding: guess.encoding,
-                utf8_strings: true,
-            },
-        };
-        self.encoding_guess = guess;
-    }
+/// Guesses the code page from the names `used` (every record decoded in
+/// bulk when no game was sampled), the CDP comment and `comments`.
+pub(crate) fn guess(
+    used: &NameUse,
+    comments: &CommentSample,
+    lists: &[NameTable; 4],
+    cdp_comment: &[u8],
+) -> EncodingGuess {
+    let sampled_any = ListKind::ALL.iter().any(|&k| !used.records(k).is_empty());
+    let names: Vec<&[u8]> = if sampled_any {
+        ListKind::ALL
+            .iter()
+            .flat_map(|&k| {
+                let t = &lists[k as usize];
+                used.records(k).iter().flat_map(move |&r| t.strings_of(r))
+            })
+            .collect()
+    } else {
+        lists.iter().flat_map(|t| t.strings()).collect()
+    };
+    guess_encoding(
+        names
+            .into_iter()
+            .chain([cdp_comment])
+            .chain(comments.texts.iter().map(Vec::as_slice)),
+    )
 }

@@ -31,7 +31,7 @@ impl<R: ReadAt> Database<R> {
     /// ```
     pub fn write_pgn(&self, index: u64, out: &mut String) -> Option<Error> {
         let start = out.len();
-        let mut last = self.convention;
+        let mut last = self.convention();
         let reading = self.read_retrying(|convention| {
             out.truncate(start);
             last = convention;
@@ -52,7 +52,7 @@ impl<R: ReadAt> Database<R> {
         out: &mut String,
     ) -> Option<Error> {
         let mut w = PgnWriter::new(out);
-        if convention != self.convention {
+        if convention != self.convention() {
             // Only a reading that goes through under the other convention
             // is kept (`write_pgn`), so this marks a rescued game.
             w = w.with_tag("CAConvention", convention.name());

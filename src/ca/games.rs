@@ -1,12 +1,12 @@
-//! Reading a game: its record through the replayer to a visitor, and the
-//! visitors the database itself uses (a game tree, a ply count).
+//! Reading a game: its record through the replayer to a visitor (a game
+//! tree, a ply count, the main line's positions).
 
 use alloc::string::String;
 use core::ops::ControlFlow;
 
 use shakmaty::Chess;
 
-use super::{Convention, Database, position::InOrder, replay};
+use super::{Convention, Database, ply_count::PlyCount, records::InOrder, replay};
 use crate::{
     bytes::ReadAt,
     error::Error,
@@ -99,7 +99,7 @@ impl<R: ReadAt> Database<R> {
 
     /// Streams game `index` through a visitor (the database's convention).
     pub fn read_game<V: GameVisitor>(&self, index: u64, v: &mut V) -> (V::Output, Option<Error>) {
-        self.read_game_with(index, self.convention, v)
+        self.read_game_with(index, self.convention(), v)
     }
 
     /// Streams game `index` through a visitor; any error is returned instead of the output.
@@ -160,7 +160,7 @@ impl<R: ReadAt> Database<R> {
         index: u64,
         f: impl FnMut(&Chess, &Ply) -> ControlFlow<()>,
     ) -> Result<(), Error> {
-        self.for_each_ply_with(index, self.convention, f)
+        self.for_each_ply_with(index, self.convention(), f)
     }
 
     /// [`for_each_ply`](Self::for_each_ply) under a chosen convention.
@@ -193,56 +193,5 @@ impl<R: ReadAt> Database<R> {
             (_, None) => Ok(()),
             (_, Some(e)) => Err(e),
         }
-    }
-}
-
-/// Counts plies and reads nothing else: the cheapest visitor. One type
-/// serves every count (each visitor type is one more copy of the replayer
-/// in the wasm module).
-pub(crate) struct PlyCount {
-    plies: u32,
-    variations: bool,
-}
-
-impl PlyCount {
-    /// The plies counted so far.
-    pub(crate) fn plies(&self) -> u32 {
-        self.plies
-    }
-
-    /// Counts the main line, skipping variations.
-    pub(crate) fn main_line() -> PlyCount {
-        PlyCount {
-            plies: 0,
-            variations: false,
-        }
-    }
-
-    /// Counts every ply, variations included.
-    pub(crate) fn all() -> PlyCount {
-        PlyCount {
-            plies: 0,
-            variations: true,
-        }
-    }
-}
-
-impl GameVisitor for PlyCount {
-    type Output = u32;
-    fn wants_text(&self) -> bool {
-        false
-    }
-    fn wants_annotations(&self) -> bool {
-        false
-    }
-    fn ply(&mut self, _: &Chess, _: &Ply) -> ControlFlow<()> {
-        self.plies += 1;
-        ControlFlow::Continue(())
-    }
-    fn begin_variation(&mut self) -> crate::game::Skip {
-        crate::game::Skip(!self.variations)
-    }
-    fn end_game(&mut self) -> u32 {
-        self.plies
     }
 }

@@ -1,19 +1,28 @@
 //! Readings the spec leaves open that the data can settle on opening: what
-//! ECO 0 means (Q11), how symbol bytes read (Q25), what the game-type field
-//! holds (Q9). (The file direction, Q17, is `convention.rs`; the
-//! code page, Q33, is `text::guess`.)
+//! ECO 0 means (Q11) and what the game-type field holds (Q9), from D00
+//! headers sampled across the file. (The file direction, Q17, is
+//! `convention.rs`; the symbol bytes, Q25, `symbols.rs`; the code page,
+//! Q33, `encoding.rs` and `text::guess`.)
+
+use alloc::vec::Vec;
 
 use shakmaty::{File, Rank, Role, Square};
 
+pub use super::symbols::{SymbolDetection, Symbols};
 use super::{
-    Database,
     format::{
-        d00::RawHeader,
+        Convention,
         d02::{FIXED_ROLES, STANDARD_BACK_RANK, apply_offset, decode_piece_code},
     },
+    names::{NameTable, NameUse},
     record::{Item, Items, skip_variation},
+    records::RecordReader,
 };
-use crate::bytes::ReadAt;
+use crate::{
+    bytes::ReadAt,
+    error::{Error, ErrorKind, FileKind},
+    text::Text,
+};
 
 /// ECO-0 games whose opening the detection looks at, at most.
 const ECO_ZERO_SAMPLE: u32 = 256;
@@ -73,11 +82,6 @@ pub struct GameTypeDetection {
     pub reading: GameTypes,
 }
 
-/// The bit that marks a game-type code as a bit set even at 30 or below
-/// (bit 30 names no type): [`decode_game_type`](super::format::d00::decode_game_type)
-/// reads every value above 30 as a set of bits 0–29.
-const BIT_SET_MARK: u32 = 1 << 30;
-
 /// How the ECO-0 reading was chosen: ECO-0 games sampled from D00 blocks
 /// spread over the file, and how many of them cannot be A00.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -132,17 +136,14 @@ impl Opening {
     }
 }
 
-impl<R: ReadAt> Database<R> {
-    /// How game `index` starts: read from its first codes, not replayed
+impl Opening {
+    /// How a record body starts: read from its first codes, not replayed
     /// (the first move is made from the standard position, where every
     /// piece number stands on its home square), so no other copy of the
-    /// replayer is built for it. A record that cannot be read, or whose
-    /// first move is not a plain piece move, has no first move here.
-    pub fn opening(&self, index: u64) -> Opening {
-        let Ok((_, body)) = self.record(index) else {
-            return Opening::First(None);
-        };
-        let mut items = Items::new(&body);
+    /// replayer is built for it. A record whose first move is not a plain
+    /// piece move has no first move here.
+    pub(crate) fn of_record(body: &[u8], convention: Convention) -> Opening {
+        let mut items = Items::new(body);
         while let Some(Ok((_, item))) = items.next_cold() {
             match item {
                 Item::Setup(_) => return Opening::Setup,
@@ -161,7 +162,7 @@ impl<R: ReadAt> Database<R> {
                             None => break,
                         },
                     };
-                    let to = apply_offset(from, white_offset, self.convention);
+                    let to = apply_offset(from, white_offset, convention);
                     return Opening::First(Some((FIXED_ROLES[usize::from(n.min(15))], from, to)));
                 }
                 Item::Comment { .. } | Item::EmptyComment { .. } | Item::Opaque233(_) => {}
@@ -171,95 +172,100 @@ impl<R: ReadAt> Database<R> {
         Opening::First(None)
     }
 
-    /// The ECO of a game: `None` for a stored 0 read as "none", or for a
-    /// game that cannot be A00 (its opening is read for a stored 0 only).
-    pub fn eco_of(&self, index: u64, raw: &RawHeader) -> Option<u16> {
-        match raw.eco {
-            0 if self.eco_zero.reading == EcoZero::None => None,
-            0 if self.opening(index).rules_out_a00() => None,
-            v => (v < 500).then_some(v),
+    /// How game `index` starts ([`of_record`](Self::of_record)); a record
+    /// that cannot be read has no first move.
+    pub(crate) fn of_game<R: ReadAt>(
+        reader: &RecordReader<'_, R>,
+        index: u64,
+        convention: Convention,
+    ) -> Opening {
+        match reader.record(index) {
+            Ok((_, body)) => Opening::of_record(&body, convention),
+            Err(_) => Opening::First(None),
         }
     }
+}
 
-    /// A stored game type as the database reads it (Q9): under
-    /// [`GameTypes::BitSet`] a value of 30 or below is marked so that it
-    /// decodes as a bit set too.
-    pub fn game_type_code(&self, stored: u32) -> u32 {
-        match self.game_types.reading {
-            GameTypes::BitSet if (1..=30).contains(&stored) => stored | BIT_SET_MARK,
-            _ => stored,
-        }
-    }
+/// What the D00 headers sampled on opening say.
+pub(crate) struct HeaderSample {
+    pub(crate) eco_zero: EcoZeroDetection,
+    pub(crate) game_types: GameTypeDetection,
+    /// The names the sampled headers use.
+    pub(crate) names: NameUse,
+}
 
-    /// What the game-type field was read as, and the sampled values.
-    pub fn game_types(&self) -> GameTypeDetection {
-        self.game_types
-    }
-
-    /// Scans D00 blocks spread over the file: the game types (Q9), and
-    /// the ECO-0 games, each read up to its first move (Q11).
-    /// `sharing`: the A02 entries that store one address (`resolve_a02`);
-    /// the games of the headers scanned that use one are warned about.
-    /// Returns the names the scanned headers use.
-    pub(super) fn detect_from_headers(&mut self, sharing: &[u32]) -> super::NameUse {
-        const BLOCK: u64 = 1024;
-        let mut d = EcoZeroDetection::default();
-        let blocks = self.count.div_ceil(BLOCK);
-        let step = blocks.div_ceil(ECO_ZERO_BLOCKS).max(1);
-        let mut zeros = alloc::vec::Vec::new();
-        let mut types = GameTypeDetection::default();
-        let mut shared = alloc::vec::Vec::new();
-        let mut names = super::NameUse::default();
-        for b in (0..blocks).step_by(step as usize) {
-            let _ = self.scan_raw_headers(b * BLOCK, (b + 1) * BLOCK, |i, h| {
-                d.scanned += 1;
-                names.add(&self.lists, h);
-                if sharing.binary_search(&h.game_id).is_ok() {
-                    shared.push(self.a02[h.game_id as usize]);
-                }
-                match h.game_type {
-                    0 => types.zero += 1,
-                    1..=30 => types.small += 1,
-                    _ => types.large += 1,
-                }
-                if h.eco == 0 && zeros.len() < ECO_ZERO_SAMPLE as usize {
-                    zeros.push(i);
-                }
-            });
-        }
-        // Games beyond the first on each shared record.
-        let games = shared.len();
-        shared.sort_unstable();
-        shared.dedup();
-        if games > shared.len() {
-            let count = (games - shared.len()) as u64;
-            let k = crate::error::ErrorKind::SharedRecords { count };
-            let e = crate::error::Error::new(k, crate::error::FileKind::A02);
-            self.warnings.push(e);
-        }
-        for i in zeros {
-            d.sampled += 1;
-            match self.opening(i) {
-                Opening::Setup => d.setups += 1,
-                o if o.rules_out_a00() => d.other_openings += 1,
-                _ => {}
+/// Scans D00 blocks spread over the file: the game types (Q9), and the
+/// ECO-0 games, each read up to its first move under `convention` (Q11).
+/// `sharing`: the A02 entries that store one address; the games of the
+/// headers scanned that use one are a warning.
+pub(crate) fn sample_headers<R: ReadAt>(
+    reader: &RecordReader<'_, R>,
+    lists: &[NameTable; 4],
+    sharing: &[u32],
+    convention: Convention,
+    warnings: &mut Vec<Error>,
+) -> HeaderSample {
+    const BLOCK: u64 = 1024;
+    let headers = reader.headers;
+    let mut d = EcoZeroDetection::default();
+    let blocks = headers.count.div_ceil(BLOCK);
+    let step = blocks.div_ceil(ECO_ZERO_BLOCKS).max(1);
+    let mut zeros = Vec::new();
+    let mut types = GameTypeDetection::default();
+    let mut shared = Vec::new();
+    let mut names = NameUse::default();
+    for b in (0..blocks).step_by(step as usize) {
+        let _ = headers.scan(&reader.files.d00, b * BLOCK, (b + 1) * BLOCK, |i, h| {
+            d.scanned += 1;
+            names.add(lists, h);
+            if sharing.binary_search(&h.game_id).is_ok() {
+                shared.extend(reader.index.resolved(h.game_id));
             }
+            match h.game_type {
+                0 => types.zero += 1,
+                1..=30 => types.small += 1,
+                _ => types.large += 1,
+            }
+            if h.eco == 0 && zeros.len() < ECO_ZERO_SAMPLE as usize {
+                zeros.push(i);
+            }
+        });
+    }
+    // Games beyond the first on each shared record.
+    let games = shared.len();
+    shared.sort_unstable();
+    shared.dedup();
+    if games > shared.len() {
+        let count = (games - shared.len()) as u64;
+        warnings.push(Error::new(
+            ErrorKind::SharedRecords { count },
+            FileKind::A02,
+        ));
+    }
+    for i in zeros {
+        d.sampled += 1;
+        match Opening::of_game(reader, i, convention) {
+            Opening::Setup => d.setups += 1,
+            o if o.rules_out_a00() => d.other_openings += 1,
+            _ => {}
         }
-        let not_a00 = d.setups + d.other_openings;
-        d.reading = if not_a00 > 0 && not_a00 * 10 >= d.sampled {
-            EcoZero::None
-        } else {
-            EcoZero::A00
-        };
-        self.eco_zero = d;
-        types.reading = if types.large > 0 {
-            GameTypes::BitSet
-        } else {
-            GameTypes::Enum
-        };
-        self.game_types = types;
-        names.finish();
-        names
+    }
+    let not_a00 = d.setups + d.other_openings;
+    d.reading = if not_a00 > 0 && not_a00 * 10 >= d.sampled {
+        EcoZero::None
+    } else {
+        EcoZero::A00
+    };
+    types.reading = if types.large > 0 {
+        GameTypes::BitSet
+    } else {
+        GameTypes::Enum
+    };
+    names.finish();
+    HeaderSample {
+        eco_zero: d,
+        game_types: types,
+        names,
     }
 }
 
@@ -267,143 +273,6 @@ impl<R: ReadAt> Database<R> {
 /// needs of the readings.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Decoding {
-    pub text: crate::text::Text,
+    pub text: Text,
     pub symbols: Symbols,
-}
-
-/// How a one-byte symbol comment (234, Q25) is read.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Symbols {
-    /// A PGN NAG number (`1` is `$1`, `!`).
-    #[default]
-    Nag,
-    /// An ASCII mark: `!` is `$1`, `?` is `$2`, any other character is
-    /// comment text.
-    Ascii,
-    /// Neither: kept as stored (`[%ca 234 …]` in PGN), never as a NAG.
-    Raw,
-}
-
-impl Symbols {
-    /// `"nag"`, `"ascii"` or `"raw"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Symbols::Nag => "nag",
-            Symbols::Ascii => "ascii",
-            Symbols::Raw => "raw",
-        }
-    }
-}
-
-/// ASCII marks a symbol byte might be: `!`, `?`, `+`, `-`, `=`.
-const ASCII_MARKS: [u8; 5] = [b'!', b'?', b'+', b'-', b'='];
-
-/// Whether a symbol byte is a NAG-like number: 1–146 (PGN's 1–139 and
-/// the common 140–146), other than the ASCII marks.
-fn nag_like(b: u8) -> bool {
-    (1..=146).contains(&b) && !ASCII_MARKS.contains(&b)
-}
-
-/// A symbol byte as `[any, NAG-like, ASCII mark, other]`.
-pub(super) fn classify(b: u8) -> [bool; 4] {
-    let nag = nag_like(b);
-    let ascii = ASCII_MARKS.contains(&b);
-    [true, nag, ascii, !nag && !ascii]
-}
-
-/// The one-byte symbol comments of the sampled games, by value.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SymbolDetection {
-    /// How many symbols had each byte value.
-    pub histogram: [u32; 256],
-    pub reading: Symbols,
-}
-
-impl Default for SymbolDetection {
-    fn default() -> Self {
-        SymbolDetection {
-            histogram: [0; 256],
-            reading: Symbols::Nag,
-        }
-    }
-}
-
-impl SymbolDetection {
-    /// Counts the one-byte symbol comments of a record body (every item,
-    /// variations included; the scan stops at the first bad code).
-    pub(super) fn add(&mut self, body: &[u8]) {
-        let mut items = super::record::Items::new(body);
-        while let Some(item) = items.next_cold() {
-            match item {
-                Ok((
-                    _,
-                    super::record::Item::Comment {
-                        code: 234,
-                        text: &[b],
-                        ..
-                    },
-                )) => {
-                    self.histogram[usize::from(b)] += 1;
-                }
-                Ok(_) => {}
-                Err(_) => break,
-            }
-        }
-    }
-
-    /// Symbols seen, NAG-like, ASCII marks, and other values.
-    pub fn counts(&self) -> [u32; 4] {
-        let mut c = [0u32; 4];
-        for (b, &n) in self.histogram.iter().enumerate() {
-            for (c, hit) in c.iter_mut().zip(classify(b as u8)) {
-                *c += n * u32::from(hit);
-            }
-        }
-        c
-    }
-
-    /// The reading the counts support: ASCII when marks outnumber NAG-like
-    /// numbers, raw when other values outnumber both, else NAG (also with
-    /// no symbols at all).
-    pub(super) fn decide(&mut self) {
-        let [_, nag, ascii, other] = self.counts();
-        self.reading = if ascii > nag && ascii >= other {
-            Symbols::Ascii
-        } else if other > nag && other > ascii {
-            Symbols::Raw
-        } else {
-            Symbols::Nag
-        };
-    }
-}
-
-impl<R: ReadAt> Database<R> {
-    /// Names a symbol reading other than NAG numbers in a warning, with
-    /// the commonest values.
-    pub(super) fn warn_symbols(&mut self) {
-        let reading = self.symbols.reading;
-        if reading == Symbols::Nag {
-            return;
-        }
-        let [seen, nag, ascii, other] = self.symbols.counts();
-        let hist: alloc::vec::Vec<u64> = self.symbols.histogram.iter().map(|&n| n.into()).collect();
-        let top: alloc::vec::Vec<alloc::string::String> = super::diagnose::commonest(&hist, 5)
-            .iter()
-            .map(|(b, n)| alloc::format!("{b} ×{n}"))
-            .collect();
-        let how = match reading {
-            Symbols::Ascii => "they look like ASCII marks: ! reads as $1, ? as $2, others as text",
-            _ => "they are neither NAG numbers nor ASCII marks: kept as stored ([%ca 234 …])",
-        };
-        let detail = alloc::format!(
-            "{seen} one-byte symbols in the sampled games ({nag} NAG-like, {ascii} ASCII marks, {other} other; commonest {}): {how}",
-            top.join(", ")
-        );
-        let k = crate::error::ErrorKind::Uncertain {
-            point: "symbol comments (Q25)",
-            detail,
-        };
-        self.warnings
-            .push(crate::error::Error::new(k, crate::error::FileKind::D02));
-    }
 }

@@ -1,19 +1,50 @@
-//! Where a game's D02 record lies: A02 resolved once on opening (§6), and
-//! each record's span found through it (§8.1).
+//! Where a game's D02 record lies: A02 resolved once on opening (§6)
+//! into a [`RecordIndex`], and each record's span and bytes found through
+//! it (§8.1) by a [`RecordReader`].
 
 use alloc::{borrow::Cow, vec::Vec};
 
-use super::{Database, RawHeader, emb, format::d02, position::InOrder};
+use super::{DatabaseFiles, emb, format::d00::RawHeader, format::d02, header_table::HeaderTable};
 use crate::{
     bytes::ReadAt,
     error::{Error, ErrorKind, FileKind},
     limits::MAX_A02_BYTES,
 };
 
-impl<R: ReadAt> Database<R> {
-    /// Offset in D02 of the record with `game_id`, through the A02 chain
-    /// (resolved once, on opening).
-    pub fn record_offset(&self, game_id: u32) -> Result<u64, Error> {
+/// A02 resolved: per game id, its record's address in D02 (or why none).
+#[derive(Clone, Debug)]
+pub(crate) struct RecordIndex {
+    a02: Vec<u32>,
+}
+
+/// The ids (sorted) of the A02 entries that store one address another
+/// entry stores too ([`sharing_ids`]): what opening checks the sampled
+/// games against.
+pub(crate) type SharingIds = Vec<u32>;
+
+impl RecordIndex {
+    /// Reads A02 whole and resolves its chains ([`resolve_a02`]).
+    pub(crate) fn read<R: ReadAt>(
+        a02: &R,
+        d02_size: u64,
+    ) -> Result<(RecordIndex, SharingIds), Error> {
+        let (a02, sharing) = resolve_a02(a02, d02_size)?;
+        Ok((RecordIndex { a02 }, sharing))
+    }
+
+    /// Entries in A02.
+    pub(crate) fn len(&self) -> usize {
+        self.a02.len()
+    }
+
+    /// Game id `game_id`'s entry as resolved (an address, or why none):
+    /// what tells games sharing a record apart.
+    pub(crate) fn resolved(&self, game_id: u32) -> Option<u32> {
+        self.a02.get(game_id as usize).copied()
+    }
+
+    /// Offset in D02 of the record with `game_id`, through the A02 chain.
+    pub(crate) fn offset(&self, game_id: u32) -> Result<u64, Error> {
         let len = self.a02.len() as u32;
         let err = |k| Error::new(k, FileKind::A02).at(u64::from(game_id) * 4);
         let v = *self
@@ -25,58 +56,61 @@ impl<R: ReadAt> Database<R> {
             .map(u64::from)
             .map_err(err)
     }
+}
 
+/// What reading a game's record needs (D00 for its GameID, the index, D02),
+/// borrowed, so opening can read records before the database is built.
+pub(crate) struct RecordReader<'a, R> {
+    pub(crate) files: &'a DatabaseFiles<R>,
+    pub(crate) headers: &'a HeaderTable,
+    pub(crate) index: &'a RecordIndex,
+}
+
+impl<'a, R: ReadAt> RecordReader<'a, R> {
     /// The D02 record of game `index`: the body's offset in D02 and its bytes.
-    pub fn record(&self, index: u64) -> Result<(u64, Cow<'_, [u8]>), Error> {
+    pub(crate) fn record(&self, index: u64) -> Result<(u64, Cow<'a, [u8]>), Error> {
         self.record_in_order(InOrder::new(index, None))
     }
 
     /// [`record`](Self::record) for an entry of a pass in record order:
     /// from the offset the order found, when it did, without the game's
     /// D00 header or A02 entry.
-    pub(crate) fn record_in_order(&self, entry: InOrder) -> Result<(u64, Cow<'_, [u8]>), Error> {
+    pub(crate) fn record_in_order(&self, entry: InOrder) -> Result<(u64, Cow<'a, [u8]>), Error> {
         let index = entry.index();
         let (base, len) = match entry.record() {
-            Some(at) => self.record_span_at(index, at)?,
-            None => self.record_span_at(index, self.record_of(index, &self.raw_header(index)?)?)?,
+            Some(at) => self.span_at(index, at)?,
+            None => {
+                let raw = self.headers.raw_header(&self.files.d00, index)?;
+                self.span_at(index, self.record_of(index, &raw)?)?
+            }
         };
         let err = |k| Error::new(k, FileKind::D02).at(base).in_game(index);
-        let body = self.files.d02.read_at(base, len).map_err(err)?;
+        let files: &'a DatabaseFiles<R> = self.files;
+        let body = files.d02.read_at(base, len).map_err(err)?;
         Ok((base, body))
     }
 
     /// Where game `index`'s record starts in D02, from its header `raw`.
-    pub(super) fn record_of(&self, index: u64, raw: &RawHeader) -> Result<u64, Error> {
-        self.record_offset(raw.game_id)
-            .map_err(|e| e.in_game(index))
+    pub(crate) fn record_of(&self, index: u64, raw: &RawHeader) -> Result<u64, Error> {
+        self.index.offset(raw.game_id).map_err(|e| e.in_game(index))
     }
 
     /// The span of the record whose length prefix is at `at` in D02.
-    pub(super) fn record_span_at(&self, index: u64, at: u64) -> Result<(u64, usize), Error> {
+    pub(crate) fn span_at(&self, index: u64, at: u64) -> Result<(u64, usize), Error> {
         let err = |k| Error::new(k, FileKind::D02).at(at).in_game(index);
         let head = self.files.d02.read_up_to(at, 2).map_err(err)?;
         let (len, prefix) = d02::read_length(&head).map_err(err)?;
         Ok((at + prefix as u64, len))
     }
 
-    /// Whether game `index`'s record is in memory now, so reading it calls
-    /// no source ([`ReadAt::ready`]): the opening tree built in steps stops
-    /// before a game whose record is not, so its caller can fetch the block
-    /// meanwhile. A record that cannot be located counts as ready (reading
-    /// it reports the damage).
-    ///
-    /// ```
-    /// use cadb::ca::{Database, OpenOptions, writer::{WriterOptions, write_database}};
-    /// let games = cadb::game::import::read_pgn("1. e4 e5 *\n").unwrap();
-    /// let (files, _) = write_database(&games, &WriterOptions::plain()).unwrap();
-    /// let db = Database::open(files, OpenOptions::default()).unwrap();
-    /// assert!(db.record_ready(0)); // in memory
-    /// ```
-    pub fn record_ready(&self, index: u64) -> bool {
-        let Ok(raw) = self.raw_header(index) else {
+    /// Whether game `index`'s record is in memory now ([`ReadAt::ready`]);
+    /// a record that cannot be located counts as ready (reading it
+    /// reports the damage).
+    pub(crate) fn ready(&self, index: u64) -> bool {
+        let Ok(raw) = self.headers.raw_header(&self.files.d00, index) else {
             return true;
         };
-        let Ok(at) = self.record_offset(raw.game_id) else {
+        let Ok(at) = self.index.offset(raw.game_id) else {
             return true;
         };
         let src = &self.files.d02;
@@ -84,33 +118,21 @@ impl<R: ReadAt> Database<R> {
         if !src.ready(at, src.size().saturating_sub(at).min(2) as usize) {
             return false;
         }
-        match self.record_span_at(index, at) {
+        match self.span_at(index, at) {
             Ok((base, len)) => src.ready(base, len),
             Err(_) => true,
         }
     }
 
-    /// Calls `f` with game `index`'s record (body offset in D02, bytes; its
-    /// D00 header `raw` read already),
-    /// lent by the D02 source ([`ReadAt::read_with`]) rather than copied:
-    /// the passes over every game (export, opening tree) read this way.
-    pub(super) fn with_record<T>(
-        &self,
-        index: u64,
-        raw: &RawHeader,
-        f: impl FnOnce(u64, &[u8]) -> T,
-    ) -> Result<T, Error> {
-        self.with_record_at(index, self.record_of(index, raw)?, f)
-    }
-
-    /// [`with_record`](Self::with_record) for the record at `at` in D02.
-    pub(super) fn with_record_at<T>(
+    /// Calls `f` with the record at `at` in D02 (body offset, bytes), lent
+    /// by the D02 source ([`ReadAt::read_with`]) rather than copied.
+    pub(crate) fn with_record_at<T>(
         &self,
         index: u64,
         at: u64,
         f: impl FnOnce(u64, &[u8]) -> T,
     ) -> Result<T, Error> {
-        let (base, len) = self.record_span_at(index, at)?;
+        let (base, len) = self.span_at(index, at)?;
         let mut f = Some(f);
         let mut out = None;
         self.files
@@ -128,12 +150,40 @@ impl<R: ReadAt> Database<R> {
     }
 }
 
+/// A game in a pass in record order: its index, and its record's offset
+/// in D02 when the order's scan found it (the scan resolves every GameID,
+/// so a reader need not do it again). Ordered by offset, then index; the
+/// games not located last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct InOrder(u64);
+
+impl InOrder {
+    /// Not located. A02 holds 32-bit offsets; this one is read the long way.
+    const NOWHERE: u64 = u32::MAX as u64;
+
+    /// Game `index`, its record at `record` in D02 if located.
+    pub fn new(index: u64, record: Option<u64>) -> InOrder {
+        let at = record
+            .filter(|&a| a < Self::NOWHERE)
+            .unwrap_or(Self::NOWHERE);
+        InOrder(at << 32 | (index & u64::from(u32::MAX)))
+    }
+
+    /// The game's index.
+    pub fn index(self) -> u64 {
+        self.0 & u64::from(u32::MAX)
+    }
+
+    /// Where the record's length prefix is in D02, if found.
+    pub fn record(self) -> Option<u64> {
+        let at = self.0 >> 32;
+        (at != Self::NOWHERE).then_some(at)
+    }
+}
+
 /// Reads A02 whole and resolves its chains (§6), one step per game id;
 /// also the ids of entries storing one address (`sharing_ids`).
-pub(super) fn resolve_a02<R: ReadAt>(
-    a02: &R,
-    d02_size: u64,
-) -> Result<(Vec<u32>, Vec<u32>), Error> {
+fn resolve_a02<R: ReadAt>(a02: &R, d02_size: u64) -> Result<(Vec<u32>, Vec<u32>), Error> {
     // At most 2^30 entries, as resolve_links needs (a game id is 32-bit,
     // but no database has a billion games).
     let size = a02.size() - a02.size() % 4;
@@ -161,7 +211,7 @@ pub(super) fn resolve_a02<R: ReadAt>(
     }
     // Entries no game uses may share an address (a writer may zero them):
     // only games that share one are damage, counted on the D00 headers
-    // (`detect_from_headers`).
+    // (`infer::sample_headers`).
     let shared = sharing_ids(&links, d02_size);
     emb::resolve_links(&mut links);
     Ok((links, shared))

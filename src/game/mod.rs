@@ -125,6 +125,28 @@ pub struct RawItem {
     pub bytes: Vec<u8>,
 }
 
+/// A Chess Assistant item with no meaning in the model (code 233, an
+/// unknown comment type, a symbol kept raw) as a comment command,
+/// `[%ca 233 42]`: the code, then its bytes in hex, so nothing is lost on
+/// export and PGN import gives the item back.
+///
+/// ```
+/// use cadb::game::{Codec, RawItem, pgn::ca_command};
+/// let item = RawItem { source: Codec::ChessAssistant, code: 235, bytes: vec![0x1f, b'h', b'i'] };
+/// assert_eq!(ca_command(&item).as_deref(), Some("[%ca 235 1f6869]"));
+/// ```
+pub fn ca_command(item: &RawItem) -> Option<String> {
+    if item.source != Codec::ChessAssistant {
+        return None;
+    }
+    let mut s = alloc::format!("[%ca {} ", item.code);
+    for b in &item.bytes {
+        s.push_str(&alloc::format!("{b:02x}"));
+    }
+    s.push(']');
+    Some(s)
+}
+
 /// Where a [`RawItem`] came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]

@@ -14,7 +14,9 @@ use alloc::{string::String, vec::Vec};
 use core::ops::ControlFlow;
 use shakmaty::{Bitboard, Chess, Color, Position, san::San};
 
-use super::{Codec, Eval, Game, GameError, GameVisitor, Headers, Placement, Ply, RawItem, Skip};
+// Found here too: it is how the PGN writer keeps an item.
+pub use super::ca_command;
+use super::{Eval, Game, GameError, GameVisitor, Headers, Placement, Ply, RawItem, Skip};
 
 /// Longest movetext line before wrapping.
 const LINE: usize = 79;
@@ -395,28 +397,6 @@ fn tag(out: &mut String, name: &str, value: &str) {
 
 /// The comment that marks a diagram (`{[#]}`, as ChessBase and Scid write it).
 pub(crate) const DIAGRAM_COMMENT: &str = "[#]";
-
-/// A Chess Assistant item with no meaning in the model (code 233, an
-/// unknown comment type, a symbol kept raw) as a comment command,
-/// `[%ca 233 42]`: the code, then its bytes in hex, so nothing is lost on
-/// export and PGN import gives the item back.
-///
-/// ```
-/// use cadb::game::{Codec, RawItem, pgn::ca_command};
-/// let item = RawItem { source: Codec::ChessAssistant, code: 235, bytes: vec![0x1f, b'h', b'i'] };
-/// assert_eq!(ca_command(&item).as_deref(), Some("[%ca 235 1f6869]"));
-/// ```
-pub fn ca_command(item: &RawItem) -> Option<String> {
-    if item.source != Codec::ChessAssistant {
-        return None;
-    }
-    let mut s = alloc::format!("[%ca {} ", item.code);
-    for b in &item.bytes {
-        s.push_str(&alloc::format!("{b:02x}"));
-    }
-    s.push(']');
-    Some(s)
-}
 
 /// `[%eval 0.35]` text for centipawns (`CAP` appended for a CAP-tagged value).
 pub(crate) fn eval_command(centipawns: i16, cap: bool) -> String {

@@ -274,7 +274,7 @@ impl GameVisitor for TreeBuilder {
             // Before any move a node has no place for it: kept as its
             // command in the comment before the next move, not lost.
             None => {
-                if let Some(c) = super::pgn::ca_command(item) {
+                if let Some(c) = super::ca_command(item) {
                     self.before_comments.push(c);
                 }
             }

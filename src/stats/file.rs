@@ -32,8 +32,9 @@ use alloc::{string::ToString, vec::Vec};
 use shakmaty::{Chess, san::SanPlus};
 
 use super::{
+    entry::{MoveEntry, sort_entries},
+    keys::{parse_fen, position_key},
     record::{self, MoveStats, fields_to_move},
-    tree::{MoveEntry, parse_fen, position_key, sort_entries},
 };
 use crate::{
     bytes::{array_at, u16le, u32le, u64le},

@@ -8,8 +8,10 @@ use core::ops::ControlFlow;
 use shakmaty::Chess;
 
 use super::{
+    entry::MoveEntry,
+    keys::{GameTag, LineKeys, Obs, pack_move, position_key},
     record::move_fields,
-    tree::{GameTag, LineKeys, MoveEntry, Obs, OpeningTree, pack_move, position_key},
+    tree::OpeningTree,
 };
 use crate::{
     bytes::ReadAt,

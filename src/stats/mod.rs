@@ -2,8 +2,12 @@
 //!
 //! [`record`] is the codec for one record (spec `move-stats64.md`, LSB-first
 //! reading, little-endian in files); [`tree`] aggregates games per
-//! (position, move), also straight from a Chess Assistant database; [`file`](mod@file)
-//! writes and reads its records as a `CADBTREE` file.
+//! (position, move), also straight from a Chess Assistant database
+//! (`from_ca.rs`); [`file`](mod@file) writes and reads its records as a
+//! `CADBTREE` file. Both answer a query with [`MoveEntry`]s (`entry.rs`).
+//! Beneath the tree: `keys.rs` packs what it stores per ply (position
+//! keys, moves, a game's result and year), `aggregate.rs` sums it per
+//! (position, move).
 //!
 //! ```
 //! use cadb::stats::{MoveStats, OpeningTree};
@@ -13,8 +17,11 @@
 //! assert_eq!(MoveStats::decode(rec.encode()).unwrap(), rec);
 //! ```
 
+mod aggregate;
+mod entry;
 pub mod file;
 mod from_ca;
+mod keys;
 pub use from_ca::{TreeBuild, TreeBuilder};
 pub mod record;
 pub mod tree;

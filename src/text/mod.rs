@@ -235,8 +235,29 @@ impl core::str::FromStr for TextEncoding {
             .iter()
             .find(|e| e.name == s || e.aliases.contains(&s.as_str()))
             .map(|e| e.encoding)
-            .ok_or_else(|| Error::new(ErrorKind::UnknownEncoding { name: s }, FileKind::Argument))
+            .ok_or_else(|| {
+                let k = ErrorKind::UnknownEncoding {
+                    name: s,
+                    expected: expected_names(),
+                };
+                Error::new(k, FileKind::Argument)
+            })
     }
+}
+
+/// The encoding names, as an error lists them: `a, b or c`.
+fn expected_names() -> String {
+    let all = TextEncoding::ALL;
+    let mut out = String::new();
+    for (i, e) in all.iter().enumerate() {
+        out.push_str(match i {
+            0 => "",
+            _ if i + 1 == all.len() => " or ",
+            _ => ", ",
+        });
+        out.push_str(e.name());
+    }
+    out
 }
 
 const CP1251: [char; 128] = [

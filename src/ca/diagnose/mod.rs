@@ -10,8 +10,7 @@
 //! counts that need every game.
 //!
 //! `scan.rs` holds the scans, `points.rs` turns their counts into points
-//! and warnings; the names point is `names/usage.rs`, beside the evidence
-//! it reads.
+//! (`point.rs`: a point, its counts, a warning) and warnings.
 
 use alloc::{
     format,
@@ -24,14 +23,16 @@ use core::{fmt, ops::ControlFlow};
 use super::{Database, position::InOrder};
 use crate::bytes::ReadAt;
 
+mod point;
 mod points;
 mod scan;
+
+pub use point::{Count, Point, Warning};
 
 // The header fields that name a list entry, as the doctor names them.
 use super::format::d00::NAME_FIELDS as FIELDS;
 use points::{codes_point, unknown28_point};
 use scan::RecordScan;
-pub(crate) use scan::commonest;
 
 /// What to scan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,44 +49,6 @@ impl Default for DiagnoseOptions {
             max_games: u64::MAX,
         }
     }
-}
-
-/// One reading: what was chosen, on what evidence, how sure.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
-pub struct Point {
-    /// A stable key (`"file-direction"`).
-    pub id: &'static str,
-    /// The open question of the spec's §10 (`"Q17"`), or `""`.
-    pub question: &'static str,
-    pub title: &'static str,
-    /// The reading in use.
-    pub reading: String,
-    /// `"strong"`, `"weak"`, `"undecided"`, `"chosen"` (by the caller) or
-    /// `"n/a"` (nothing in this database depends on it).
-    pub certainty: &'static str,
-    /// The counts the reading rests on.
-    pub evidence: Vec<Count>,
-}
-
-/// One count of the evidence.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Count {
-    pub what: String,
-    pub count: u64,
-}
-
-/// A warning: its stable code and its text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Warning {
-    pub code: &'static str,
-    pub message: String,
 }
 
 /// The doctor's report on a database.
@@ -133,14 +96,6 @@ impl Diagnosis {
     }
 }
 
-/// One count of a point's evidence.
-pub(crate) fn count(what: impl Into<String>, count: u64) -> Count {
-    Count {
-        what: what.into(),
-        count,
-    }
-}
-
 /// Consecutive records in a run of the sample.
 const SAMPLE_RUN: u64 = 256;
 
@@ -171,7 +126,7 @@ impl<R: ReadAt> Database<R> {
         mut progress: impl FnMut(u64, u64) -> ControlFlow<()>,
     ) -> Diagnosis {
         let (h, order) = self.scan_headers();
-        let total = self.count.min(options.max_games);
+        let total = self.headers.count.min(options.max_games);
         let mut r = RecordScan {
             unknown_codes: vec![0; 256],
             unknown_comment_types: vec![0; 256],
@@ -190,7 +145,7 @@ impl<R: ReadAt> Database<R> {
                 stopped = true;
                 break;
             }
-            let at = sample_index(k, total, self.count);
+            let at = sample_index(k, total, self.headers.count);
             let game = order
                 .get(at as usize)
                 .copied()
@@ -305,17 +260,5 @@ mod tests {
                 "{total} of {count}"
             );
         }
-    }
-
-    #[test]
-    fn commonest_values_come_first_smaller_first_among_equals() {
-        let mut hist = alloc::vec![0u64; 256];
-        hist[7] = 3;
-        hist[200] = 9;
-        hist[5] = 3;
-        hist[1] = 1;
-        assert_eq!(super::commonest(&hist, 3), [(200, 9), (5, 3), (7, 3)]);
-        assert_eq!(super::commonest(&hist, 10).len(), 4);
-        assert!(super::commonest(&[0; 4], 2).is_empty());
     }
 }

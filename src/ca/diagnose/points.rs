@@ -4,18 +4,22 @@
 use alloc::{format, string::String, vec, vec::Vec};
 
 use super::{
-    FIELDS, Point, Warning, count,
-    scan::{HeaderScan, RecordScan, commonest},
+    FIELDS,
+    point::{Point, Warning, count},
+    scan::{HeaderScan, RecordScan},
 };
 use crate::{
     bytes::ReadAt,
-    ca::{Database, EcoZero, GameTypes, ListKind, Symbols, format::Convention},
+    ca::{
+        Database, EcoZero, GameTypes, ListKind, Symbols, format::Convention, histogram::commonest,
+        names::UsedIds,
+    },
 };
 
 impl<R: ReadAt> Database<R> {
     pub(super) fn direction_point(&self, r: &RecordScan) -> Point {
-        let d = self.detection;
-        let toward = match self.convention {
+        let d = self.readings.detection;
+        let toward = match self.readings.convention {
             Convention::Right => "h",
             Convention::Left => "a",
         };
@@ -25,7 +29,7 @@ impl<R: ReadAt> Database<R> {
             title: "File direction of move offsets",
             reading: format!(
                 "{} (x counts towards the {toward} file)",
-                self.convention.name()
+                self.readings.convention.name()
             ),
             certainty: d.certainty.name(),
             evidence: vec![
@@ -43,7 +47,7 @@ impl<R: ReadAt> Database<R> {
     }
 
     pub(super) fn encoding_point(&self) -> Point {
-        let g = &self.encoding_guess;
+        let g = &self.readings.encoding;
         let mut evidence = vec![
             count("name and comment strings", g.strings),
             count("with bytes above 127", g.high_strings),
@@ -87,7 +91,7 @@ impl<R: ReadAt> Database<R> {
     }
 
     pub(super) fn eco_point(&self, h: &HeaderScan) -> Point {
-        let z = self.eco_zero;
+        let z = self.readings.eco_zero;
         // Few samples decide little only when they disagree: games that
         // cannot be A00 show no ECO under either reading.
         let not_a00 = z.setups + z.other_openings;
@@ -122,7 +126,7 @@ impl<R: ReadAt> Database<R> {
 
     pub(super) fn ids_point(&self, h: &HeaderScan) -> Point {
         let mut evidence = vec![
-            count("A02 entries", self.a02.len() as u64),
+            count("A02 entries", self.records.len() as u64),
             count("GameIDs outside A02", h.game_id_out_of_range),
             count(
                 "... equal to the A02 length (as if 1-based)",
@@ -168,7 +172,7 @@ impl<R: ReadAt> Database<R> {
     }
 
     pub(super) fn symbols_point(&self, r: &RecordScan, scanned: u64) -> Point {
-        let s = &self.symbols;
+        let s = &self.readings.symbols;
         let [seen, nag, ascii, other] = s.counts();
         let certainty = match (r.symbols, seen) {
             (0, 0) => "n/a",
@@ -202,7 +206,7 @@ impl<R: ReadAt> Database<R> {
     }
 
     pub(super) fn game_type_point(&self, h: &HeaderScan) -> Point {
-        let t = self.game_types;
+        let t = self.readings.game_types;
         let certainty = if h.type_small + h.type_large == 0 {
             "n/a"
         } else if h.type_large > 0 && h.type_small > 0 {
@@ -227,7 +231,10 @@ impl<R: ReadAt> Database<R> {
                     "with a power of two (one type under either reading)",
                     h.type_powers,
                 ),
-                count("D00 records sampled on opening", self.eco_zero.scanned),
+                count(
+                    "D00 records sampled on opening",
+                    self.readings.eco_zero.scanned,
+                ),
                 count("... with more than 30", t.large),
             ],
         }
@@ -299,19 +306,22 @@ impl<R: ReadAt> Database<R> {
             let named = t
                 .record_of(0)
                 .is_ok_and(|r| t.record_name(r, self.text).is_some());
-            if named && self.count > 0 && h.field_zero[f] * 2 >= self.count {
+            if named && self.headers.count > 0 && h.field_zero[f] * 2 >= self.headers.count {
                 uncertain(
                     "name id 0 (Q6)",
                     format!(
                         "{} of {} games store 0 as {field}, and {} id 0 has a name: shown as that name, though 0 may mean none here",
                         h.field_zero[f],
-                        self.count,
+                        self.headers.count,
                         kind.stem()
                     ),
                 );
             }
         }
-        if h.type_large > 0 && h.type_small > 0 && self.game_types.reading == GameTypes::BitSet {
+        if h.type_large > 0
+            && h.type_small > 0
+            && self.readings.game_types.reading == GameTypes::BitSet
+        {
             uncertain(
                 "game type (Q9)",
                 format!(
@@ -397,5 +407,75 @@ pub(super) fn unknown28_point(h: &HeaderScan) -> Point {
         reading: String::from("not read"),
         certainty: "n/a",
         evidence,
+    }
+}
+
+impl<R: ReadAt> Database<R> {
+    /// The doctor's point on which name records are real, from `used`
+    /// (every header's ids): per list, the ids headers store and the
+    /// records they reach, the used records that overlap one another, and
+    /// the other ids (links of chains, or unused) and records, which cost
+    /// nothing when broken.
+    pub(crate) fn names_point(&self, used: &UsedIds) -> Point {
+        let mut evidence = Vec::new();
+        let mut unnamed = 0;
+        for kind in ListKind::ALL {
+            let t = self.list(kind);
+            let stem = kind.stem();
+            let mut ids = [0u64; 4]; // used, used without a record, unused, unused without one
+            let mut records = vec![false; t.record_count() as usize];
+            for id in 0..t.len() {
+                let on = used.has(kind, id);
+                let r = t.record_index(id);
+                ids[usize::from(!on) * 2] += 1;
+                ids[usize::from(!on) * 2 + 1] += u64::from(r.is_none());
+                if let (true, Some(r)) = (on, r) {
+                    records[r as usize] = true;
+                }
+            }
+            unnamed += ids[1];
+            // Records games use that start inside another one games use.
+            let (mut used_records, mut overlapping, mut end) = (0u64, 0u64, 0u64);
+            for (r, _) in records.iter().enumerate().filter(|(_, on)| **on) {
+                let r = r as u32;
+                let Some(at) = t.record_address(r).map(u64::from) else {
+                    continue;
+                };
+                used_records += 1;
+                overlapping += u64::from(at < end);
+                end = end.max(at + t.raw_len(r));
+            }
+            let bulk = (0..t.record_count()).filter(|&r| t.in_bulk(r)).count();
+            evidence.extend([
+                count(format!("{stem} ids headers store"), ids[0]),
+                count("... without a record", ids[1]),
+                count(format!("{stem} records games use"), used_records),
+                count(
+                    String::from("... starting inside another of them"),
+                    overlapping,
+                ),
+                count(
+                    format!("{stem} other ids (chain links, or unused: ignored)"),
+                    ids[2],
+                ),
+                count("... without a record", ids[3]),
+                count(
+                    format!("{stem} records no game uses (ignored)"),
+                    t.record_count() as u64 - used_records,
+                ),
+                count(format!("{stem} records decoded in bulk"), bulk as u64),
+            ]);
+        }
+        Point {
+            id: "names",
+            question: "Q6",
+            title: "A name is the .d01 record its id's chain ends at",
+            reading: String::from(
+                "records in any order, with unused bytes between them, may overlap; \
+                 ids and records no game uses are ignored",
+            ),
+            certainty: if unnamed == 0 { "strong" } else { "weak" },
+            evidence,
+        }
     }
 }

@@ -60,29 +60,6 @@ pub(super) struct RecordScan {
     pub(super) setups: u64,
 }
 
-/// The `k` commonest values of a histogram, commonest first (the smaller
-/// value first among equals), with their counts; values never seen are
-/// left out. A selection, not a sort: `k` is small, and each sort instance
-/// is kilobytes of wasm.
-pub(crate) fn commonest(hist: &[u64], k: usize) -> Vec<(usize, u64)> {
-    let mut out: Vec<(usize, u64)> = Vec::with_capacity(k);
-    for _ in 0..k {
-        let next = hist
-            .iter()
-            .enumerate()
-            .filter(|(v, n)| **n > 0 && !out.iter().any(|(w, _)| w == v))
-            .fold(None, |best: Option<(usize, u64)>, (v, &n)| match best {
-                Some((_, m)) if m >= n => best,
-                _ => Some((v, n)),
-            });
-        match next {
-            Some(x) => out.push(x),
-            None => break,
-        }
-    }
-    out
-}
-
 pub(super) fn bump<K: PartialEq>(list: &mut Vec<(K, u64)>, key: K) {
     match list.iter_mut().find(|(k, _)| *k == key) {
         Some((_, n)) => *n += 1,
@@ -98,7 +75,7 @@ impl<R: ReadAt> Database<R> {
             unknown28: vec![0; 256],
             ..HeaderScan::default()
         };
-        let a02_len = self.a02.len();
+        let a02_len = self.records.len();
         // A bit per A02 entry: which game ids were seen (1/32 of A02's own size).
         let mut seen = Bits::new(a02_len);
         let lists = ListKind::ALL.map(|k| self.list(k));
@@ -158,7 +135,7 @@ impl<R: ReadAt> Database<R> {
                             && let [b] = text
                         {
                             r.symbols += 1;
-                            let [_, nag, ascii, _] = crate::ca::infer::classify(*b);
+                            let [_, nag, ascii, _] = crate::ca::symbols::classify(*b);
                             r.symbols_nag_like += u64::from(nag);
                             r.symbols_ascii += u64::from(ascii);
                         }

@@ -1,6 +1,6 @@
 //! D00 (§5): one fixed 38-byte header per game, and the coding of its
-//! fields both ways: date (§7), ECO (§5.3), round (Q10), outcome (§5.1) and
-//! game type (§5.2).
+//! fields both ways: ECO (§5.3), round (Q10), outcome (§5.1) and
+//! game type (§5.2). Its date (§7) is `date.rs`, shared with Players.d00.
 //!
 //! Readings where the spec is silent (Q9–Q11): ECO 0..499 are `A00`..`E99`
 //! and the writer stores a missing ECO as [`ECO_UNKNOWN`]; a round is stored
@@ -8,10 +8,12 @@
 
 use alloc::string::String;
 
+// The dates of §7, shared with Players.d00; found here too.
+pub use super::date::{date_year, decode_date, encode_date};
 use super::emb::ListKind;
 use crate::{
     bytes::{u16le, u24le, u32le},
-    game::{Assessment, Date, GameResult},
+    game::{Assessment, GameResult},
     text,
 };
 
@@ -128,38 +130,6 @@ impl RawHeader {
 
 /// Largest name id a 3-byte field holds, plus one.
 pub const NAME_IDS: u32 = 1 << 24;
-
-/// `DateID` to a date; zero parts are unknown (§7).
-pub fn decode_date(id: u32) -> Date {
-    let day = (id % 32) as u8;
-    let month = ((id / 32) % 13) as u8;
-    let year = id / 416;
-    Date {
-        year: (year != 0).then_some(year as u16),
-        month: (month != 0).then_some(month),
-        day: (day != 0).then_some(day),
-    }
-}
-
-/// The year of a `DateID`, 0 when unknown.
-pub fn date_year(id: u32) -> u32 {
-    id / 416
-}
-
-/// The 3-byte date of §7: (year·13 + month)·32 + day, unknown parts 0.
-/// `None` when a part does not fit (year over 40329, month over 12, day over 31).
-///
-/// ```
-/// use cadb::{ca::format::d00::encode_date, game::Date};
-/// let d = Date { year: Some(1997), month: Some(3), day: Some(15) };
-/// assert_eq!(encode_date(&d), Some(0x0C_AD_8F));
-/// ```
-pub fn encode_date(date: &Date) -> Option<u32> {
-    let year = u32::from(date.year.unwrap_or(0));
-    let month = u32::from(date.month.unwrap_or(0));
-    let day = u32::from(date.day.unwrap_or(0));
-    (year <= 40329 && month <= 12 && day <= 31).then_some((year * 13 + month) * 32 + day)
-}
 
 /// ECO stored when a game has none or it is not `A00`..`E99` (Q11).
 pub const ECO_UNKNOWN: u16 = 0xFFFF;

@@ -11,7 +11,7 @@
 use alloc::{string::String, vec::Vec};
 use core::ops::Range;
 
-use super::{EMB_VERSION, SIGNATURE, d00::decode_date, put_text};
+use super::{EMB_VERSION, SIGNATURE, date::decode_date, put_text};
 use crate::{
     bytes::{u16le, u24le, u32le},
     game::Date,

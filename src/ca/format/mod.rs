@@ -7,7 +7,8 @@
 //! - [`cdp`]: the CDP header (§3).
 //! - [`emb`]: the EMB volume: header, directory entries, fragments, the four
 //!   name lists and their records (§4).
-//! - [`d00`]: the 38-byte game header and the coding of each field (§5, §7).
+//! - [`d00`]: the 38-byte game header and the coding of each field (§5);
+//!   its date (§7) is `date.rs`, shared with the players' birthdays.
 //! - [`d02`]: game records: the length prefix, the codes, piece numbers and
 //!   offsets, comment types, the set-up record (§8).
 //!
@@ -24,6 +25,7 @@
 pub mod cdp;
 pub mod d00;
 pub mod d02;
+mod date;
 pub mod emb;
 
 /// The CDP signature (§3), also the EMB signature (§4.3).

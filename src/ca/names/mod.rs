@@ -9,11 +9,16 @@
 //! decoded in bulk ([`NameTable::in_bulk`]) hold at most
 //! [`NAME_BULK_MULTIPLE`] times the `.d01` plus [`NAME_BULK_CONSTANT`]
 //! raw bytes, the records games use first.
+//!
+//! This file is one table; `lists.rs` the four of a database (its names
+//! part, bounded in bulk on opening); `usage.rs` which names games use.
 
 use alloc::{borrow::Cow, string::String, string::ToString, vec::Vec};
 
+mod lists;
 mod usage;
 
+pub(crate) use lists::{Names, read_tables};
 pub use usage::{NameUse, UsedIds};
 
 use super::{

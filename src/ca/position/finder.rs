@@ -1,17 +1,31 @@
 //! The visitor of a search: one game's reading, stopped as soon as the
-//! game hits the target or cannot reach it, and what the reading learnt
-//! of the main line for [`SearchMemo`](super::SearchMemo).
+//! game hits the target or cannot reach it, with the [`Hit`] it found, and
+//! what the reading learnt of the main line for
+//! [`SearchMemo`](super::SearchMemo).
 
 use alloc::vec::Vec;
 use core::ops::ControlFlow;
 
-use shakmaty::{Bitboard, Board, Chess, Position};
+use shakmaty::{Bitboard, Board, Chess, Move, Position};
 
-use super::{Hit, memo::Trace};
+use super::memo::Trace;
 use crate::{
     game::{GameVisitor, Ply, Skip},
     reach::Target,
 };
+
+/// A game that reaches the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hit {
+    /// The game's index (D00 order).
+    pub game: u32,
+    /// Plies from the game's start to the first occurrence (0: the start).
+    pub ply: u32,
+    /// The occurrence is inside a variation.
+    pub in_variation: bool,
+    /// The move the game plays next from the position, on the same line.
+    pub next: Option<Move>,
+}
 
 /// What one reading of a game found.
 pub(super) struct Read {

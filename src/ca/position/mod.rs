@@ -37,9 +37,9 @@
 use alloc::{vec, vec::Vec};
 use core::ops::ControlFlow;
 
-use shakmaty::Move;
-
 use super::{Database, RawHeader};
+// Where the search and the passes in record order find it.
+pub(crate) use super::records::InOrder;
 use crate::{
     bytes::ReadAt,
     error::Error,
@@ -50,6 +50,7 @@ mod finder;
 mod memo;
 
 use crate::game::GameVisitor;
+pub use finder::Hit;
 use finder::{Finder, Read};
 use memo::Keeping;
 pub use memo::SearchMemo;
@@ -59,19 +60,6 @@ pub use memo::SearchMemo;
 pub struct SearchOptions {
     /// Look inside variations too, not only the main line.
     pub variations: bool,
-}
-
-/// A game that reaches the position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Hit {
-    /// The game's index (D00 order).
-    pub game: u32,
-    /// Plies from the game's start to the first occurrence (0: the start).
-    pub ply: u32,
-    /// The occurrence is inside a variation.
-    pub in_variation: bool,
-    /// The move the game plays next from the position, on the same line.
-    pub next: Option<Move>,
 }
 
 /// What a search found.
@@ -368,35 +356,6 @@ impl<R: ReadAt> Database<R> {
     pub(crate) fn records_in_order_with(&self, also: impl FnMut(u64, &RawHeader)) -> Vec<InOrder> {
         self.record_order_with(None, also)
             .unwrap_or_else(|_| (0..self.count()).map(|i| InOrder::new(i, None)).collect())
-    }
-}
-
-/// A game in a pass in record order: its index, and its record's offset
-/// in D02 when the order's scan found it (the scan resolves every GameID,
-/// so a reader need not do it again). Ordered by offset, then index; the
-/// games not located last.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) struct InOrder(u64);
-
-impl InOrder {
-    /// Not located. A02 holds 32-bit offsets; this one is read the long way.
-    const NOWHERE: u64 = u32::MAX as u64;
-
-    pub fn new(index: u64, record: Option<u64>) -> InOrder {
-        let at = record
-            .filter(|&a| a < Self::NOWHERE)
-            .unwrap_or(Self::NOWHERE);
-        InOrder(at << 32 | (index & u64::from(u32::MAX)))
-    }
-
-    pub fn index(self) -> u64 {
-        self.0 & u64::from(u32::MAX)
-    }
-
-    /// Where the record's length prefix is in D02, if found.
-    pub fn record(self) -> Option<u64> {
-        let at = self.0 >> 32;
-        (at != Self::NOWHERE).then_some(at)
     }
 }
 

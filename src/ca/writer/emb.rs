@@ -3,11 +3,10 @@
 use alloc::{collections::BTreeMap, string::String, vec::Vec};
 
 use super::{
-    Tricks, WriteReport, cdp_file,
     layout::{Frame, Sink},
     links::{self, Slot},
+    options::{Tricks, WriteReport, cdp_file, too_large},
     rng::{Rng, TrickRngs},
-    too_large,
 };
 use crate::ca::format::{
     d00::{NAME_IDS, encode_date},

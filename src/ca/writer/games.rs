@@ -4,11 +4,10 @@
 use alloc::{vec, vec::Vec};
 
 use super::{
-    Tricks, WriteReport,
     layout::{Frame, Sink},
     links::{self, Slot},
+    options::{Tricks, WriteReport, too_large},
     rng::{Rng, TrickRngs},
-    too_large,
 };
 use crate::{
     ca::format::d02::{MAX_RECORD, length_prefix},

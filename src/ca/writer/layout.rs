@@ -4,7 +4,7 @@
 
 use alloc::{vec, vec::Vec};
 
-use super::{links::Stray, rng::Rng};
+use super::rng::Rng;
 use crate::ca::format::d02::{MAX_RECORD, length_prefix};
 
 /// How a data file frames its records, so junk can look like a record's length.
@@ -15,6 +15,21 @@ pub(crate) enum Frame {
     Name { titles: bool },
     /// A D02 record: the 1- or 2-byte length prefix (§8.1).
     Game,
+}
+
+/// Where an unused id points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stray {
+    /// Address 0 (with `lookalike_junk`, a junk block that reads as a record
+    /// covering real ones).
+    Zero,
+    /// Inside unused bytes between records (past the end when there are none).
+    InJunk,
+    /// Inside a used record, not at its start (past the end when no record
+    /// has an inside).
+    InRecord,
+    /// Past the end of the data file.
+    PastEnd,
 }
 
 /// A data file being written.

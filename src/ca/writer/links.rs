@@ -4,7 +4,10 @@
 
 use alloc::{vec, vec::Vec};
 
-use super::{layout::Sink, rng::Rng};
+use super::{
+    layout::{Sink, Stray},
+    rng::Rng,
+};
 use crate::ca::format::emb::Link;
 
 /// One id of an array.
@@ -20,21 +23,6 @@ pub(crate) enum Slot {
     /// An id no game uses, holding an address chosen once the data file is
     /// laid out.
     Unused(Stray),
-}
-
-/// Where an unused id points.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Stray {
-    /// Address 0 (with `lookalike_junk`, a junk block that reads as a record
-    /// covering real ones).
-    Zero,
-    /// Inside unused bytes between records (past the end when there are none).
-    InJunk,
-    /// Inside a used record, not at its start (past the end when no record
-    /// has an inside).
-    InRecord,
-    /// Past the end of the data file.
-    PastEnd,
 }
 
 /// Appends a chain of `steps` new ids ending at `target`; returns its head.

@@ -4,10 +4,9 @@
 use alloc::{string::String, vec, vec::Vec};
 
 use super::{
-    Tricks, WriteReport,
     emb::{Lists, list_files},
+    options::{Tricks, WriteReport, too_large},
     rng::{Rng, TrickRngs},
-    too_large,
 };
 use crate::{
     ca::format::emb::{self as layout, FRAGMENT_LEN, INNER_FILES, ListKind},
