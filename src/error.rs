@@ -453,7 +453,10 @@ mod tests {
             },
             TooDeep { limit: 0 },
             NoSuchGame { index: 0, count: 0 },
-            UnknownEncoding { name: text() },
+            UnknownEncoding {
+                name: text(),
+                expected: text(),
+            },
             BadArgument { what: text() },
             Invalid { what: "" },
             Io { message: text() },
