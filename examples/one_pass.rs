@@ -1,7 +1,7 @@
 //! One whole-database pass of the library (`cadb::bench::run`), on a
 //! database read into memory: the harness for comparing two builds side by
 //! side (instruction counts under `valgrind --tool=callgrind`, or wall time),
-//! without the CLI around it. BENCHMARKS.md §7 copies it into the older tree
+//! without the CLI around it. docs/history/benchmarks.md §7 copies it into the older tree
 //! to measure both with the same code.
 //!
 //! `cargo run --profile bench --example one_pass -- DB_STEM PASS`, where

@@ -163,7 +163,7 @@ pub fn fast_with(pos: &Chess, m: Move, checkers: Bitboard) -> Option<bool> {
 /// role picks its bit.
 // The role changes from move to move: a `match` on it was a jump whose
 // target the branch predictor could not guess (replay 6-7% faster
-// without it, BENCHMARKS.md §14).
+// without it, docs/history/benchmarks.md §14).
 #[inline(always)]
 fn piece_reaches(role: Role, from: Square, to: Square, occupied: Bitboard) -> bool {
     let slides = attacks::ray(from, to).any() & (attacks::between(from, to) & occupied).is_empty();

@@ -260,7 +260,7 @@ impl Report {
         out
     }
 
-    /// The report as a Markdown table (for the README).
+    /// The report as a Markdown table (for docs/development.md).
     pub fn to_markdown(&self) -> String {
         let mut out = format!(
             "| {} |\n|---|---|--:|--:|--:|--:|--:|--:|\n",

@@ -32,7 +32,7 @@ impl<R: ReadAt> Database<R> {
     /// the order's scan has read already. In record order those reads
     /// jump around D00 when the records are out of game order (shuffled
     /// GameIDs): 100,000 fixture games written so replayed in 146 ms with
-    /// them, 128 ms without (BENCHMARKS.md §14).
+    /// them, 128 ms without (docs/history/benchmarks.md §14).
     pub(crate) fn read_game_in_order<V: GameVisitor>(
         &self,
         entry: InOrder,

@@ -139,7 +139,7 @@ impl<R: ReadAt> Database<R> {
         // rather than a jump a game; a sample takes runs of consecutive
         // records. Runs of consecutive games were a jump a game in a
         // shuffled D02: 20,000 reads, 13.6 s in the viewer for 200,000
-        // games against 0.4 s natively (BENCHMARKS.md §16).
+        // games against 0.4 s natively (docs/history/benchmarks.md §16).
         for k in 0..total {
             if k % 1024 == 0 && progress(k, total).is_break() {
                 stopped = true;

@@ -90,7 +90,7 @@ impl State {
     /// With `want_san`, also the move's SAN (no check mark).
     // Piece codes, most moves, go through `piece_move` and `judge`; this
     // serves the rest. Inlined too: out of line, the split measured 10-15%
-    // slower natively and 5-9% in wasm (BENCHMARKS.md §10).
+    // slower natively and 5-9% in wasm (docs/history/benchmarks.md §10).
     #[inline(always)]
     pub fn resolve(
         &self,
@@ -235,7 +235,7 @@ impl State {
     /// The SAN of a legal move (no check mark), listing shakmaty's
     /// candidates only when another piece of the type attacks the target.
     // Inlined: out of line, the split measured 10-15% slower natively and
-    // 5-9% in wasm (BENCHMARKS.md §10).
+    // 5-9% in wasm (docs/history/benchmarks.md §10).
     #[inline(always)]
     fn san(&self, m: Move) -> San {
         let san = legal::san(&self.pos, m);
@@ -252,7 +252,7 @@ impl State {
     /// target contain the move", and `San::disambiguate` takes the same
     /// list, so one listing serves both.
     // Inlined: out of line, the split measured 10-15% slower natively and
-    // 5-9% in wasm (BENCHMARKS.md §10).
+    // 5-9% in wasm (docs/history/benchmarks.md §10).
     #[inline(always)]
     fn judge_by_shakmaty(&self, m: Move, code: u8, want_san: bool) -> MoveResult<Option<San>> {
         let listed = match m {
@@ -335,7 +335,7 @@ impl State {
 
     /// [`play`](Self::play) for castling, en passant, promotions and null moves.
     // Inlined: out of line, the split measured 10-15% slower natively and
-    // 5-9% in wasm (BENCHMARKS.md §10).
+    // 5-9% in wasm (docs/history/benchmarks.md §10).
     #[inline(always)]
     fn play_other(&mut self, item: &Item<'_>, ply: &Ply) {
         let s = side(self.pos.turn());
