@@ -287,3 +287,31 @@ fn after_all(text: &str, marker: &str) -> Set {
         .map(|v| v[..v.find('"').unwrap()].to_string())
         .collect()
 }
+
+/// The JSON of a game's view (`db.game(i)` in JS, which adds `index`, and
+/// `error` for a damaged game) has exactly the fields `GameView` and
+/// `MoveNode` declare, so a new `Node` field cannot be left out of the
+/// TypeScript.
+#[cfg(feature = "cli")]
+#[test]
+fn game_view_and_move_node_fields() {
+    let game = &read_pgn("1. e4 (1. d4) e5 *").unwrap()[0];
+    let view = cadb::game::view::GameView::new(game).unwrap();
+    let json = serde_json::to_value(&view).unwrap();
+    let keys = |v: &serde_json::Value| -> Set { v.as_object().unwrap().keys().cloned().collect() };
+    let declared = |name: &str| -> Set { fields(name).into_iter().map(|(f, _)| f).collect() };
+    let mut game_keys = keys(&json);
+    game_keys.extend(["index".to_string(), "error".to_string()]);
+    assert_same(
+        "fields of GameView",
+        TS_PATH,
+        &declared("GameView"),
+        &game_keys,
+    );
+    assert_same(
+        "fields of MoveNode",
+        TS_PATH,
+        &declared("MoveNode"),
+        &keys(&json["moves"][0]),
+    );
+}
