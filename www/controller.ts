@@ -21,11 +21,11 @@ import { type Language, type Notation, T } from './i18n/index.js';
 import { loadPrefs, rememberPanel, savePrefs } from './prefs.js';
 import type { OpenSource, RequestType, Requests, RowsResult, TextChoice } from './protocol.js';
 import { hashOf, placeOfHash } from './query.js';
-import { freshList, initialState, type Say, type Settings, type Task } from './state.js';
+import { freshList, initialState, listedGames, type Say, type Settings, type Task } from './state.js';
 import type { Decoders, Side } from './decoders.js';
 import { type Fresh, Latest, Stale } from './latest.js';
 import { type CallOptions, isCancelled, isFatal, type WorkerError } from './worker-host.js';
-import { coreMessage, errorText } from './view/text.js';
+import { coreMessage, errorText, messageOf } from './errors.js';
 
 export type Panel = 'tree' | 'compactness';
 
@@ -39,8 +39,6 @@ function intersect(a: Uint32Array, b: Uint32Array): Uint32Array {
   const set = new Set(a);
   return b.filter((i) => set.has(i));
 }
-
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 export class Controller {
   readonly state;
@@ -354,8 +352,7 @@ export class Controller {
 
   /** How many games the list shows. */
   private listed(): number {
-    const order = this.state.list.view.order;
-    return order ? order.length : (this.state.info?.games ?? 0);
+    return listedGames(this.state.list.view, this.state.info?.games ?? 0);
   }
 
   /** The game at list position `k` (undefined: none). */

@@ -10,10 +10,10 @@ import type { SortColumn } from '../pkg/cadb.js';
 import { OVERSCAN, ROW_HEIGHT } from './config.js';
 import { el } from './dom.js';
 import { type Row, type RowsResult, splitRows } from './protocol.js';
-import type { ListView } from './state.js';
+import { type ListView, listedGames } from './state.js';
 import { columnWidths, listHead, listProblem, listRow, markSelected, markSort, type Widths } from './view/list.js';
 import { T } from './i18n/index.js';
-import { errorText } from './view/text.js';
+import { errorText } from './errors.js';
 
 export interface ListProps {
   view: ListView;
@@ -160,7 +160,7 @@ export class GameList {
 
   private count(): number {
     const p = this.props;
-    return p ? (p.view.order ? p.view.order.length : p.games) : 0;
+    return p ? listedGames(p.view, p.games) : 0;
   }
 
   private render(): void {

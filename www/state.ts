@@ -41,6 +41,11 @@ export interface ListView {
   filtered: boolean;
 }
 
+/** How many games the list shows (`games`: all in the database). */
+export function listedGames(view: ListView, games: number): number {
+  return view.order ? view.order.length : games;
+}
+
 /** What the list shows is computed in one place (Controller.applyView):
  * 1. the header filter: `filter` (the quick box's text) and `query` (the
  *    search form) ANDed into one `db.search` call (none: every game);

@@ -4,6 +4,7 @@
 // the nearest ply's move. It is a convenience for the mouse: the move list
 // is the keyboard's path, so the SVG is one image with a summary label.
 
+import { nextOnLine } from '../game.js';
 import { signed } from '../i18n/format.js';
 import { displaySan, T as strings } from '../i18n/index.js';
 
@@ -43,7 +44,7 @@ export function material(fen: string): number {
  * scale is the same), or the material balance when none of them has one. */
 export function graphData(g: GameState): GraphData {
   const ids: number[] = [];
-  for (let id = g.nodes.length > 0 ? 0 : -1; id >= 0; id = g.nodes[id].next) ids.push(id);
+  for (let id = nextOnLine(g, -1); id >= 0; id = g.nodes[id].next) ids.push(id);
   const evals = ids.map((id) => {
     const e = g.nodes[id].move.evals.find((x) => x.kind === 'engine');
     return e && e.kind === 'engine' ? e.centipawns : null;
@@ -158,8 +159,7 @@ export function markGraph(root: HTMLElement, g: GameState): void {
 function onMainLine(g: GameState, id: number): boolean {
   // A variation's first move has a parent whose `next` is another move.
   for (let at = id; at >= 0; at = g.nodes[at].parent) {
-    const p = g.nodes[at].parent;
-    if ((p < 0 ? 0 : g.nodes[p].next) !== at) return false;
+    if (nextOnLine(g, g.nodes[at].parent) !== at) return false;
   }
   return true;
 }
