@@ -137,6 +137,7 @@ export function listRow(r: RowLook, onOpen: () => void, onPlayer: (name: string)
     const cell = el('span', COLUMNS[key].numeric ? 'cell num' : 'cell', link ? undefined : text);
     if (link) cell.append(playerLink(text, onPlayer));
     cell.setAttribute('role', 'gridcell');
+    cell.dataset.column = key;
     if (text) cell.title = text;
     row.append(cell);
   }
