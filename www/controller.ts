@@ -12,22 +12,27 @@
 // their own (decoders.ts), so they never delay a game or a page of rows.
 
 import type { SearchQuery, SortColumn, TreeMove } from '../pkg/cadb.js';
-import { AUTO_TREE_MAX_GAMES, DEMO_NAME, DIAGNOSE_MAX_GAMES, FILTER_DEBOUNCE_MS, HASH_DELAY_MS, TREE_MAX_PLIES, TREE_SEARCH_PAUSE_MS } from './config.js';
+import { AUTO_TREE_MAX_GAMES, DEMO_NAME, DIAGNOSE_MAX_GAMES, FILTER_DEBOUNCE_MS, HASH_DELAY_MS, TREE_MAX_PLIES, TREE_SEARCH_PAUSE_MS, WHEEL_RESET_MS, WHEEL_STEP } from './config.js';
 import { fetchDemo } from './demo.js';
 import { download, gameFileName } from './download.js';
 import { droppedFiles, groupFiles } from './files.js';
 import { enterVariation, flatten, leaveVariation, mainLineMove, samePosition, shown, START_FEN, type Step, target } from './game.js';
-import { type Language, type Notation, T } from './i18n/index.js';
+import { type Language, type Notation, setNotation, spokenMove, T, useLanguage } from './i18n/index.js';
 import { loadPrefs, rememberPanel, savePrefs } from './prefs.js';
 import type { OpenSource, RequestType, Requests, RowsResult, TextChoice } from './protocol.js';
 import { hashOf, placeOfHash } from './query.js';
-import { freshList, initialState, listedGames, type Say, type Settings, type Task } from './state.js';
+import { freshList, initialState, type Kept, listedGames, type Say, type Settings, type Task, type Widths } from './state.js';
 import type { Decoders, Side } from './decoders.js';
 import { type Fresh, Latest, Stale } from './latest.js';
 import { type CallOptions, isCancelled, isFatal, type WorkerError } from './worker-host.js';
 import { coreMessage, errorText, messageOf } from './errors.js';
 
-export type Panel = 'tree' | 'compactness';
+/** What setPanelOpen opens and closes: the tree panel and the compactness
+ * dialog are computed when open; the others are the page's disclosures. */
+export type Panel = 'tree' | 'compactness' | 'db' | 'search' | 'tools';
+
+/** The prefs key of a disclosure kept across visits. */
+const KEPT: Partial<Record<Panel, string>> = { tree: 'tree', db: 'db-panel', search: 'search-panel' };
 
 interface Opened {
   source: OpenSource;
@@ -68,8 +73,11 @@ export class Controller {
     private rpc: Decoders,
     redraw: () => void,
     settings: Settings,
+    kept?: Kept,
   ) {
-    this.state = initialState(settings);
+    this.state = initialState(settings, kept);
+    useLanguage(settings.language);
+    setNotation(settings.notation);
     this.redraw = () => {
       redraw();
       this.followHash();
@@ -180,8 +188,10 @@ export class Controller {
     s.encoding = encoding;
     s.list = freshList(s.list.version + 1, here ? place.query : null);
     if (here) s.list.input = s.list.filter = place.filter;
+    if (s.list.query) s.disclosures.search = true;
     s.game = null;
     s.explore = null;
+    s.said = null;
     s.card = null;
     s.compactness.forName = '';
     s.compactness.view = { kind: 'none' };
@@ -305,6 +315,8 @@ export class Controller {
       const l = this.state.list;
       const before = l.query;
       l.query = query;
+      // The form shows the query applied, in its panel, open.
+      if (query) this.setPanelOpen('search', true);
       try {
         await this.applyView();
       } catch (err) {
@@ -486,7 +498,7 @@ export class Controller {
     // From a position filter: at the position, as the game first reaches it.
     const pos = s.list.position;
     const hit = pos ? pos.games.indexOf(index) : -1;
-    this.goTo(at !== null ? at : pos && hit >= 0 ? mainLineMove(s.game, pos.plies[hit]) : -1);
+    this.goTo(at !== null ? at : pos && hit >= 0 ? mainLineMove(s.game, pos.plies[hit]) : -1, false);
   }
 
   /** Into the variation of the next move, or out of the current one. */
@@ -501,7 +513,9 @@ export class Controller {
 
   /** A setting changed: shown, and kept for the next visit. */
   private changeSettings(change: { language?: Language; notation?: Notation; theme?: 'light' | 'dark' }): void {
-    this.state.settings = { ...this.state.settings, ...change };
+    const now = (this.state.settings = { ...this.state.settings, ...change });
+    useLanguage(now.language);
+    setNotation(now.notation);
     savePrefs(change);
     this.redraw();
   }
@@ -523,17 +537,27 @@ export class Controller {
   /** The keys dialog (?). */
   showKeys(open: boolean): void {
     this.state.keysOpen = open;
+    if (open) this.state.disclosures.tools = false;
     this.redraw();
   }
 
-  /** Shows the position after move `id` (-1: the start). */
-  goTo(id: number): void {
+  /** Shows the position after move `id` (-1: the start); `say`: the move
+   * is said for the screen reader (not when a game has just opened). */
+  goTo(id: number, say = true): void {
     const g = this.state.game;
     if (!g) return;
     this.state.explore = null;
     g.current = Math.max(-1, Math.min(id, g.nodes.length - 1));
+    this.speak(say);
     this.redraw();
     void this.refreshTree();
+  }
+
+  /** The position shown changed: said in words, or (`say` false) nothing is. */
+  private speak(say: boolean): void {
+    const at = shown(this.state.game, this.state.explore);
+    const san = at?.san;
+    this.state.said = say && at && san ? () => spokenMove(san, at.fen) : null;
   }
 
   step(step: Step): void {
@@ -542,6 +566,7 @@ export class Controller {
     // In an explored line, back takes its last move back; forward has nowhere to go.
     if (e && step === 'back') {
       s.explore = e.moves.length > 1 ? { ...e, moves: e.moves.slice(0, -1) } : null;
+      this.speak(true);
       this.redraw();
       void this.refreshTree();
       return;
@@ -564,6 +589,7 @@ export class Controller {
     } else {
       const e = s.explore ?? { from: g ? g.current : -1, startFen: this.boardFen(), moves: [] };
       s.explore = { ...e, moves: [...e.moves, { uci: m.uci, san: m.san, fen: m.fen }] };
+      this.speak(true);
       this.redraw();
       void this.refreshTree();
     }
@@ -574,6 +600,7 @@ export class Controller {
   leaveExplore(): void {
     if (!this.state.explore) return;
     this.state.explore = null;
+    this.speak(true);
     this.redraw();
     void this.refreshTree();
   }
@@ -587,11 +614,44 @@ export class Controller {
 
   /** Opens or closes a panel: an open one is brought up to date. */
   setPanelOpen(panel: Panel, open: boolean): void {
-    if (this.state[panel].open === open) return;
-    this.state[panel].open = open;
-    if (panel === 'tree') rememberPanel('tree', open);
+    const s = this.state;
+    const was = panel === 'tree' || panel === 'compactness' ? s[panel].open : s.disclosures[panel];
+    if (was === open) return;
+    if (panel === 'tree' || panel === 'compactness') s[panel].open = open;
+    else s.disclosures[panel] = open;
+    // A dialog opened from the Tools menu closes the menu.
+    if (panel === 'compactness' && open) s.disclosures.tools = false;
+    const key = KEPT[panel];
+    if (key) rememberPanel(key, open);
     this.redraw();
-    void (panel === 'tree' ? this.refreshTree() : this.refreshCompactness());
+    if (panel === 'tree') void this.refreshTree();
+    if (panel === 'compactness') void this.refreshCompactness();
+  }
+
+  /** The user dragged a column's edge (`done`: let go, the widths are kept). */
+  resizeColumns(columns: Widths, done: boolean): void {
+    this.state.columns = columns;
+    if (done) savePrefs({ columns });
+    this.redraw();
+  }
+
+  /** The wheel over the board: a mouse's notch (one big delta) is one
+   * move; a trackpad's small deltas add up to a move per WHEEL_STEP. */
+  wheel(deltaY: number, pixels: boolean, now: number): void {
+    const w = this.state.wheel;
+    const way = Math.sign(deltaY);
+    if (now - w.at > WHEEL_RESET_MS || way !== Math.sign(w.sum)) w.sum = 0;
+    w.at = now;
+    if (!pixels || Math.abs(deltaY) >= WHEEL_STEP) {
+      w.sum = 0;
+      if (way) this.step(way > 0 ? 'forward' : 'back');
+      return;
+    }
+    w.sum += deltaY;
+    if (Math.abs(w.sum) >= WHEEL_STEP) {
+      w.sum -= way * WHEEL_STEP;
+      this.step(way > 0 ? 'forward' : 'back');
+    }
   }
 
   /** The user asks for the tree of a database too big to build it unasked. */
@@ -882,6 +942,7 @@ export class Controller {
     s.list = freshList(s.list.version + 1);
     s.game = null;
     s.explore = null;
+    s.said = null;
     s.card = null;
     s.tree.view = { kind: 'none' };
     s.compactness.forName = '';

@@ -10,8 +10,8 @@ import type { SortColumn } from '../pkg/cadb.js';
 import { OVERSCAN, ROW_HEIGHT } from './config.js';
 import { el } from './dom.js';
 import { type Row, type RowsResult, splitRows } from './protocol.js';
-import { type ListView, listedGames } from './state.js';
-import { columnWidths, listHead, listProblem, listRow, markSelected, markSort, type Widths } from './view/list.js';
+import { type ListView, listedGames, type Widths } from './state.js';
+import { columnWidths, listHead, listProblem, listRow, markSelected, markSort } from './view/list.js';
 import { T } from './i18n/index.js';
 import { errorText } from './errors.js';
 
@@ -30,6 +30,8 @@ export interface ListProps {
   version: number;
   /** The column heads are redrawn when it changes. */
   language: string;
+  /** The columns' widths the user set. */
+  columns: Widths;
 }
 
 export interface ListHooks {
@@ -43,8 +45,8 @@ export interface ListHooks {
   sort(column: SortColumn): void;
   /** A player's name was clicked. */
   player(name: string): void;
-  /** The user set the columns' widths (to keep them). */
-  resized(widths: Widths): void;
+  /** The user drags a column's edge (`done`: let go). */
+  resized(widths: Widths, done: boolean): void;
 }
 
 export class GameList {
@@ -61,13 +63,11 @@ export class GameList {
   constructor(
     private viewport: HTMLElement,
     private hooks: ListHooks,
-    private widths: Widths = {},
   ) {
     viewport.classList.add('game-list');
     viewport.setAttribute('role', 'grid');
     // Focus goes here when Retry, which had it, goes away.
     viewport.tabIndex = -1;
-    viewport.style.setProperty('--columns', columnWidths(widths));
     this.head = this.makeHead();
     // One scroller for both directions, so the sticky head scrolls
     // sideways with the rows.
@@ -94,6 +94,7 @@ export class GameList {
       this.head = head;
       this.viewport.setAttribute('aria-label', T.list.label);
     }
+    if (p.columns !== old?.columns) this.viewport.style.setProperty('--columns', columnWidths(p.columns));
     if (p.sort !== old?.sort || p.language !== old?.language) markSort(this.head, p.sort);
     if (p.version !== old?.version) this.cache.clear();
     // New data: worth asking again.
@@ -114,12 +115,10 @@ export class GameList {
 
   private makeHead(): HTMLElement {
     return listHead((column) => this.hooks.sort(column), (column, px, done) => {
-      const widths = { ...this.widths };
+      const widths = { ...this.props?.columns };
       if (px === null) delete widths[column];
       else widths[column] = px;
-      this.widths = widths;
-      this.viewport.style.setProperty('--columns', columnWidths(this.widths));
-      if (done) this.hooks.resized(this.widths);
+      this.hooks.resized(widths, done);
     });
   }
 

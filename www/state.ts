@@ -2,7 +2,7 @@
 // the page shows is derived from it by the views (view/*.ts). The Worker
 // holds the database itself; the page holds only what is on screen.
 
-import type { CompactnessRow, DbInfo, Diagnosis, EncodingChoice, GameView, MoveNode, PlayerCard, SearchQuery, SortColumn, TreeMove } from '../pkg/cadb.js';
+import type { ColumnKey, CompactnessRow, DbInfo, Diagnosis, EncodingChoice, GameView, MoveNode, PlayerCard, SearchQuery, SortColumn, TreeMove } from '../pkg/cadb.js';
 import type { Strings } from './i18n/en.js';
 import { type Language, type Notation, T } from './i18n/index.js';
 import type { TextChoice } from './protocol.js';
@@ -155,6 +155,19 @@ export interface Message {
   say: Say;
 }
 
+/** Column widths the user set by dragging, in CSS pixels (kept in prefs). */
+export type Widths = Partial<Record<ColumnKey, number>>;
+
+/** The page's disclosures that the state opens and closes (besides the
+ * tree panel, the compactness dialog and the keys dialog). The Database
+ * and Search panels are kept open across visits (prefs.ts). */
+export interface Disclosures {
+  db: boolean;
+  search: boolean;
+  /** The Tools menu. */
+  tools: boolean;
+}
+
 /** The settings kept in localStorage (prefs.ts). */
 export interface Settings {
   language: Language;
@@ -169,6 +182,15 @@ export interface State {
   settings: Settings;
   /** The keys dialog (?) is open. */
   keysOpen: boolean;
+  disclosures: Disclosures;
+  /** The game list's column widths. */
+  columns: Widths;
+  /** The board's wheel: a trackpad's small deltas add up, since `at`
+   * (ms), to a move per WHEEL_STEP. */
+  wheel: { sum: number; at: number };
+  /** The move just played, in words for the screen reader (null: nothing
+   * to say; a game just opened says nothing). */
+  said: Say | null;
   name: string;
   info: DbInfo | null;
   /** The encodings the decoder knows, its default first (from the Worker). */
@@ -222,10 +244,20 @@ export function freshList(version: number, query: SearchQuery | null = null): Li
   };
 }
 
-export function initialState(settings: Settings): State {
+/** What the page starts with besides the settings (prefs.ts keeps it). */
+export interface Kept {
+  disclosures: Pick<Disclosures, 'db' | 'search'>;
+  columns: Widths;
+}
+
+export function initialState(settings: Settings, kept: Kept = { disclosures: { db: false, search: false }, columns: {} }): State {
   return {
     settings,
     keysOpen: false,
+    disclosures: { ...kept.disclosures, tools: false },
+    columns: kept.columns,
+    wheel: { sum: 0, at: 0 },
+    said: null,
     name: '',
     info: null,
     encodings: [],

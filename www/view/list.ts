@@ -7,9 +7,7 @@ import { el } from '../dom.js';
 import { T } from '../i18n/index.js';
 import { pgnDate } from '../i18n/format.js';
 import type { Row } from '../protocol.js';
-
-/** Column widths the user set by dragging, in CSS pixels. */
-export type Widths = Partial<Record<ColumnKey, number>>;
+import type { Widths } from '../state.js';
 
 /** The narrowest a column can be dragged to. */
 const MIN_WIDTH = 24;

@@ -1,0 +1,71 @@
+// The side section, as a pure view function: the moves of the open game,
+// the opening-tree panel, the Database panel (facts and the doctor's
+// report) and the status line.
+
+import { h, type VNode } from 'snabbdom';
+import type { Controller } from '../controller.js';
+import { T } from '../i18n/index.js';
+import { live } from './live.js';
+import { renderMoves } from './moves.js';
+import { renderDiagnosis, renderInfo, treePanel } from './panels.js';
+import { rescuedTo } from './text.js';
+
+function moves(ctrl: Controller): VNode {
+  const g = ctrl.state.game;
+  const to = g ? rescuedTo(g.view.headers) : null;
+  // A note by the moves of a game read under the other file direction.
+  const note = to ? [h('p.warning', { attrs: { 'data-testid': 'game-convention' } }, T.moves.rescued(to))] : [];
+  return h('div.moves', { attrs: { 'data-testid': 'moves', role: 'region', 'aria-label': T.page.moves } },
+    g ? [...note, ...renderMoves(g.view, g.nodes, g.current, (id) => ctrl.goTo(id))] : []);
+}
+
+/** The tree panel: the state opens and closes it (at once, not after the
+ * toggle event), so a click on its summary is an action. */
+function tree(ctrl: Controller): VNode {
+  const s = ctrl.state;
+  return h('details#tree-panel', {
+    props: { open: s.tree.open },
+    on: { toggle: (e: Event) => ctrl.setPanelOpen('tree', (e.target as HTMLDetailsElement).open) },
+  }, [
+    h('summary', {
+      on: {
+        click: (e: Event) => {
+          e.preventDefault();
+          ctrl.setPanelOpen('tree', !s.tree.open);
+        },
+      },
+    }, T.page.tree),
+    h('div#tree.tree-panel', treePanel(s.tree.view, s.explore, {
+      play: (m) => void ctrl.playTreeMove(m),
+      build: () => ctrl.buildTree(),
+      search: () => ctrl.searchTree(),
+      back: () => ctrl.step('back'),
+      leave: () => ctrl.leaveExplore(),
+    })),
+  ]);
+}
+
+function database(ctrl: Controller): VNode {
+  const s = ctrl.state;
+  const d = s.diagnosis;
+  return h('details#db-panel', {
+    props: { open: s.disclosures.db },
+    on: { toggle: (e: Event) => ctrl.setPanelOpen('db', (e.target as HTMLDetailsElement).open) },
+  }, [
+    h('summary', T.page.database),
+    h('div#info', s.info ? renderInfo(s.name, s.info) : []),
+    h('div#diagnosis.diagnosis', { attrs: { 'data-testid': 'diagnosis' } }, renderDiagnosis(d.view, d.full, d.copied, s.info?.warnings ?? [], {
+      copy: () => ctrl.copyReport(),
+      checkAll: () => void ctrl.refreshDiagnosis(true),
+    })),
+  ]);
+}
+
+export function side(ctrl: Controller): VNode {
+  return h('section.side', { attrs: { 'aria-label': T.page.sideSection } }, [
+    moves(ctrl),
+    tree(ctrl),
+    database(ctrl),
+    h('p.status', { ...live(ctrl.state.status), attrs: { 'data-testid': 'status', 'aria-live': 'polite' } }, ctrl.state.status.say()),
+  ]);
+}

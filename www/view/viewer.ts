@@ -1,0 +1,84 @@
+// The game's section, as a pure view function: its header, the board
+// (chessground, made when its element is inserted), the graph under it,
+// the buttons, and the move just played in words for a screen reader.
+
+import { h, type VNode } from 'snabbdom';
+import { Board } from '../board.js';
+import type { Controller } from '../controller.js';
+import { mainLineMove, shown } from '../game.js';
+import { T } from '../i18n/index.js';
+import { moveShapes } from '../shapes.js';
+import { renderGraph } from './graph.js';
+import { renderHeader } from './header.js';
+
+/** The chessground boards, by their element: an imperative widget the
+ * view makes and then only feeds. */
+const boards = new WeakMap<Element, Board>();
+
+function board(ctrl: Controller): VNode {
+  const s = ctrl.state;
+  const g = s.game;
+  const at = shown(g, s.explore);
+  // The shapes of the move's comments; none in an explored line.
+  const shapes = g && !s.explore && g.current >= 0 ? moveShapes(g.nodes[g.current].move) : [];
+  // The board is given a position only when it changes: that clears the
+  // user's own arrows, which a redraw for anything else must not.
+  const key = at ? `${at.fen} ${at.uci} ${g?.index} ${g?.current} ${s.explore?.moves.length ?? -1}` : '';
+  const feed = (v: VNode, old?: VNode) => {
+    const b = boards.get(v.elm as Element);
+    if (!b) return;
+    if (at && old?.data?.shown !== key) b.show(at.fen, at.uci, at.san, shapes);
+    if (old?.data?.orientation !== s.orientation) b.orient(s.orientation);
+  };
+  return h('div#board.cg-wrap-outer', {
+    shown: key,
+    orientation: s.orientation,
+    on: {
+      wheel: (e: WheelEvent) => {
+        e.preventDefault();
+        ctrl.wheel(e.deltaY, e.deltaMode === WheelEvent.DOM_DELTA_PIXEL, performance.now());
+      },
+    },
+    hook: {
+      insert: (v) => {
+        boards.set(v.elm as Element, new Board(v.elm as HTMLElement));
+        feed(v);
+      },
+      postpatch: (old, v) => feed(v, old),
+    },
+  });
+}
+
+const button = (id: string, label: string, title: string, text: string, onClick: () => void) =>
+  h(`button#${id}`, { attrs: { type: 'button', title, 'aria-label': label }, on: { click: onClick } }, text);
+
+export function viewer(ctrl: Controller): VNode {
+  const s = ctrl.state;
+  const g = s.game;
+  const p = T.page;
+  const graph = g ? renderGraph(g, (ply) => ctrl.goTo(mainLineMove(g, ply))) : null;
+  const blocked = !s.info || s.tasks.length > 0;
+  return h('section.viewer', { attrs: { 'aria-label': p.gameSection } }, [
+    h('div#game-title.game-header', { attrs: { 'data-testid': 'game-header' } }, g ? renderHeader(g.view.headers, (name) => void ctrl.openPlayer(name)) : []),
+    h('div.board-wrap', [
+      board(ctrl),
+      h('div.graph-wrap', { attrs: { 'data-testid': 'eval-graph', hidden: graph === null, 'data-kind': graph?.kind ?? '' } }, graph ? [graph.svg] : []),
+    ]),
+    h('div.controls', [
+      button('nav-start', p.start, p.startTitle, '«', () => ctrl.step('start')),
+      button('nav-back', p.back, p.backTitle, '‹', () => ctrl.step('back')),
+      button('nav-forward', p.forward, p.forwardTitle, '›', () => ctrl.step('forward')),
+      button('nav-end', p.end, p.endTitle, '»', () => ctrl.step('end')),
+      button('flip', p.flip, p.flipTitle, '⇅', () => ctrl.flip()),
+      h('button#copy-fen', { attrs: { type: 'button' }, on: { click: () => ctrl.copyFen() } }, p.copyFen),
+      h('button#copy-pgn', { attrs: { type: 'button' }, on: { click: () => void ctrl.copyPgn() } }, p.copyPgn),
+      h('button#save-game', { attrs: { type: 'button' }, on: { click: () => void ctrl.saveGame() } }, p.saveGame),
+      h('button#position-search', {
+        attrs: { type: 'button', 'data-testid': 'position-search', title: p.positionSearchTitle },
+        props: { disabled: blocked },
+        on: { click: () => void ctrl.searchPosition() },
+      }, p.positionSearch),
+    ]),
+    h('p#announce.sr-only', { attrs: { 'data-testid': 'announce', 'aria-live': 'polite' } }, s.said?.() ?? ''),
+  ]);
+}
