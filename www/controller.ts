@@ -19,9 +19,9 @@ import { droppedFiles, groupFiles } from './files.js';
 import { enterVariation, flatten, leaveVariation, mainLineMove, samePosition, shown, START_FEN, type Step, target } from './game.js';
 import { type Language, type Notation, setNotation, spokenMove, T, useLanguage } from './i18n/index.js';
 import { loadPrefs, rememberPanel, savePrefs } from './prefs.js';
-import type { OpenSource, RequestType, Requests, RowsResult, TextChoice } from './protocol.js';
+import { type OpenSource, type RequestType, type Requests, splitRows, type TextChoice } from './protocol.js';
 import { hashOf, placeOfHash } from './query.js';
-import { freshList, initialState, type Kept, listedGames, type Say, type Settings, type Task, type Widths } from './state.js';
+import { freshList, freshRows, initialState, type Kept, listedGames, type Say, type Settings, type Task, type Widths } from './state.js';
 import type { Decoders, Side } from './decoders.js';
 import { type Fresh, Latest, Stale } from './latest.js';
 import { type CallOptions, isCancelled, isFatal, type WorkerError } from './worker-host.js';
@@ -186,7 +186,7 @@ export class Controller {
     s.name = source.name;
     s.info = info;
     s.encoding = encoding;
-    s.list = freshList(s.list.version + 1, here ? place.query : null);
+    s.list = freshList(here ? place.query : null);
     if (here) s.list.input = s.list.filter = place.filter;
     if (s.list.query) s.disclosures.search = true;
     s.game = null;
@@ -263,7 +263,7 @@ export class Controller {
       if (encoding === 'auto') delete encodings[s.name];
       else encodings[s.name] = encoding;
       savePrefs({ encodings });
-      s.list.version++;
+      s.list.rows = freshRows();
       this.redraw();
       void this.refreshDiagnosis(s.diagnosis.full);
       if (s.game) await this.loadGame(s.game.index);
@@ -272,9 +272,31 @@ export class Controller {
 
   // ---- the list: rows, filter and sort ----
 
-  /** The rows of a page of the list: one request, one wasm call. */
-  rows(indices: Uint32Array): Promise<RowsResult> {
-    return this.rpc.call('rows', { indices });
+  /** Fetches the rows of these games for the list (one request, one wasm
+   * call); an answer for rows since replaced (other data) only lands in
+   * those, unseen. */
+  fetchRows(indices: Uint32Array): void {
+    const rows = this.state.list.rows;
+    if (rows.pending || rows.failed !== null) return;
+    rows.pending = true;
+    this.rpc.call('rows', { indices }).then(
+      (page) => {
+        for (const [index, row] of splitRows(page)) rows.cache.set(index, row);
+      },
+      (err: unknown) => {
+        rows.failed = errorText(err);
+      },
+    ).finally(() => {
+      rows.pending = false;
+      rows.loaded++;
+      if (rows === this.state.list.rows) this.redraw();
+    });
+  }
+
+  /** Retry under a list whose rows failed: they are asked again. */
+  retryRows(): void {
+    this.state.list.rows.failed = null;
+    this.redraw();
   }
 
   /** The filter box's text: applied after a short pause. */
@@ -349,6 +371,8 @@ export class Controller {
     const n = order ? order.length : 0;
     if (filtered || sort) s.status = { say: () => T.status.listed(n, ms) };
     s.list.view = { order, filtered };
+    // New data: worth asking again.
+    s.list.rows.failed = null;
     s.list.cursor = s.game ? this.listPosition(s.game.index) : -1;
     this.redraw();
   }
@@ -939,7 +963,7 @@ export class Controller {
     clearTimeout(s.list.filterTimer);
     s.name = '';
     s.info = null;
-    s.list = freshList(s.list.version + 1);
+    s.list = freshList();
     s.game = null;
     s.explore = null;
     s.said = null;

@@ -1,19 +1,18 @@
 // The virtualised game list: only the visible rows exist in the DOM, so a
-// million games scroll as smoothly as ten. The rows of the visible window
-// are asked of the controller (one request a window) and cached here; what
-// to list comes from the state through update(). A request that fails is
-// not made again until the user presses Retry or the data changes.
+// million games scroll as smoothly as ten. What to list, and the rows'
+// text fetched so far (state.ts RowsState), come from the state through
+// update(); the rows of the visible window that are missing are asked of
+// the controller (one request a window), which keeps them in the state. A
+// request that failed is not made again until Retry or new data.
 // It is an ARIA grid: one row (the keyboard's, aria-selected) is in the tab
 // order; ↑/↓/PageUp/PageDown move it, Enter opens its game.
 
 import type { SortColumn } from '../pkg/cadb.js';
 import { OVERSCAN, ROW_HEIGHT } from './config.js';
 import { el } from './dom.js';
-import { type Row, type RowsResult, splitRows } from './protocol.js';
-import { type ListView, listedGames, type Widths } from './state.js';
+import { type ListView, listedGames, type RowsState, type Widths } from './state.js';
 import { columnWidths, listHead, listProblem, listRow, markSelected, markSort } from './view/list.js';
 import { T } from './i18n/index.js';
-import { errorText } from './errors.js';
 
 export interface ListProps {
   view: ListView;
@@ -26,8 +25,8 @@ export interface ListProps {
    * then takes the focus). */
   cursor: number;
   broken: ReadonlySet<number>;
-  /** Cached rows are dropped when this changes. */
-  version: number;
+  /** The rows' text fetched (a new object for new data). */
+  rows: RowsState;
   /** The column heads are redrawn when it changes. */
   language: string;
   /** The columns' widths the user set. */
@@ -35,8 +34,10 @@ export interface ListProps {
 }
 
 export interface ListHooks {
-  /** The rows of these games. */
-  rows(indices: Uint32Array): Promise<RowsResult>;
+  /** Fetch the rows of these games (into `rows`). */
+  fetch(indices: Uint32Array): void;
+  /** Retry was pressed: the rows may be asked again. */
+  retry(): void;
   open(index: number): void;
   /** Moves the keyboard's row by this many rows. */
   cursor(delta: number): void;
@@ -53,10 +54,10 @@ export class GameList {
   private head: HTMLElement;
   private spacer: HTMLElement;
   private body: HTMLElement;
-  private cache = new Map<number, Row>();
   private props: ListProps | null = null;
-  private pending = false;
-  /** Why the last request failed (null: it did not). */
+  /** The rows' `loaded` drawn last. */
+  private loaded = -1;
+  /** The failure shown (null: none). */
   private failed: string | null = null;
   private problem: HTMLElement;
 
@@ -96,16 +97,15 @@ export class GameList {
     }
     if (p.columns !== old?.columns) this.viewport.style.setProperty('--columns', columnWidths(p.columns));
     if (p.sort !== old?.sort || p.language !== old?.language) markSort(this.head, p.sort);
-    if (p.version !== old?.version) this.cache.clear();
-    // New data: worth asking again.
-    if (p.version !== old?.version || p.view !== old?.view) this.showProblem(null);
+    const problem = p.rows.failed !== this.failed;
+    if (problem) this.showProblem(p.rows.failed);
     if (p.view !== old?.view || p.games !== old.games) {
       this.spacer.style.height = `${this.count() * ROW_HEIGHT}px`;
       this.viewport.setAttribute('aria-rowcount', String(this.count() + 1));
       this.viewport.scrollTop = 0;
     }
     if (p.cursor !== old?.cursor && p.cursor >= 0) this.scrollTo(p.cursor);
-    if (p.view !== old?.view || p.games !== old.games || p.version !== old.version || p.broken !== old.broken
+    if (p.view !== old?.view || p.games !== old.games || problem || p.rows !== old.rows || p.rows.loaded !== this.loaded || p.broken !== old.broken
       || p.cursor !== old.cursor || p.language !== old.language) {
       this.render();
     } else if (p.selected !== old.selected) {
@@ -151,9 +151,8 @@ export class GameList {
   private showProblem(text: string | null): void {
     this.failed = text;
     this.problem.replaceChildren(...(text === null ? [] : listProblem(text, () => {
-      this.showProblem(null);
       this.viewport.focus();
-      this.render();
+      this.hooks.retry();
     })));
   }
 
@@ -172,24 +171,10 @@ export class GameList {
     const last = Math.min(this.count(), first + visible);
     const wanted: number[] = [];
     for (let r = first; r < last; r++) wanted.push(order ? order[r] : r);
-    const missing = wanted.filter((i) => !this.cache.has(i));
-    if (missing.length > 0 && !this.pending && this.failed === null) {
-      this.pending = true;
-      const version = p.version;
-      this.hooks.rows(Uint32Array.from(missing)).then(
-        (page) => {
-          this.pending = false;
-          if (version === this.props?.version) for (const [index, row] of splitRows(page)) this.cache.set(index, row);
-          this.render();
-        },
-        (err: unknown) => {
-          this.pending = false;
-          // An answer for other data is not this data's failure.
-          if (version === this.props?.version) this.showProblem(errorText(err));
-          else this.render();
-        },
-      );
-    }
+    const { cache } = p.rows;
+    this.loaded = p.rows.loaded;
+    const missing = wanted.filter((i) => !cache.has(i));
+    if (missing.length > 0 && !p.rows.pending && p.rows.failed === null) this.hooks.fetch(Uint32Array.from(missing));
     this.body.style.transform = `translateY(${first * ROW_HEIGHT}px)`;
     // The focus stays on the keyboard's row when the rows are redrawn.
     const focused = this.body.contains(document.activeElement);
@@ -197,7 +182,7 @@ export class GameList {
     this.body.replaceChildren(
       ...wanted.map((index, k) =>
         listRow(
-          { index, position: first + k, row: this.cache.get(index), selected: index === p.selected, cursor: first + k === cursor, broken: p.broken.has(index) },
+          { index, position: first + k, row: cache.get(index), selected: index === p.selected, cursor: first + k === cursor, broken: p.broken.has(index) },
           () => this.hooks.open(index),
           (name) => this.hooks.player(name),
         ),

@@ -5,7 +5,7 @@
 import type { ColumnKey, CompactnessRow, DbInfo, Diagnosis, EncodingChoice, GameView, MoveNode, PlayerCard, SearchQuery, SortColumn, TreeMove } from '../pkg/cadb.js';
 import type { Strings } from './i18n/en.js';
 import { type Language, type Notation, T } from './i18n/index.js';
-import type { TextChoice } from './protocol.js';
+import type { Row, TextChoice } from './protocol.js';
 
 /** A move of the open game, flattened from the API's move tree (the API's
  * `MoveNode`) so that stepping is array lookups. Ids index `GameState.nodes`;
@@ -46,6 +46,24 @@ export function listedGames(view: ListView, games: number): number {
   return view.order ? view.order.length : games;
 }
 
+/** The list's rows fetched from the Worker, a window of them at a time
+ * (list.ts asks for those in view); a new object for new data. */
+export interface RowsState {
+  /** The rows fetched, by game index. */
+  cache: Map<number, Row>;
+  /** A request is under way (one at a time). */
+  pending: boolean;
+  /** Why the last request failed: none is made again until Retry or new
+   * data (null: it did not fail). */
+  failed: string | null;
+  /** Counts the answers, so the list redraws when one arrives. */
+  loaded: number;
+}
+
+export function freshRows(): RowsState {
+  return { cache: new Map(), pending: false, failed: null, loaded: 0 };
+}
+
 /** What the list shows is computed in one place (Controller.applyView):
  * 1. the header filter: `filter` (the quick box's text) and `query` (the
  *    search form) ANDed into one `db.search` call (none: every game);
@@ -68,8 +86,8 @@ export interface ListState {
   view: ListView;
   /** Games found damaged (marked in the list once opened). */
   broken: ReadonlySet<number>;
-  /** Changes when the list's rows must be fetched again (a database or an encoding). */
-  version: number;
+  /** The rows' text fetched (new for a database or an encoding). */
+  rows: RowsState;
   /** The keyboard's row: a position in the list (-1: none yet). */
   cursor: number;
 }
@@ -229,7 +247,7 @@ export interface PositionFilter {
 }
 
 /** The list of a database just opened: all games, unsorted, unfiltered. */
-export function freshList(version: number, query: SearchQuery | null = null): ListState {
+export function freshList(query: SearchQuery | null = null): ListState {
   return {
     input: '',
     filter: '',
@@ -239,7 +257,7 @@ export function freshList(version: number, query: SearchQuery | null = null): Li
     sort: null,
     view: { order: null, filtered: false },
     broken: new Set(),
-    version,
+    rows: freshRows(),
     cursor: -1,
   };
 }
@@ -262,7 +280,7 @@ export function initialState(settings: Settings, kept: Kept = { disclosures: { d
     info: null,
     encodings: [],
     encoding: undefined,
-    list: freshList(0),
+    list: freshList(),
     game: null,
     explore: null,
     card: null,

@@ -33,7 +33,8 @@ const VIEWS: [string, (ctrl: Controller) => VNode][] = [
 /** Draws the page of `ctrl` and returns its redraw. */
 export function mount(ctrl: Controller): () => void {
   const list = new GameList(byId('list'), {
-    rows: (indices) => ctrl.rows(indices),
+    fetch: (indices) => ctrl.fetchRows(indices),
+    retry: () => ctrl.retryRows(),
     open: (index) => void ctrl.openGame(index),
     cursor: (delta) => ctrl.moveCursor(delta),
     openCursor: () => void ctrl.openCursor(),
@@ -67,7 +68,7 @@ export function mount(ctrl: Controller): () => void {
       selected: s.game ? s.game.index : -1,
       cursor: s.list.cursor,
       broken: s.list.broken,
-      version: s.list.version,
+      rows: s.list.rows,
       language: s.settings.language,
       columns: s.columns,
     });
