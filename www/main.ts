@@ -11,8 +11,8 @@ import { registerOffline } from './offline.js';
 import { initialSettings, keptLayout } from './prefs.js';
 import { mount } from './view/page.js';
 
-const decoders = new Decoders((side, cause) => ctrl.restarted(side, cause), __E2E_HOOKS__ ? pageHooks() : undefined);
+const decoders = new Decoders((side, cause) => ctrl.tasks.restarted(side, cause), __E2E_HOOKS__ ? pageHooks() : undefined);
 const ctrl = new Controller(decoders, () => redraw(), initialSettings(), keptLayout());
 const redraw = mount(ctrl);
-void ctrl.start();
+void ctrl.db.start();
 registerOffline();

@@ -5,7 +5,9 @@
 import type { ColumnKey, CompactnessRow, DbInfo, Diagnosis, EncodingChoice, GameView, MoveNode, PlayerCard, SearchQuery, SortColumn, TreeMove } from '../pkg/cadb.js';
 import type { Strings } from './i18n/en.js';
 import { type Language, type Notation, T } from './i18n/index.js';
-import type { Row, TextChoice } from './protocol.js';
+import type { Side } from './decoders.js';
+import { Latest } from './latest.js';
+import type { OpenSource, Row, TextChoice } from './protocol.js';
 
 /** A move of the open game, flattened from the API's move tree (the API's
  * `MoveNode`) so that stepping is array lookups. Ids index `GameState.nodes`;
@@ -196,6 +198,31 @@ export interface Settings {
   treeOpen: boolean;
 }
 
+/** The controller's bookkeeping of requests: never drawn, kept here so
+ * that all the viewer's state is in one place. */
+export interface Requests {
+  /** The last request of each kind: older answers are dropped (latest.ts). */
+  latest: Latest;
+  /** The database the page shows, to open it again in a fresh Worker. */
+  opened: { source: OpenSource; encoding: TextChoice | undefined } | null;
+  /** An open that went stale succeeded since the database shown opened:
+   * the Workers may hold that one (each answers in order, so only until
+   * the newest open is done; if the newest fails, the one shown goes back). */
+  stray: boolean;
+  /** A reopen is under way in a Worker: if it fails too, it is not tried again. */
+  reopening: Record<Side, boolean>;
+  /** The game asked for last (shown, or on its way). */
+  askedGame: number | null;
+  /** The position a filter search is running for (the tree panel past its
+   * cap waits for its rows rather than searching too). */
+  positionPending: string | null;
+  /** The URL hash follows the state once the first database has taken
+   * the place it named (before, it would wipe it). */
+  placed: boolean;
+  /** The pending write of the URL hash (0: none). */
+  hashTimer: number;
+}
+
 export interface State {
   settings: Settings;
   /** The keys dialog (?) is open. */
@@ -233,6 +260,7 @@ export interface State {
   exporting: { done: number; total: number } | null;
   /** The long tasks under way (opening tree, export, ...): Cancel stops them. */
   tasks: readonly Task[];
+  requests: Requests;
 }
 
 /** A position filter: the position (FEN) and the games reaching it. */
@@ -292,5 +320,9 @@ export function initialState(settings: Settings, kept: Kept = { disclosures: { d
     error: null,
     exporting: null,
     tasks: [],
+    requests: {
+      latest: new Latest(), opened: null, stray: false, reopening: { fg: false, bg: false },
+      askedGame: null, positionPending: null, placed: false, hashTimer: 0,
+    },
   };
 }

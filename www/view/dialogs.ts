@@ -22,14 +22,14 @@ function dialog(sel: string, attrs: Record<string, string>, open: boolean, onClo
 
 export function compactnessDialog(ctrl: Controller): VNode {
   const c = ctrl.state.compactness;
-  return dialog('#compactness-panel', { 'aria-labelledby': 'compactness-title' }, c.open, () => ctrl.setPanelOpen('compactness', false), [
+  return dialog('#compactness-panel', { 'aria-labelledby': 'compactness-title' }, c.open, () => ctrl.panels.setPanelOpen('compactness', false), [
     h('h2#compactness-title', T.page.compactness),
     h('div#compactness.tree-panel', { attrs: { 'data-testid': 'compactness' } }, compactnessPanel(c.view)),
   ]);
 }
 
 export function keysDialog(ctrl: Controller): VNode {
-  return dialog('#keys-dialog', { 'data-testid': 'keys-dialog', 'aria-labelledby': 'keys-title' }, ctrl.state.keysOpen, () => ctrl.showKeys(false), [
+  return dialog('#keys-dialog', { 'data-testid': 'keys-dialog', 'aria-labelledby': 'keys-title' }, ctrl.state.keysOpen, () => ctrl.panels.showKeys(false), [
     h('h2#keys-title', T.page.keys),
     h('table#keys-table.keys', T.keys.rows.map(([keys, what]) =>
       h('tr', [h('th', keys.split(' ').flatMap((k) => [h('kbd', k), ' '])), h('td', what)]))),

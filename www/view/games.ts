@@ -17,7 +17,7 @@ export function listTools(ctrl: Controller): VNode {
     h('input#filter', {
       attrs: { type: 'search', placeholder: p.filterPlaceholder, 'aria-label': p.filterLabel, 'data-testid': 'filter' },
       props: { value: s.list.input },
-      on: { input: (e: Event) => ctrl.filter((e.target as HTMLInputElement).value) },
+      on: { input: (e: Event) => ctrl.list.filter((e.target as HTMLInputElement).value) },
     }),
     h('span.count', [
       h('span#count-before', T.count.before),
@@ -30,10 +30,10 @@ export function listTools(ctrl: Controller): VNode {
       ' ',
       h('button#position-clear', {
         attrs: { type: 'button', 'data-testid': 'position-clear', 'aria-label': p.positionClear },
-        on: { click: () => void ctrl.clearPosition() },
+        on: { click: () => void ctrl.tree.clearPosition() },
       }, '✕'),
     ]),
-    h('button', { attrs: { type: 'button', 'data-testid': 'export-pgn', title: p.exportTitle }, on: { click: () => void ctrl.exportAll() } }, '⤓ PGN'),
+    h('button', { attrs: { type: 'button', 'data-testid': 'export-pgn', title: p.exportTitle }, on: { click: () => void ctrl.tasks.exportAll() } }, '⤓ PGN'),
     h('progress', {
       attrs: { 'data-testid': 'progress', hidden: s.exporting === null },
       props: s.exporting ? { max: s.exporting.total || 1, value: s.exporting.done } : {},

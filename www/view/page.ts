@@ -22,7 +22,7 @@ import { viewer } from './viewer.js';
 
 const patch = init([classModule, propsModule, attributesModule, styleModule, eventListenersModule]);
 
-const card = (ctrl: Controller) => renderCard(ctrl.state.card, { close: () => ctrl.closePlayer(), filter: () => void ctrl.filterToPlayer() });
+const card = (ctrl: Controller) => renderCard(ctrl.state.card, { close: () => ctrl.panels.closePlayer(), filter: () => void ctrl.panels.filterToPlayer() });
 
 /** Each view, by the `data-view` of the element of index.html it replaces. */
 const VIEWS: [string, (ctrl: Controller) => VNode][] = [
@@ -33,14 +33,14 @@ const VIEWS: [string, (ctrl: Controller) => VNode][] = [
 /** Draws the page of `ctrl` and returns its redraw. */
 export function mount(ctrl: Controller): () => void {
   const list = new GameList(byId('list'), {
-    fetch: (indices) => ctrl.fetchRows(indices),
-    retry: () => ctrl.retryRows(),
-    open: (index) => void ctrl.openGame(index),
-    cursor: (delta) => ctrl.moveCursor(delta),
-    openCursor: () => void ctrl.openCursor(),
-    sort: (column) => void ctrl.sortBy(column),
-    player: (name) => void ctrl.openPlayer(name),
-    resized: (columns, done) => ctrl.resizeColumns(columns, done),
+    fetch: (indices) => ctrl.list.fetchRows(indices),
+    retry: () => ctrl.list.retryRows(),
+    open: (index) => void ctrl.game.openGame(index),
+    cursor: (delta) => ctrl.list.moveCursor(delta),
+    openCursor: () => void ctrl.list.openCursor(),
+    sort: (column) => void ctrl.list.sortBy(column),
+    player: (name) => void ctrl.panels.openPlayer(name),
+    resized: (columns, done) => ctrl.panels.resizeColumns(columns, done),
   });
   const search = new SearchForm(byId('search-form'), byId('search-panel'), ctrl);
   document.addEventListener('keydown', (e) => onKey(ctrl, e));

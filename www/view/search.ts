@@ -19,13 +19,13 @@ export class SearchForm {
       e.preventDefault();
       const values: Partial<Record<FormField, string>> = {};
       for (const [k, v] of new FormData(form)) values[k as FormField] = String(v);
-      void ctrl.search(queryOf(values));
+      void ctrl.list.search(queryOf(values));
     });
     form.querySelector('#search-clear')?.addEventListener('click', () => {
       form.reset();
-      void ctrl.search(null);
+      void ctrl.list.search(null);
     });
-    panel.addEventListener('toggle', () => ctrl.setPanelOpen('search', panel.open));
+    panel.addEventListener('toggle', () => ctrl.panels.setPanelOpen('search', panel.open));
   }
 
   show(q: SearchQuery | null, open: boolean): void {

@@ -16,7 +16,7 @@ function moves(ctrl: Controller): VNode {
   // A note by the moves of a game read under the other file direction.
   const note = to ? [h('p.warning', { attrs: { 'data-testid': 'game-convention' } }, T.moves.rescued(to))] : [];
   return h('div.moves', { attrs: { 'data-testid': 'moves', role: 'region', 'aria-label': T.page.moves } },
-    g ? [...note, ...renderMoves(g.view, g.nodes, g.current, (id) => ctrl.goTo(id))] : []);
+    g ? [...note, ...renderMoves(g.view, g.nodes, g.current, (id) => ctrl.game.goTo(id))] : []);
 }
 
 /** The tree panel: the state opens and closes it (at once, not after the
@@ -25,22 +25,22 @@ function tree(ctrl: Controller): VNode {
   const s = ctrl.state;
   return h('details#tree-panel', {
     props: { open: s.tree.open },
-    on: { toggle: (e: Event) => ctrl.setPanelOpen('tree', (e.target as HTMLDetailsElement).open) },
+    on: { toggle: (e: Event) => ctrl.panels.setPanelOpen('tree', (e.target as HTMLDetailsElement).open) },
   }, [
     h('summary', {
       on: {
         click: (e: Event) => {
           e.preventDefault();
-          ctrl.setPanelOpen('tree', !s.tree.open);
+          ctrl.panels.setPanelOpen('tree', !s.tree.open);
         },
       },
     }, T.page.tree),
     h('div#tree.tree-panel', treePanel(s.tree.view, s.explore, {
-      play: (m) => void ctrl.playTreeMove(m),
-      build: () => ctrl.buildTree(),
-      search: () => ctrl.searchTree(),
-      back: () => ctrl.step('back'),
-      leave: () => ctrl.leaveExplore(),
+      play: (m) => void ctrl.tree.playTreeMove(m),
+      build: () => ctrl.tree.buildTree(),
+      search: () => ctrl.tree.searchTree(),
+      back: () => ctrl.game.step('back'),
+      leave: () => ctrl.game.leaveExplore(),
     })),
   ]);
 }
@@ -50,13 +50,13 @@ function database(ctrl: Controller): VNode {
   const d = s.diagnosis;
   return h('details#db-panel', {
     props: { open: s.disclosures.db },
-    on: { toggle: (e: Event) => ctrl.setPanelOpen('db', (e.target as HTMLDetailsElement).open) },
+    on: { toggle: (e: Event) => ctrl.panels.setPanelOpen('db', (e.target as HTMLDetailsElement).open) },
   }, [
     h('summary', T.page.database),
     h('div#info', s.info ? renderInfo(s.name, s.info) : []),
     h('div#diagnosis.diagnosis', { attrs: { 'data-testid': 'diagnosis' } }, renderDiagnosis(d.view, d.full, d.copied, s.info?.warnings ?? [], {
-      copy: () => ctrl.copyReport(),
-      checkAll: () => void ctrl.refreshDiagnosis(true),
+      copy: () => ctrl.panels.copyReport(),
+      checkAll: () => void ctrl.panels.refreshDiagnosis(true),
     })),
   ]);
 }

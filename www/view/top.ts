@@ -41,7 +41,7 @@ export function topBar(ctrl: Controller): VNode {
   const p = T.page;
   return h('header.top', [
     h('h1', 'cadb'),
-    h('div#drop.drop', { hook: { insert: (v) => acceptDrops(v.elm as HTMLElement, (data) => void ctrl.openDrop(data)) } }, [
+    h('div#drop.drop', { hook: { insert: (v) => acceptDrops(v.elm as HTMLElement, (data) => void ctrl.db.openDrop(data)) } }, [
       h('label.open', [
         h('span', p.open),
         h('input', {
@@ -49,7 +49,7 @@ export function topBar(ctrl: Controller): VNode {
           on: {
             change: (e: Event) => {
               const input = e.target as HTMLInputElement;
-              if (input.files?.length) void ctrl.openFiles(Array.from(input.files));
+              if (input.files?.length) void ctrl.db.openFiles(Array.from(input.files));
               input.value = '';
             },
           },
@@ -59,34 +59,34 @@ export function topBar(ctrl: Controller): VNode {
     ]),
     h('button#cancel.cancel', {
       attrs: { type: 'button', 'data-testid': 'cancel', title: p.cancelTitle, hidden: s.tasks.length === 0 },
-      on: { click: () => ctrl.cancel() },
+      on: { click: () => ctrl.tasks.cancel() },
     }, s.tasks.length > 0 ? cancelLabel(s.tasks) : ''),
     h('label.enc', [
       h('span', p.names), ' ',
-      menu('#encoding', { 'aria-label': p.encodingLabel }, s.encoding ?? 'auto', (v) => void ctrl.setEncoding(v as TextChoice), encodingOptions(s.encodings, s.info)),
+      menu('#encoding', { 'aria-label': p.encodingLabel }, s.encoding ?? 'auto', (v) => void ctrl.db.setEncoding(v as TextChoice), encodingOptions(s.encodings, s.info)),
     ]),
-    menu('#language', { 'data-testid': 'language', 'aria-label': p.language }, s.settings.language, (v) => ctrl.setLanguage(v as Language), [
+    menu('#language', { 'data-testid': 'language', 'aria-label': p.language }, s.settings.language, (v) => ctrl.panels.setLanguage(v as Language), [
       option('en', 'English', { lang: 'en' }), option('ru', 'Русский', { lang: 'ru' }),
     ]),
     h('button#theme', {
       attrs: { type: 'button', title: p.theme, 'aria-label': p.theme },
-      on: { click: () => ctrl.toggleTheme(matchMedia('(prefers-color-scheme: dark)').matches) },
+      on: { click: () => ctrl.panels.toggleTheme(matchMedia('(prefers-color-scheme: dark)').matches) },
     }, '◐'),
     h('details#tools.tools', {
       attrs: { 'data-testid': 'tools' },
       props: { open: s.disclosures.tools },
-      on: { toggle: (e: Event) => ctrl.setPanelOpen('tools', (e.target as HTMLDetailsElement).open) },
+      on: { toggle: (e: Event) => ctrl.panels.setPanelOpen('tools', (e.target as HTMLDetailsElement).open) },
     }, [
       h('summary', p.tools),
       h('div.tools-menu', [
         h('label', [
           h('span', p.notation), ' ',
-          menu('#notation', { 'data-testid': 'notation' }, s.settings.notation, (v) => ctrl.setNotation(v as Notation), [
+          menu('#notation', { 'data-testid': 'notation' }, s.settings.notation, (v) => ctrl.panels.setNotation(v as Notation), [
             option('letters', p.notationLetters), option('figurine', p.notationFigurine),
           ]),
         ]),
-        button('#open-compactness', { 'data-testid': 'open-compactness' }, () => ctrl.setPanelOpen('compactness', true), p.compactness),
-        button('#open-keys', {}, () => ctrl.showKeys(true), p.keys),
+        button('#open-compactness', { 'data-testid': 'open-compactness' }, () => ctrl.panels.setPanelOpen('compactness', true), p.compactness),
+        button('#open-keys', {}, () => ctrl.panels.showKeys(true), p.keys),
         h('a.bench-link', { attrs: { href: 'bench.html' } }, p.benchmark),
       ]),
     ]),
@@ -106,7 +106,7 @@ export function notice(ctrl: Controller): VNode {
     h('span#notice-text', text),
     ' ',
     button('#notice-details', {}, () => {
-      ctrl.setPanelOpen('db', true);
+      ctrl.panels.setPanelOpen('db', true);
       const panel = document.getElementById('db-panel');
       panel?.scrollIntoView({ block: 'nearest' });
       panel?.querySelector('summary')?.focus();

@@ -36,7 +36,7 @@ function board(ctrl: Controller): VNode {
     on: {
       wheel: (e: WheelEvent) => {
         e.preventDefault();
-        ctrl.wheel(e.deltaY, e.deltaMode === WheelEvent.DOM_DELTA_PIXEL, performance.now());
+        ctrl.game.wheel(e.deltaY, e.deltaMode === WheelEvent.DOM_DELTA_PIXEL, performance.now());
       },
     },
     hook: {
@@ -56,27 +56,27 @@ export function viewer(ctrl: Controller): VNode {
   const s = ctrl.state;
   const g = s.game;
   const p = T.page;
-  const graph = g ? renderGraph(g, (ply) => ctrl.goTo(mainLineMove(g, ply))) : null;
+  const graph = g ? renderGraph(g, (ply) => ctrl.game.goTo(mainLineMove(g, ply))) : null;
   const blocked = !s.info || s.tasks.length > 0;
   return h('section.viewer', { attrs: { 'aria-label': p.gameSection } }, [
-    h('div#game-title.game-header', { attrs: { 'data-testid': 'game-header' } }, g ? renderHeader(g.view.headers, (name) => void ctrl.openPlayer(name)) : []),
+    h('div#game-title.game-header', { attrs: { 'data-testid': 'game-header' } }, g ? renderHeader(g.view.headers, (name) => void ctrl.panels.openPlayer(name)) : []),
     h('div.board-wrap', [
       board(ctrl),
       h('div.graph-wrap', { attrs: { 'data-testid': 'eval-graph', hidden: graph === null, 'data-kind': graph?.kind ?? '' } }, graph ? [graph.svg] : []),
     ]),
     h('div.controls', [
-      button('nav-start', p.start, p.startTitle, '«', () => ctrl.step('start')),
-      button('nav-back', p.back, p.backTitle, '‹', () => ctrl.step('back')),
-      button('nav-forward', p.forward, p.forwardTitle, '›', () => ctrl.step('forward')),
-      button('nav-end', p.end, p.endTitle, '»', () => ctrl.step('end')),
-      button('flip', p.flip, p.flipTitle, '⇅', () => ctrl.flip()),
-      h('button#copy-fen', { attrs: { type: 'button' }, on: { click: () => ctrl.copyFen() } }, p.copyFen),
-      h('button#copy-pgn', { attrs: { type: 'button' }, on: { click: () => void ctrl.copyPgn() } }, p.copyPgn),
-      h('button#save-game', { attrs: { type: 'button' }, on: { click: () => void ctrl.saveGame() } }, p.saveGame),
+      button('nav-start', p.start, p.startTitle, '«', () => ctrl.game.step('start')),
+      button('nav-back', p.back, p.backTitle, '‹', () => ctrl.game.step('back')),
+      button('nav-forward', p.forward, p.forwardTitle, '›', () => ctrl.game.step('forward')),
+      button('nav-end', p.end, p.endTitle, '»', () => ctrl.game.step('end')),
+      button('flip', p.flip, p.flipTitle, '⇅', () => ctrl.game.flip()),
+      h('button#copy-fen', { attrs: { type: 'button' }, on: { click: () => ctrl.game.copyFen() } }, p.copyFen),
+      h('button#copy-pgn', { attrs: { type: 'button' }, on: { click: () => void ctrl.game.copyPgn() } }, p.copyPgn),
+      h('button#save-game', { attrs: { type: 'button' }, on: { click: () => void ctrl.game.saveGame() } }, p.saveGame),
       h('button#position-search', {
         attrs: { type: 'button', 'data-testid': 'position-search', title: p.positionSearchTitle },
         props: { disabled: blocked },
-        on: { click: () => void ctrl.searchPosition() },
+        on: { click: () => void ctrl.tree.searchPosition() },
       }, p.positionSearch),
     ]),
     h('p#announce.sr-only', { attrs: { 'data-testid': 'announce', 'aria-live': 'polite' } }, s.said?.() ?? ''),
