@@ -84,7 +84,7 @@ export class Controller {
   }
 
   /** Shows an error (with its code when it has one). A cancel was said by
-   * `cancel`, a fatal error by `restarted`. */
+   * `tasks.cancel`, a fatal error by `tasks.restarted`. */
   fail(err: unknown): void {
     if (isCancelled(err) || isFatal(err) || err instanceof Stale) return;
     this.state.error = { say: () => errorText(err) };

@@ -66,7 +66,7 @@ export function freshRows(): RowsState {
   return { cache: new Map(), pending: false, failed: null, loaded: 0 };
 }
 
-/** What the list shows is computed in one place (Controller.applyView):
+/** What the list shows is computed in one place (ctrl/list.ts applyView):
  * 1. the header filter: `filter` (the quick box's text) and `query` (the
  *    search form) ANDed into one `db.search` call (none: every game);
  * 2. any other filter (a position filter, a set of game indices) is
