@@ -2,7 +2,7 @@
 // the opening-tree panel, the Database panel (facts and the doctor's
 // report) and the status line.
 
-import { h, type VNode } from 'snabbdom';
+import { h, thunk, type VNode } from 'snabbdom';
 import type { Controller } from '../controller.js';
 import { T } from '../i18n/index.js';
 import { live } from './live.js';
@@ -10,7 +10,14 @@ import { renderMoves } from './moves.js';
 import { renderDiagnosis, renderInfo, treePanel } from './panels.js';
 import { rescuedTo } from './text.js';
 
+/** The moves, drawn again only when the game, its move or the settings
+ * change (a thunk: a long game's moves are many nodes to compare). */
 function moves(ctrl: Controller): VNode {
+  const s = ctrl.state;
+  return thunk('div.moves', drawMoves, [ctrl, s.game, s.game?.current, s.settings]);
+}
+
+function drawMoves(ctrl: Controller): VNode {
   const g = ctrl.state.game;
   const to = g ? rescuedTo(g.view.headers) : null;
   // A note by the moves of a game read under the other file direction.
@@ -45,7 +52,14 @@ function tree(ctrl: Controller): VNode {
   ]);
 }
 
+/** The Database panel, drawn again only when what it shows changes. */
 function database(ctrl: Controller): VNode {
+  const s = ctrl.state;
+  const d = s.diagnosis;
+  return thunk('details#db-panel', drawDatabase, [ctrl, s.disclosures.db, s.name, s.info, d.view, d.full, d.copied, s.settings]);
+}
+
+function drawDatabase(ctrl: Controller): VNode {
   const s = ctrl.state;
   const d = s.diagnosis;
   return h('details#db-panel', {

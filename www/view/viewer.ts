@@ -2,7 +2,7 @@
 // (chessground, made when its element is inserted), the graph under it,
 // the buttons, and the move just played in words for a screen reader.
 
-import { h, type VNode } from 'snabbdom';
+import { h, thunk, type VNode } from 'snabbdom';
 import { Board } from '../board.js';
 import type { Controller } from '../controller.js';
 import { mainLineMove, shown } from '../game.js';
@@ -49,6 +49,13 @@ function board(ctrl: Controller): VNode {
   });
 }
 
+/** The graph under the board (hidden for a game with no moves). */
+function graphWrap(ctrl: Controller): VNode {
+  const g = ctrl.state.game;
+  const graph = g ? renderGraph(g, (ply) => ctrl.game.goTo(mainLineMove(g, ply))) : null;
+  return h('div.graph-wrap', { attrs: { 'data-testid': 'eval-graph', hidden: graph === null, 'data-kind': graph?.kind ?? '' } }, graph ? [graph.svg] : []);
+}
+
 const button = (id: string, label: string, title: string, text: string, onClick: () => void) =>
   h(`button#${id}`, { attrs: { type: 'button', title, 'aria-label': label }, on: { click: onClick } }, text);
 
@@ -56,13 +63,13 @@ export function viewer(ctrl: Controller): VNode {
   const s = ctrl.state;
   const g = s.game;
   const p = T.page;
-  const graph = g ? renderGraph(g, (ply) => ctrl.game.goTo(mainLineMove(g, ply))) : null;
   const blocked = !s.info || s.tasks.length > 0;
   return h('section.viewer', { attrs: { 'aria-label': p.gameSection } }, [
     h('div#game-title.game-header', { attrs: { 'data-testid': 'game-header' } }, g ? renderHeader(g.view.headers, (name) => void ctrl.panels.openPlayer(name)) : []),
     h('div.board-wrap', [
       board(ctrl),
-      h('div.graph-wrap', { attrs: { 'data-testid': 'eval-graph', hidden: graph === null, 'data-kind': graph?.kind ?? '' } }, graph ? [graph.svg] : []),
+      // A thunk: drawn again only when the game, its move or the settings change.
+      thunk('div.graph-wrap', graphWrap, [ctrl, g, g?.current, s.settings]),
     ]),
     h('div.controls', [
       button('nav-start', p.start, p.startTitle, '«', () => ctrl.game.step('start')),
