@@ -11,7 +11,9 @@ import type { SortColumn } from '../pkg/cadb.js';
 import { OVERSCAN, ROW_HEIGHT } from './config.js';
 import { el } from './dom.js';
 import { type ListView, listedGames, type RowsState, type Widths } from './state.js';
-import { columnWidths, listHead, listProblem, listRow, markSelected, markSort } from './view/list.js';
+import { h, type VNode } from 'snabbdom';
+import { columnWidths, listHead, listProblem, listRow, markSort } from './view/list.js';
+import { patch } from './view/patch.js';
 import { T } from './i18n/index.js';
 
 export interface ListProps {
@@ -54,6 +56,8 @@ export class GameList {
   private head: HTMLElement;
   private spacer: HTMLElement;
   private body: HTMLElement;
+  /** The rows drawn (snabbdom), in `body`. */
+  private rows: VNode | null = null;
   private props: ListProps | null = null;
   /** The rows' `loaded` drawn last. */
   private loaded = -1;
@@ -106,10 +110,8 @@ export class GameList {
     }
     if (p.cursor !== old?.cursor && p.cursor >= 0) this.scrollTo(p.cursor);
     if (p.view !== old?.view || p.games !== old.games || problem || p.rows !== old.rows || p.rows.loaded !== this.loaded || p.broken !== old.broken
-      || p.cursor !== old.cursor || p.language !== old.language) {
+      || p.cursor !== old.cursor || p.language !== old.language || p.selected !== old.selected) {
       this.render();
-    } else if (p.selected !== old.selected) {
-      markSelected(this.body, p.selected);
     }
   }
 
@@ -175,19 +177,15 @@ export class GameList {
     this.loaded = p.rows.loaded;
     const missing = wanted.filter((i) => !cache.has(i));
     if (missing.length > 0 && !p.rows.pending && p.rows.failed === null) this.hooks.fetch(Uint32Array.from(missing));
-    this.body.style.transform = `translateY(${first * ROW_HEIGHT}px)`;
     // The focus stays on the keyboard's row when the rows are redrawn.
     const focused = this.body.contains(document.activeElement);
     const cursor = p.cursor >= 0 ? p.cursor : 0;
-    this.body.replaceChildren(
-      ...wanted.map((index, k) =>
-        listRow(
-          { index, position: first + k, row: cache.get(index), selected: index === p.selected, cursor: first + k === cursor, broken: p.broken.has(index) },
-          () => this.hooks.open(index),
-          (name) => this.hooks.player(name),
-        ),
-      ),
-    );
+    this.rows = patch(this.rows ?? this.body, h('div.list-body', { style: { transform: `translateY(${first * ROW_HEIGHT}px)` } }, wanted.map((index, k) =>
+      listRow(
+        { index, position: first + k, row: cache.get(index), selected: index === p.selected, cursor: first + k === cursor, broken: p.broken.has(index) },
+        () => this.hooks.open(index),
+        (name) => this.hooks.player(name),
+      ))));
     if (focused) this.body.querySelector<HTMLElement>('[tabindex="0"]')?.focus({ preventScroll: true });
   }
 }

@@ -6,20 +6,7 @@ import { h, type VNode } from 'snabbdom';
 import type { GameHeaders } from '../../pkg/cadb.js';
 import { pgnDate } from '../i18n/format.js';
 import { T } from '../i18n/index.js';
-
-/** A player's name that opens their card (`onPlayer`): as the list's
- * (view/list.ts playerLink), out of the tab order. */
-function playerLink(name: string, onPlayer: (name: string) => void): VNode {
-  return h('button.name-link', {
-    attrs: { type: 'button', 'data-testid': 'player-link', title: T.card.playerTitle(name), tabindex: -1 },
-    on: {
-      click: (e: Event) => {
-        e.stopPropagation();
-        onPlayer(name);
-      },
-    },
-  }, name);
-}
+import { playerLink } from './list.js';
 
 function player(name: string | undefined, title: string | undefined, elo: number | undefined, side: string, onPlayer: (name: string) => void): VNode {
   return h(`span.player.${side}`, [

@@ -6,7 +6,7 @@
 // are components fed from the state here, as are the page's language and
 // theme, which live on <html>.
 
-import { attributesModule, classModule, eventListenersModule, init, propsModule, styleModule, type VNode } from 'snabbdom';
+import type { VNode } from 'snabbdom';
 import type { Controller } from '../controller.js';
 import { byId } from '../dom.js';
 import { translatePage } from '../i18n/index.js';
@@ -15,12 +15,11 @@ import { renderCard } from './card.js';
 import { compactnessDialog, keysDialog } from './dialogs.js';
 import { listTools } from './games.js';
 import { onKey } from './keys.js';
+import { patch } from './patch.js';
 import { SearchForm } from './search.js';
 import { side } from './side.js';
 import { errorLine, notice, topBar } from './top.js';
 import { viewer } from './viewer.js';
-
-const patch = init([classModule, propsModule, attributesModule, styleModule, eventListenersModule]);
 
 const card = (ctrl: Controller) => renderCard(ctrl.state.card, { close: () => ctrl.panels.closePlayer(), filter: () => void ctrl.panels.filterToPlayer() });
 
