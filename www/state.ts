@@ -1,5 +1,8 @@
-// The viewer's state, owned by the controller (controller.ts): everything
-// the page shows is derived from it by the views (view/*.ts). The Worker
+// The viewer's state, owned by the controller (controller.ts, changed only
+// by its actions in ctrl/*.ts): everything the page shows is drawn from it
+// by the views (view/*.ts), and all the page's state is here, down to the
+// panels open, the list's rows fetched and the requests under way. The
+// language's strings (`T`, i18n/) follow `settings.language`. The Worker
 // holds the database itself; the page holds only what is on screen.
 
 import type { ColumnKey, CompactnessRow, DbInfo, Diagnosis, EncodingChoice, GameView, MoveNode, PlayerCard, SearchQuery, SortColumn, TreeMove } from '../pkg/cadb.js';
