@@ -100,7 +100,6 @@ export class DatabaseCtrl {
     s.encoding = encoding;
     s.list = freshList(here ? place.query : null);
     if (here) s.list.input = s.list.filter = place.filter;
-    if (s.list.query) s.disclosures.search = true;
     s.game = null;
     s.explore = null;
     s.said = null;
@@ -109,6 +108,9 @@ export class DatabaseCtrl {
     s.compactness.view = { kind: 'none' };
     s.tree.wanted = false;
     s.tree.view = { kind: 'none' };
+    // The form shows the query the link names, in its panel, open (kept
+    // open, as a click there would).
+    if (s.list.query) this.c.panels.setPanelOpen('search', true);
     this.c.redraw();
     if (s.list.query || s.list.filter) await this.c.list.applyView();
     // The time until the list is drawn.
