@@ -166,7 +166,7 @@ const files = ['CDP', 'EMB', 'D00', 'A02', 'D02'].map((e) => path.join(tmp, `OPE
 const t0 = Date.now();
 await page.locator('[data-testid=open-files]').setInputFiles(files);
 await page.waitForFunction((n) => document.querySelector('[data-testid=game-count]')?.textContent === n
-  && document.querySelectorAll('[data-testid=game-row] .cell:nth-child(15)')[0]?.textContent !== '',
+  && document.querySelectorAll('[data-testid=game-row] .cell[data-column=plies]')[0]?.textContent !== '',
   String(openGames), { timeout: 120000, polling: 10 });
 const firstScreen = Date.now() - t0;
 const status = await page.locator('[data-testid=status]').textContent();
@@ -189,7 +189,7 @@ const t1 = Date.now();
 await page.locator('#list').evaluate((el) => { el.scrollTop = el.scrollHeight / 2; });
 await page.waitForFunction(() => {
   const r = document.querySelector('[data-testid=game-row]');
-  return r && Number(r.getAttribute('data-index')) > 1000 && r.querySelector('.cell:nth-child(15)')?.textContent !== '';
+  return r && Number(r.getAttribute('data-index')) > 1000 && r.querySelector('.cell[data-column=plies]')?.textContent !== '';
 }, null, { polling: 5 });
 const jump = Date.now() - t1;
 // The opening tree over every game (the viewer builds it on request above

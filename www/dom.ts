@@ -1,4 +1,4 @@
-// DOM helpers shared by the viewer (main.ts, view/*.ts) and the benchmark
+// DOM helpers shared by the viewer (view/*.ts, list.ts) and the benchmark
 // page (bench.ts).
 
 /** The element with `data-testid="id"`: the pages' fixed parts. */

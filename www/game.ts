@@ -33,8 +33,7 @@ export type Step = 'back' | 'forward' | 'start' | 'end';
 /** The move a step goes to from the current one (-1: the start position;
  * null: nowhere, forward at the end of a line). */
 export function target(g: GameState, step: Step): number | null {
-  // Forward from the start goes to the main line's first move.
-  const next = (id: number) => (id < 0 ? (g.nodes.length > 0 ? 0 : -1) : g.nodes[id].next);
+  const next = (id: number) => nextOnLine(g, id);
   const cur = g.current;
   switch (step) {
     case 'back':
@@ -58,7 +57,7 @@ export function target(g: GameState, step: Step): number | null {
 export function mainLineMove(g: GameState, ply: number): number {
   let id = -1;
   for (let k = 0; k < ply; k++) {
-    const next = id < 0 ? (g.nodes.length > 0 ? 0 : -1) : g.nodes[id].next;
+    const next = nextOnLine(g, id);
     if (next < 0) break;
     id = next;
   }
@@ -107,7 +106,7 @@ export function exploredText(e: ExploreState, san: (s: string) => string = (s) =
 
 /** The move after `id` on its line (-1: none); from the start, the main
  * line's first. */
-function nextOnLine(g: GameState, id: number): number {
+export function nextOnLine(g: GameState, id: number): number {
   return id < 0 ? (g.nodes.length > 0 ? 0 : -1) : g.nodes[id].next;
 }
 

@@ -1,19 +1,20 @@
 // The virtualised game list: only the visible rows exist in the DOM, so a
-// million games scroll as smoothly as ten. The rows of the visible window
-// are asked of the controller (one request a window) and cached here; what
-// to list comes from the state through update(). A request that fails is
-// not made again until the user presses Retry or the data changes.
+// million games scroll as smoothly as ten. What to list, and the rows'
+// text fetched so far (state.ts RowsState), come from the state through
+// update(); the rows of the visible window that are missing are asked of
+// the controller (one request a window), which keeps them in the state. A
+// request that failed is not made again until Retry or new data.
 // It is an ARIA grid: one row (the keyboard's, aria-selected) is in the tab
 // order; ↑/↓/PageUp/PageDown move it, Enter opens its game.
 
 import type { SortColumn } from '../pkg/cadb.js';
 import { OVERSCAN, ROW_HEIGHT } from './config.js';
 import { el } from './dom.js';
-import { type Row, type RowsResult, splitRows } from './protocol.js';
-import type { ListView } from './state.js';
-import { columnWidths, listHead, listProblem, listRow, markSelected, markSort, type Widths } from './view/list.js';
+import { type ListView, listedGames, type RowsState, type Widths } from './state.js';
+import { h, type VNode } from 'snabbdom';
+import { columnWidths, listHead, listProblem, listRow, markSort } from './view/list.js';
+import { patch } from './view/patch.js';
 import { T } from './i18n/index.js';
-import { errorText } from './view/text.js';
 
 export interface ListProps {
   view: ListView;
@@ -26,15 +27,19 @@ export interface ListProps {
    * then takes the focus). */
   cursor: number;
   broken: ReadonlySet<number>;
-  /** Cached rows are dropped when this changes. */
-  version: number;
+  /** The rows' text fetched (a new object for new data). */
+  rows: RowsState;
   /** The column heads are redrawn when it changes. */
   language: string;
+  /** The columns' widths the user set. */
+  columns: Widths;
 }
 
 export interface ListHooks {
-  /** The rows of these games. */
-  rows(indices: Uint32Array): Promise<RowsResult>;
+  /** Fetch the rows of these games (into `rows`). */
+  fetch(indices: Uint32Array): void;
+  /** Retry was pressed: the rows may be asked again. */
+  retry(): void;
   open(index: number): void;
   /** Moves the keyboard's row by this many rows. */
   cursor(delta: number): void;
@@ -43,31 +48,31 @@ export interface ListHooks {
   sort(column: SortColumn): void;
   /** A player's name was clicked. */
   player(name: string): void;
-  /** The user set the columns' widths (to keep them). */
-  resized(widths: Widths): void;
+  /** The user drags a column's edge (`done`: let go). */
+  resized(widths: Widths, done: boolean): void;
 }
 
 export class GameList {
   private head: HTMLElement;
   private spacer: HTMLElement;
   private body: HTMLElement;
-  private cache = new Map<number, Row>();
+  /** The rows drawn (snabbdom), in `body`. */
+  private rows: VNode | null = null;
   private props: ListProps | null = null;
-  private pending = false;
-  /** Why the last request failed (null: it did not). */
+  /** The rows' `loaded` drawn last. */
+  private loaded = -1;
+  /** The failure shown (null: none). */
   private failed: string | null = null;
   private problem: HTMLElement;
 
   constructor(
     private viewport: HTMLElement,
     private hooks: ListHooks,
-    private widths: Widths = {},
   ) {
     viewport.classList.add('game-list');
     viewport.setAttribute('role', 'grid');
     // Focus goes here when Retry, which had it, goes away.
     viewport.tabIndex = -1;
-    viewport.style.setProperty('--columns', columnWidths(widths));
     this.head = this.makeHead();
     // One scroller for both directions, so the sticky head scrolls
     // sideways with the rows.
@@ -94,32 +99,28 @@ export class GameList {
       this.head = head;
       this.viewport.setAttribute('aria-label', T.list.label);
     }
+    if (p.columns !== old?.columns) this.viewport.style.setProperty('--columns', columnWidths(p.columns));
     if (p.sort !== old?.sort || p.language !== old?.language) markSort(this.head, p.sort);
-    if (p.version !== old?.version) this.cache.clear();
-    // New data: worth asking again.
-    if (p.version !== old?.version || p.view !== old?.view) this.showProblem(null);
+    const problem = p.rows.failed !== this.failed;
+    if (problem) this.showProblem(p.rows.failed);
     if (p.view !== old?.view || p.games !== old.games) {
       this.spacer.style.height = `${this.count() * ROW_HEIGHT}px`;
       this.viewport.setAttribute('aria-rowcount', String(this.count() + 1));
       this.viewport.scrollTop = 0;
     }
     if (p.cursor !== old?.cursor && p.cursor >= 0) this.scrollTo(p.cursor);
-    if (p.view !== old?.view || p.games !== old.games || p.version !== old.version || p.broken !== old.broken
-      || p.cursor !== old.cursor || p.language !== old.language) {
+    if (p.view !== old?.view || p.games !== old.games || problem || p.rows !== old.rows || p.rows.loaded !== this.loaded || p.broken !== old.broken
+      || p.cursor !== old.cursor || p.language !== old.language || p.selected !== old.selected) {
       this.render();
-    } else if (p.selected !== old.selected) {
-      markSelected(this.body, p.selected);
     }
   }
 
   private makeHead(): HTMLElement {
     return listHead((column) => this.hooks.sort(column), (column, px, done) => {
-      const widths = { ...this.widths };
+      const widths = { ...this.props?.columns };
       if (px === null) delete widths[column];
       else widths[column] = px;
-      this.widths = widths;
-      this.viewport.style.setProperty('--columns', columnWidths(this.widths));
-      if (done) this.hooks.resized(this.widths);
+      this.hooks.resized(widths, done);
     });
   }
 
@@ -152,15 +153,14 @@ export class GameList {
   private showProblem(text: string | null): void {
     this.failed = text;
     this.problem.replaceChildren(...(text === null ? [] : listProblem(text, () => {
-      this.showProblem(null);
       this.viewport.focus();
-      this.render();
+      this.hooks.retry();
     })));
   }
 
   private count(): number {
     const p = this.props;
-    return p ? (p.view.order ? p.view.order.length : p.games) : 0;
+    return p ? listedGames(p.view, p.games) : 0;
   }
 
   private render(): void {
@@ -173,37 +173,19 @@ export class GameList {
     const last = Math.min(this.count(), first + visible);
     const wanted: number[] = [];
     for (let r = first; r < last; r++) wanted.push(order ? order[r] : r);
-    const missing = wanted.filter((i) => !this.cache.has(i));
-    if (missing.length > 0 && !this.pending && this.failed === null) {
-      this.pending = true;
-      const version = p.version;
-      this.hooks.rows(Uint32Array.from(missing)).then(
-        (page) => {
-          this.pending = false;
-          if (version === this.props?.version) for (const [index, row] of splitRows(page)) this.cache.set(index, row);
-          this.render();
-        },
-        (err: unknown) => {
-          this.pending = false;
-          // An answer for other data is not this data's failure.
-          if (version === this.props?.version) this.showProblem(errorText(err));
-          else this.render();
-        },
-      );
-    }
-    this.body.style.transform = `translateY(${first * ROW_HEIGHT}px)`;
+    const { cache } = p.rows;
+    this.loaded = p.rows.loaded;
+    const missing = wanted.filter((i) => !cache.has(i));
+    if (missing.length > 0 && !p.rows.pending && p.rows.failed === null) this.hooks.fetch(Uint32Array.from(missing));
     // The focus stays on the keyboard's row when the rows are redrawn.
     const focused = this.body.contains(document.activeElement);
     const cursor = p.cursor >= 0 ? p.cursor : 0;
-    this.body.replaceChildren(
-      ...wanted.map((index, k) =>
-        listRow(
-          { index, position: first + k, row: this.cache.get(index), selected: index === p.selected, cursor: first + k === cursor, broken: p.broken.has(index) },
-          () => this.hooks.open(index),
-          (name) => this.hooks.player(name),
-        ),
-      ),
-    );
+    this.rows = patch(this.rows ?? this.body, h('div.list-body', { style: { transform: `translateY(${first * ROW_HEIGHT}px)` } }, wanted.map((index, k) =>
+      listRow(
+        { index, position: first + k, row: cache.get(index), selected: index === p.selected, cursor: first + k === cursor, broken: p.broken.has(index) },
+        () => this.hooks.open(index),
+        (name) => this.hooks.player(name),
+      ))));
     if (focused) this.body.querySelector<HTMLElement>('[tabindex="0"]')?.focus({ preventScroll: true });
   }
 }

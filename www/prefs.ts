@@ -3,10 +3,9 @@
 // database, the game list's column widths. Nothing leaves the machine. A browser that refuses storage
 // (private mode, a policy) just forgets them.
 
-import type { Settings } from './state.js';
+import type { Kept, Settings, Widths } from './state.js';
 import { preferredLanguage } from './i18n/index.js';
 import type { TextChoice } from './protocol.js';
-import type { Widths } from './view/list.js';
 
 const KEY = 'cadb.prefs.v1';
 
@@ -70,4 +69,9 @@ export function initialSettings(p: Prefs = loadPrefs()): Settings {
     theme: p.theme === 'light' || p.theme === 'dark' ? p.theme : null,
     treeOpen: p.panels?.tree ?? true,
   };
+}
+
+/** The panels open and the column widths kept from the last visit. */
+export function keptLayout(p: Prefs = loadPrefs()): Kept {
+  return { disclosures: { db: p.panels?.['db-panel'] ?? false, search: p.panels?.['search-panel'] ?? false }, columns: p.columns ?? {} };
 }

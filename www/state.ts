@@ -1,11 +1,16 @@
-// The viewer's state, owned by the controller (controller.ts): everything
-// the page shows is derived from it by the views (view/*.ts). The Worker
+// The viewer's state, owned by the controller (controller.ts, changed only
+// by its actions in ctrl/*.ts): everything the page shows is drawn from it
+// by the views (view/*.ts), and all the page's state is here, down to the
+// panels open, the list's rows fetched and the requests under way. The
+// language's strings (`T`, i18n/) follow `settings.language`. The Worker
 // holds the database itself; the page holds only what is on screen.
 
-import type { CompactnessRow, DbInfo, Diagnosis, EncodingChoice, GameView, MoveNode, PlayerCard, SearchQuery, SortColumn, TreeMove } from '../pkg/cadb.js';
+import type { ColumnKey, CompactnessRow, DbInfo, Diagnosis, EncodingChoice, GameView, MoveNode, PlayerCard, SearchQuery, SortColumn, TreeMove } from '../pkg/cadb.js';
 import type { Strings } from './i18n/en.js';
 import { type Language, type Notation, T } from './i18n/index.js';
-import type { TextChoice } from './protocol.js';
+import type { Side } from './decoders.js';
+import { Latest } from './latest.js';
+import type { OpenSource, Row, TextChoice } from './protocol.js';
 
 /** A move of the open game, flattened from the API's move tree (the API's
  * `MoveNode`) so that stepping is array lookups. Ids index `GameState.nodes`;
@@ -41,7 +46,30 @@ export interface ListView {
   filtered: boolean;
 }
 
-/** What the list shows is computed in one place (Controller.applyView):
+/** How many games the list shows (`games`: all in the database). */
+export function listedGames(view: ListView, games: number): number {
+  return view.order ? view.order.length : games;
+}
+
+/** The list's rows fetched from the Worker, a window of them at a time
+ * (list.ts asks for those in view); a new object for new data. */
+export interface RowsState {
+  /** The rows fetched, by game index. */
+  cache: Map<number, Row>;
+  /** A request is under way (one at a time). */
+  pending: boolean;
+  /** Why the last request failed: none is made again until Retry or new
+   * data (null: it did not fail). */
+  failed: string | null;
+  /** Counts the answers, so the list redraws when one arrives. */
+  loaded: number;
+}
+
+export function freshRows(): RowsState {
+  return { cache: new Map(), pending: false, failed: null, loaded: 0 };
+}
+
+/** What the list shows is computed in one place (ctrl/list.ts applyView):
  * 1. the header filter: `filter` (the quick box's text) and `query` (the
  *    search form) ANDed into one `db.search` call (none: every game);
  * 2. any other filter (a position filter, a set of game indices) is
@@ -63,8 +91,8 @@ export interface ListState {
   view: ListView;
   /** Games found damaged (marked in the list once opened). */
   broken: ReadonlySet<number>;
-  /** Changes when the list's rows must be fetched again (a database or an encoding). */
-  version: number;
+  /** The rows' text fetched (new for a database or an encoding). */
+  rows: RowsState;
   /** The keyboard's row: a position in the list (-1: none yet). */
   cursor: number;
 }
@@ -150,6 +178,19 @@ export interface Message {
   say: Say;
 }
 
+/** Column widths the user set by dragging, in CSS pixels (kept in prefs). */
+export type Widths = Partial<Record<ColumnKey, number>>;
+
+/** The page's disclosures that the state opens and closes (besides the
+ * tree panel, the compactness dialog and the keys dialog). The Database
+ * and Search panels are kept open across visits (prefs.ts). */
+export interface Disclosures {
+  db: boolean;
+  search: boolean;
+  /** The Tools menu. */
+  tools: boolean;
+}
+
 /** The settings kept in localStorage (prefs.ts). */
 export interface Settings {
   language: Language;
@@ -160,10 +201,44 @@ export interface Settings {
   treeOpen: boolean;
 }
 
+/** The controller's bookkeeping of requests: never drawn, kept here so
+ * that all the viewer's state is in one place. */
+export interface Requests {
+  /** The last request of each kind: older answers are dropped (latest.ts). */
+  latest: Latest;
+  /** The database the page shows, to open it again in a fresh Worker. */
+  opened: { source: OpenSource; encoding: TextChoice | undefined } | null;
+  /** An open that went stale succeeded since the database shown opened:
+   * the Workers may hold that one (each answers in order, so only until
+   * the newest open is done; if the newest fails, the one shown goes back). */
+  stray: boolean;
+  /** A reopen is under way in a Worker: if it fails too, it is not tried again. */
+  reopening: Record<Side, boolean>;
+  /** The game asked for last (shown, or on its way). */
+  askedGame: number | null;
+  /** The position a filter search is running for (the tree panel past its
+   * cap waits for its rows rather than searching too). */
+  positionPending: string | null;
+  /** The URL hash follows the state once the first database has taken
+   * the place it named (before, it would wipe it). */
+  placed: boolean;
+  /** The pending write of the URL hash (0: none). */
+  hashTimer: number;
+}
+
 export interface State {
   settings: Settings;
   /** The keys dialog (?) is open. */
   keysOpen: boolean;
+  disclosures: Disclosures;
+  /** The game list's column widths. */
+  columns: Widths;
+  /** The board's wheel: a trackpad's small deltas add up, since `at`
+   * (ms), to a move per WHEEL_STEP. */
+  wheel: { sum: number; at: number };
+  /** The move just played, in words for the screen reader (null: nothing
+   * to say; a game just opened says nothing). */
+  said: Say | null;
   name: string;
   info: DbInfo | null;
   /** The encodings the decoder knows, its default first (from the Worker). */
@@ -188,6 +263,7 @@ export interface State {
   exporting: { done: number; total: number } | null;
   /** The long tasks under way (opening tree, export, ...): Cancel stops them. */
   tasks: readonly Task[];
+  requests: Requests;
 }
 
 /** A position filter: the position (FEN) and the games reaching it. */
@@ -202,7 +278,7 @@ export interface PositionFilter {
 }
 
 /** The list of a database just opened: all games, unsorted, unfiltered. */
-export function freshList(version: number, query: SearchQuery | null = null): ListState {
+export function freshList(query: SearchQuery | null = null): ListState {
   return {
     input: '',
     filter: '',
@@ -212,20 +288,30 @@ export function freshList(version: number, query: SearchQuery | null = null): Li
     sort: null,
     view: { order: null, filtered: false },
     broken: new Set(),
-    version,
+    rows: freshRows(),
     cursor: -1,
   };
 }
 
-export function initialState(settings: Settings): State {
+/** What the page starts with besides the settings (prefs.ts keeps it). */
+export interface Kept {
+  disclosures: Pick<Disclosures, 'db' | 'search'>;
+  columns: Widths;
+}
+
+export function initialState(settings: Settings, kept: Kept = { disclosures: { db: false, search: false }, columns: {} }): State {
   return {
     settings,
     keysOpen: false,
+    disclosures: { ...kept.disclosures, tools: false },
+    columns: kept.columns,
+    wheel: { sum: 0, at: 0 },
+    said: null,
     name: '',
     info: null,
     encodings: [],
     encoding: undefined,
-    list: freshList(0),
+    list: freshList(),
     game: null,
     explore: null,
     card: null,
@@ -237,5 +323,9 @@ export function initialState(settings: Settings): State {
     error: null,
     exporting: null,
     tasks: [],
+    requests: {
+      latest: new Latest(), opened: null, stray: false, reopening: { fg: false, bg: false },
+      askedGame: null, positionPending: null, placed: false, hashTimer: 0,
+    },
   };
 }

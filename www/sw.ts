@@ -1,7 +1,7 @@
 // The service worker: keeps the viewer's files (the page, its scripts and
 // styles, the wasm, the demo database, the manifest and icon) in a cache, so
 // that after the first visit the viewer opens with no network at all. User
-// files never pass here: they are read from File objects. main.ts registers
+// files never pass here: they are read from File objects. offline.ts registers
 // it in production builds only.
 
 /** Put in front of this script by webpack (webpack.config.js, Precache): the

@@ -187,7 +187,7 @@ await test('clicking into a variation, and seeing comments', async (page) => {
 });
 
 await test('sorting by a column and filtering the list', async (page) => {
-  const elos = async () => (await page.locator('[data-testid=game-row] .cell:nth-child(3)').allTextContents()).map(Number);
+  const elos = async () => (await page.locator('[data-testid=game-row] .cell[data-column=whiteElo]').allTextContents()).map(Number);
   await page.locator('.list-head [data-column=whiteElo]').click();
   await page.waitForFunction(() => document.querySelector('[data-column=whiteElo]')?.getAttribute('aria-sort') === 'ascending');
   await page.waitForTimeout(200);
@@ -201,7 +201,7 @@ await test('sorting by a column and filtering the list', async (page) => {
   assert.ok(v[0] > 0, 'the highest rated game comes first');
 
   // Filter by the first row's White player.
-  const name = (await page.locator('[data-testid=game-row] .cell:nth-child(2)').first().textContent()).trim();
+  const name = (await page.locator('[data-testid=game-row] .cell[data-column=white]').first().textContent()).trim();
   assert.ok(name, 'a named player');
   await page.locator('[data-testid=filter]').fill(name.slice(0, 6));
   await page.waitForFunction(() => document.querySelector('[data-testid=game-total]')?.hidden === false);
@@ -308,7 +308,7 @@ async function openRow(page, n) {
 }
 /** The list's first rows have their text (fetched from the Worker; every game has a result). */
 const rowsFilled = (page) => page.waitForFunction(() => {
-  const cells = [...document.querySelectorAll('[data-testid=game-row] .cell:nth-child(6)')].slice(0, 5);
+  const cells = [...document.querySelectorAll('[data-testid=game-row] .cell[data-column=result]')].slice(0, 5);
   return cells.length === 5 && cells.every((c) => c.textContent.trim() !== '');
 });
 
@@ -594,7 +594,7 @@ await test('a player card opens with the right totals and lists their games', as
   // From the game's header too, keyboard-reachable.
   await rows(page).first().click();
   // The title is redrawn when the game has loaded: focus the new link.
-  const white = (await rows(page).first().locator('.cell:nth-child(2)').textContent()).trim();
+  const white = (await rows(page).first().locator('.cell[data-column=white]').textContent()).trim();
   await page.waitForFunction((w) => document.querySelector('#game-title [data-testid=player-link]')?.textContent?.includes(w), white);
   const link = page.locator('#game-title [data-testid=player-link]').first();
   await link.focus();
@@ -1086,7 +1086,7 @@ await test('keyboard only: open the third game, step, enter and leave a variatio
 await test('a column dragged wider stays wider, after a reload too; a double click resets it', async (page) => {
   const head = page.locator('.list-head [data-column=event]');
   const width = async () => (await head.boundingBox()).width;
-  const cellWidth = () => page.locator('[data-testid=game-row]').first().locator('.cell:nth-child(8)').evaluate((c) => c.getBoundingClientRect().width);
+  const cellWidth = () => page.locator('[data-testid=game-row]').first().locator('.cell[data-column=event]').evaluate((c) => c.getBoundingClientRect().width);
   const before = await width();
   const grip = head.locator('[data-testid=column-resize]');
   const box = await grip.boundingBox();

@@ -161,7 +161,7 @@ async function schedule(seed) {
   const hosts = { fg: new FakeHost(), bg: new FakeHost() };
   const decoders = new Decoders(() => assert.fail('the fake hosts call restarted themselves'), undefined, (side) => hosts[side]);
   const c = new Controller(decoders, () => {}, { language: 'en', notation: 'san', theme: 'light', treeOpen: true });
-  for (const side of ['fg', 'bg']) hosts[side].restarted = (cause) => c.restarted(side, cause);
+  for (const side of ['fg', 'bg']) hosts[side].restarted = (cause) => c.tasks.restarted(side, cause);
   // The kinds of request that trapped since the database shown settled:
   // their panel may show the failure instead of an answer.
   let trapped = new Set();
@@ -203,21 +203,21 @@ async function schedule(seed) {
       const name = pick(['A', 'B', 'C', 'A', 'B', 'C', FAILS]);
       log.push(`user opens ${name}`);
       lastOpen = name;
-      void c.openDatabase({ kind: 'bytes', name, files: {} });
+      void c.db.openDatabase({ kind: 'bytes', name, files: {} });
     } else if (x < 0.85) {
       const index = Math.floor(r() * 5);
       log.push(`user clicks game ${index}`);
       sinceSettled.push({ game: index });
-      void c.openGame(index);
+      void c.game.openGame(index);
     } else if (x < 0.95) {
       const name = pick(['Tal', 'Botvinnik']);
       log.push(`user opens ${name}'s card`);
       sinceSettled.push({ card: name });
-      void c.openPlayer(name);
+      void c.panels.openPlayer(name);
     } else {
       log.push('user closes the card');
       sinceSettled.push({ card: null });
-      c.closePlayer();
+      c.panels.closePlayer();
     }
     await after();
   }

@@ -1,7 +1,7 @@
 // The language of the page: `T` is the strings of the one in use (en.ts,
-// ru.ts), which every view reads when it draws. setLanguage switches it,
-// with `<html lang>` and the page's fixed texts (the `data-i18n`
-// attributes of index.html); the controller then redraws the rest. Also
+// ru.ts), which every view reads when it draws. The controller switches
+// it (useLanguage) with the language in its state; the page then draws
+// every text in it, the fixed texts of index.html too (translatePage). Also
 // SAN for display (piece letters of the language, or figurines) and SAN in
 // words for the screen reader. PGN export never passes through here: it
 // is always standard English SAN.
@@ -32,13 +32,11 @@ export function preferredLanguage(saved: string | null, browser: readonly string
   return 'en';
 }
 
-/** Switches the language: `T`, the number and date formats, `<html lang>`
- * and the fixed texts of the page. */
-export function setLanguage(lang: Language): void {
+/** Switches the strings in use: `T`, and the number and date formats.
+ * The page's fixed texts follow when it is drawn (translatePage). */
+export function useLanguage(lang: Language): void {
   T = LANGUAGES[lang];
   setLocale(T.locale);
-  document.documentElement.lang = lang;
-  translatePage(document);
 }
 
 export function setNotation(n: Notation): void {

@@ -1,9 +1,11 @@
 // The graph under the board: the main line's stored engine evaluations or,
 // in a game without any, its material balance, as an inline SVG
-// (renderGraph); the current move is marked by markGraph. A click goes to
+// (renderGraph), the current move marked. A click goes to
 // the nearest ply's move. It is a convenience for the mouse: the move list
 // is the keyboard's path, so the SVG is one image with a summary label.
 
+import { h, type VNode } from 'snabbdom';
+import { nextOnLine } from '../game.js';
 import { signed } from '../i18n/format.js';
 import { displaySan, T as strings } from '../i18n/index.js';
 
@@ -43,7 +45,7 @@ export function material(fen: string): number {
  * scale is the same), or the material balance when none of them has one. */
 export function graphData(g: GameState): GraphData {
   const ids: number[] = [];
-  for (let id = g.nodes.length > 0 ? 0 : -1; id >= 0; id = g.nodes[id].next) ids.push(id);
+  for (let id = nextOnLine(g, -1); id >= 0; id = g.nodes[id].next) ids.push(id);
   const evals = ids.map((id) => {
     const e = g.nodes[id].move.evals.find((x) => x.kind === 'engine');
     return e && e.kind === 'engine' ? e.centipawns : null;
@@ -63,25 +65,17 @@ const chances = (cp: number) => 2 / (1 + Math.exp(-0.00368208 * cp)) - 1;
 
 const xOf = (ply: number, plies: number) => PAD + (ply * (W - 2 * PAD)) / Math.max(1, plies);
 
-const SVG = 'http://www.w3.org/2000/svg';
-function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>, cls = ''): SVGElementTagNameMap[K] {
-  const e = document.createElementNS(SVG, tag);
-  if (cls) e.setAttribute('class', cls);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  return e;
-}
-
 /** "18. Bd6", "18… Bxg1": the move at ply k ≥ 1. */
 function moveName(g: GameState, id: number): string {
   const m = g.nodes[id].move;
   return `${Math.floor(m.ply / 2) + 1}${m.ply % 2 === 0 ? '.' : '…'} ${displaySan(m.san)}`;
 }
 
-/** The graph of game `g` (null: no moves to draw); `onPick(ply)` is called
- * on a click, with the nearest ply (0: the start). Plies without a stored
- * evaluation are interpolated between their neighbours' (a straight line;
- * none before the first or after the last). */
-export function renderGraph(g: GameState, onPick: (ply: number) => void): { kind: GraphKind; svg: SVGSVGElement } | null {
+/** The graph of game `g` (null: no moves to draw), its current move
+ * marked; `onPick(ply)` is called on a click, with the nearest ply (0: the
+ * start). Plies without a stored evaluation are interpolated between their
+ * neighbours' (a straight line; none before the first or after the last). */
+export function renderGraph(g: GameState, onPick: (ply: number) => void): { kind: GraphKind; svg: VNode } | null {
   const { kind, ids, values } = graphData(g);
   const n = ids.length;
   if (n === 0) return null;
@@ -97,69 +91,57 @@ export function renderGraph(g: GameState, onPick: (ply: number) => void): { kind
   const fmt = kind === 'eval' ? pawns : balance;
   const label = kind === 'eval' ? T.evalLabel(moves, known.length, fmt(first), fmt(last)) : T.materialLabel(moves, fmt(first), fmt(last));
 
-  const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': label }, 'graph');
-  root.dataset.plies = String(n);
-  root.append(svg('rect', { x: 0, y: 0, width: W, height: H, rx: 3 }, 'graph-bg'));
-  root.append(svg('line', { x1: 0, x2: W, y1: H / 2, y2: H / 2 }, 'graph-zero'));
   const line = pts.map(([x, y], k) => `${k ? 'L' : 'M'}${x.toFixed(1)},${y.toFixed(1)}`).join('');
   const [x0, xn] = [pts[0][0], pts[pts.length - 1][0]];
-  root.append(svg('path', { d: `M${x0.toFixed(1)},${H / 2}${line.replace(/^M/, 'L')}L${xn.toFixed(1)},${H / 2}Z` }, 'graph-area'));
-  root.append(svg('path', { d: line }, 'graph-line'));
   // Sparse evaluations are dots too, to show where the values are; dense
   // ones would bead the line.
-  if (kind === 'eval' && known.length * 2 <= n + 1) {
-    for (const [x, y] of pts) root.append(svg('circle', { cx: x.toFixed(1), cy: y.toFixed(1), r: 2.5 }, 'graph-dot'));
-  }
-  const caption = svg('text', { x: PAD + 1, y: 12 }, 'graph-caption');
-  caption.textContent = kind === 'eval' ? T.evalCaption : T.materialCaption;
-  root.append(caption);
-  root.append(svg('line', { x1: 0, x2: 0, y1: 0, y2: H }, 'graph-cursor'));
+  const dots = kind === 'eval' && known.length * 2 <= n + 1
+    ? pts.map(([x, y]) => h('circle.graph-dot', { attrs: { cx: x.toFixed(1), cy: y.toFixed(1), r: 2.5 } }))
+    : [];
+  // The current move's ply; a move off the main line (in a variation) is
+  // marked at its ply, dashed, and past the main line's end at the end.
+  let ply = 0;
+  for (let id = g.current; id >= 0; id = g.nodes[id].parent) ply++;
+  const cursor = xOf(Math.min(ply, n), n).toFixed(1);
 
   // One column a ply, to the midpoints with its neighbours: a click goes
   // to the nearest ply, and hovering shows its value.
   const step = (W - 2 * PAD) / n;
-  for (let ply = 0; ply <= n; ply++) {
-    const x = Math.max(0, xOf(ply, n) - step / 2);
-    const right = Math.min(W, xOf(ply, n) + step / 2);
-    const hit = svg('rect', { x: x.toFixed(2), y: 0, width: (right - x).toFixed(2), height: H }, 'graph-hit');
-    hit.dataset.ply = String(ply);
-    const v = values[ply];
-    const name = ply === 0 ? T.start : moveName(g, ids[ply - 1]);
-    const title = svg('title', {});
-    title.textContent =
-      kind === 'material' ? T.materialPoint(name, balance(v ?? 0)) : v === null ? T.noEval(name) : T.evalPoint(name, pawns(v));
-    hit.append(title);
-    root.append(hit);
+  const hits: VNode[] = [];
+  for (let k = 0; k <= n; k++) {
+    const x = Math.max(0, xOf(k, n) - step / 2);
+    const right = Math.min(W, xOf(k, n) + step / 2);
+    const v = values[k];
+    const name = k === 0 ? T.start : moveName(g, ids[k - 1]);
+    const title = kind === 'material' ? T.materialPoint(name, balance(v ?? 0)) : v === null ? T.noEval(name) : T.evalPoint(name, pawns(v));
+    hits.push(h('rect.graph-hit', { attrs: { x: x.toFixed(2), y: 0, width: (right - x).toFixed(2), height: H, 'data-ply': String(k) } }, [h('title', title)]));
   }
-  root.addEventListener('click', (e) => {
-    const ply = (e.target as Element).closest('[data-ply]')?.getAttribute('data-ply');
-    if (ply != null) onPick(Number(ply));
-  });
-  return { kind, svg: root };
-}
-
-/** Marks the current move's ply on the graph in `root`; a move off the
- * main line (in a variation) is marked at its ply, dashed. */
-export function markGraph(root: HTMLElement, g: GameState): void {
-  const svgEl = root.querySelector('svg.graph');
-  const cursor = svgEl?.querySelector('.graph-cursor');
-  if (!svgEl || !cursor) return;
-  const plies = Number((svgEl as SVGSVGElement).dataset.plies);
-  let ply = 0;
-  for (let id = g.current; id >= 0; id = g.nodes[id].parent) ply++;
-  // A variation may go on past the main line's end: marked at the end.
-  const x = xOf(Math.min(ply, plies), plies).toFixed(1);
-  cursor.setAttribute('x1', x);
-  cursor.setAttribute('x2', x);
-  cursor.classList.toggle('off-line', !onMainLine(g, g.current));
+  const svg = h('svg.graph', {
+    attrs: { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': label, 'data-plies': String(n) },
+    on: {
+      click: (e: Event) => {
+        const at = (e.target as Element).closest('[data-ply]')?.getAttribute('data-ply');
+        if (at != null) onPick(Number(at));
+      },
+    },
+  }, [
+    h('rect.graph-bg', { attrs: { x: 0, y: 0, width: W, height: H, rx: 3 } }),
+    h('line.graph-zero', { attrs: { x1: 0, x2: W, y1: H / 2, y2: H / 2 } }),
+    h('path.graph-area', { attrs: { d: `M${x0.toFixed(1)},${H / 2}${line.replace(/^M/, 'L')}L${xn.toFixed(1)},${H / 2}Z` } }),
+    h('path.graph-line', { attrs: { d: line } }),
+    ...dots,
+    h('text.graph-caption', { attrs: { x: PAD + 1, y: 12 } }, kind === 'eval' ? T.evalCaption : T.materialCaption),
+    h('line.graph-cursor', { class: { 'off-line': !onMainLine(g, g.current) }, attrs: { x1: cursor, x2: cursor, y1: 0, y2: H } }),
+    ...hits,
+  ]);
+  return { kind, svg };
 }
 
 /** Whether move `id` (-1: the start) is on the main line. */
 function onMainLine(g: GameState, id: number): boolean {
   // A variation's first move has a parent whose `next` is another move.
   for (let at = id; at >= 0; at = g.nodes[at].parent) {
-    const p = g.nodes[at].parent;
-    if ((p < 0 ? 0 : g.nodes[p].next) !== at) return false;
+    if (nextOnLine(g, g.nodes[at].parent) !== at) return false;
   }
   return true;
 }

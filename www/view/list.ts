@@ -1,15 +1,15 @@
-// The game list's parts as view functions: the header row (sort buttons)
-// and one game's row. The virtualised list (list.ts) places them.
+// The game list's parts as view functions: the header row (sort buttons
+// and the columns' grips), one game's row (a snabbdom view) and the note
+// of rows that failed. The virtualised list (list.ts) places them.
 
+import { h, type VNode } from 'snabbdom';
 import type { ColumnKey, SortColumn } from '../../pkg/cadb.js';
 import { COLUMN_KEYS, COLUMNS, isSortColumn } from '../config.js';
 import { el } from '../dom.js';
 import { T } from '../i18n/index.js';
 import { pgnDate } from '../i18n/format.js';
 import type { Row } from '../protocol.js';
-
-/** Column widths the user set by dragging, in CSS pixels. */
-export type Widths = Partial<Record<ColumnKey, number>>;
+import type { Widths } from '../state.js';
 
 /** The narrowest a column can be dragged to. */
 const MIN_WIDTH = 24;
@@ -100,48 +100,39 @@ export interface RowLook {
   broken: boolean;
 }
 
-/** A player's name that opens their card (`onPlayer`), not the game. */
-export function playerLink(name: string, onPlayer: (name: string) => void): HTMLElement {
-  const b = el('button', 'name-link', name);
-  b.setAttribute('type', 'button');
-  b.dataset.testid = 'player-link';
-  b.title = T.card.playerTitle(name);
-  // The row takes the keyboard; the name is for the mouse (the game's
-  // header has the same link in the tab order).
-  b.tabIndex = -1;
-  b.addEventListener('click', (e) => {
-    e.stopPropagation();
-    onPlayer(name);
-  });
-  return b;
+/** A player's name that opens their card (`onPlayer`), not the game. The
+ * row takes the keyboard; the name is for the mouse (out of the tab order). */
+export function playerLink(name: string, onPlayer: (name: string) => void): VNode {
+  return h('button.name-link', {
+    attrs: { type: 'button', 'data-testid': 'player-link', title: T.card.playerTitle(name), tabindex: -1 },
+    on: {
+      click: (e: Event) => {
+        e.stopPropagation();
+        onPlayer(name);
+      },
+    },
+  }, name);
 }
 
-/** One game's row; `onOpen()` on a click, `onPlayer(name)` on a player's name. */
-export function listRow(r: RowLook, onOpen: () => void, onPlayer: (name: string) => void): HTMLElement {
-  const row = el('div', 'list-row');
-  row.setAttribute('role', 'row');
-  row.dataset.testid = 'game-row';
-  row.dataset.index = String(r.index);
-  row.id = `game-row-${r.index}`;
-  row.setAttribute('aria-rowindex', String(r.position + 2));
-  row.setAttribute('aria-selected', String(r.cursor));
-  row.tabIndex = r.cursor ? 0 : -1;
-  if (r.selected) row.classList.add('selected');
-  if (r.cursor) row.classList.add('cursor');
-  if (r.broken) row.classList.add('broken');
-  for (const key of COLUMN_KEYS) {
+/** One game's row (keyed by its game); `onOpen()` on a click, `onPlayer(name)` on a player's name. */
+export function listRow(r: RowLook, onOpen: () => void, onPlayer: (name: string) => void): VNode {
+  return h('div.list-row', {
+    key: r.index,
+    class: { selected: r.selected, cursor: r.cursor, broken: r.broken },
+    attrs: {
+      role: 'row', 'data-testid': 'game-row', 'data-index': String(r.index), id: `game-row-${r.index}`,
+      'aria-rowindex': String(r.position + 2), 'aria-selected': String(r.cursor), tabindex: r.cursor ? 0 : -1,
+    },
+    on: { click: onOpen },
+  }, COLUMN_KEYS.map((key) => {
     // The game's number is known before its row arrives.
     const raw = r.row?.[key] ?? (key === 'index' ? String(r.index + 1) : '');
     const text = key === 'date' ? pgnDate(raw) : raw;
     const link = text !== '' && (key === 'white' || key === 'black');
-    const cell = el('span', COLUMNS[key].numeric ? 'cell num' : 'cell', link ? undefined : text);
-    if (link) cell.append(playerLink(text, onPlayer));
-    cell.setAttribute('role', 'gridcell');
-    if (text) cell.title = text;
-    row.append(cell);
-  }
-  row.addEventListener('click', onOpen);
-  return row;
+    return h(COLUMNS[key].numeric ? 'span.cell.num' : 'span.cell', {
+      attrs: { role: 'gridcell', 'data-column': key, ...(text ? { title: text } : {}) },
+    }, link ? [playerLink(text, onPlayer)] : text);
+  }));
 }
 
 /** Why rows are missing, and a Retry button (`onRetry`). */
@@ -151,11 +142,4 @@ export function listProblem(text: string, onRetry: () => void): Node[] {
   retry.dataset.testid = 'list-retry';
   retry.addEventListener('click', onRetry);
   return [el('span', '', T.list.problem(text)), retry];
-}
-
-/** Marks the open game's row among the rows shown. */
-export function markSelected(body: HTMLElement, index: number): void {
-  for (const r of Array.from(body.children) as HTMLElement[]) {
-    r.classList.toggle('selected', Number(r.dataset.index) === index);
-  }
 }

@@ -1,16 +1,13 @@
 // The page's short texts that depend on the state, as pure functions: the
-// game count, the position filter's label, the notice, an error's
-// message. The words come from the language in use (`T`, i18n/).
+// game count, the notice, the Cancel button's label. The words come from the language in use (`T`, i18n/).
 
 import type { Diagnosis, ErrorCode, GameHeaders } from '../../pkg/cadb.js';
 import { T } from '../i18n/index.js';
-import type { State, Task } from '../state.js';
+import { listedGames, type State, type Task } from '../state.js';
 
 /** The games listed: "216" (its words around it are `T.count`). */
 export function gameCount(s: State): string {
-  const { order } = s.list.view;
-  if (!s.info) return '–';
-  return String(order ? order.length : s.info.games);
+  return s.info ? String(listedGames(s.list.view, s.info.games)) : '–';
 }
 
 /** Beside the count of a filtered list: of how many; '' when not filtered. */
@@ -45,19 +42,4 @@ export function rescuedTo(h: GameHeaders): string | null {
 /** The Cancel button's label: what it stops. */
 export function cancelLabel(tasks: readonly Task[]): string {
   return T.cancel([...new Set(tasks)].map((t) => T.tasks[t]));
-}
-
-/** An error's message, with its code when it has one ("… [truncated]").
- * The core's messages are English: in Russian, the gist of its kind
- * comes first. */
-export function errorText(err: unknown): string {
-  const code = typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : '';
-  const message = err instanceof Error ? err.message : String(err);
-  return coreMessage(code, message) + (code ? ` [${code}]` : '');
-}
-
-/** The core's message of an error of kind `code`, after its gist in the language. */
-export function coreMessage(code: string, message: string): string {
-  const gist = T.errorKinds[code as ErrorCode];
-  return gist ? `${gist}: ${message}` : message;
 }

@@ -1,0 +1,169 @@
+// The game list: its rows' text, the quick filter, the search form's query
+// and the sort (one place computes what is listed: applyView), and the
+// keyboard's row.
+
+import type { SearchQuery, SortColumn } from '../../pkg/cadb.js';
+import { FILTER_DEBOUNCE_MS } from '../config.js';
+import type { Controller } from '../controller.js';
+import { errorText } from '../errors.js';
+import { T } from '../i18n/index.js';
+import { Stale } from '../latest.js';
+import { splitRows } from '../protocol.js';
+import { listedGames } from '../state.js';
+
+/** The games of `a` (ascending) that are also in `b` (any order), in b's order. */
+function intersect(a: Uint32Array, b: Uint32Array): Uint32Array {
+  const set = new Set(a);
+  return b.filter((i) => set.has(i));
+}
+
+export class ListCtrl {
+  constructor(private c: Controller) {}
+
+  /** Fetches the rows of these games for the list (one request, one wasm
+   * call); an answer for rows since replaced (other data) only lands in
+   * those, unseen. */
+  fetchRows(indices: Uint32Array): void {
+    const rows = this.c.state.list.rows;
+    if (rows.pending || rows.failed !== null) return;
+    rows.pending = true;
+    this.c.rpc.call('rows', { indices }).then(
+      (page) => {
+        for (const [index, row] of splitRows(page)) rows.cache.set(index, row);
+      },
+      (err: unknown) => {
+        rows.failed = errorText(err);
+      },
+    ).finally(() => {
+      rows.pending = false;
+      rows.loaded++;
+      if (rows === this.c.state.list.rows) this.c.redraw();
+    });
+  }
+
+  /** Retry under a list whose rows failed: they are asked again. */
+  retryRows(): void {
+    this.c.state.list.rows.failed = null;
+    this.c.redraw();
+  }
+
+  /** The filter box's text: applied after a short pause. */
+  filter(text: string): void {
+    const l = this.c.state.list;
+    l.input = text;
+    clearTimeout(l.filterTimer);
+    l.filterTimer = window.setTimeout(() => {
+      const now = this.c.state.list;
+      now.filterTimer = 0;
+      now.filter = now.input;
+      void this.c.attempt(() => this.applyView());
+    }, FILTER_DEBOUNCE_MS);
+    this.c.redraw();
+  }
+
+  /** Sorts by `column`; again on the same column reverses the order. */
+  sortBy(column: SortColumn): Promise<void> {
+    return this.c.attempt(async () => {
+      const l = this.c.state.list;
+      const before = l.sort;
+      l.sort = l.sort?.column === column ? { column, descending: !l.sort.descending } : { column, descending: false };
+      this.c.redraw();
+      try {
+        await this.applyView();
+      } catch (err) {
+        // The list is still in the old order (unless a newer request is in charge).
+        if (!(err instanceof Stale) && l.sort?.column === column) l.sort = before;
+        throw err;
+      }
+    });
+  }
+
+  /** Applies the search form's query (null: clears it), with the quick
+   * filter's text; the URL hash names it. */
+  search(query: SearchQuery | null): Promise<void> {
+    return this.c.attempt(async () => {
+      const l = this.c.state.list;
+      const before = l.query;
+      l.query = query;
+      // The form shows the query applied, in its panel, open.
+      if (query) this.c.panels.setPanelOpen('search', true);
+      try {
+        await this.applyView();
+      } catch (err) {
+        if (err instanceof Stale) throw err;
+        if (l === this.c.state.list) l.query = before;
+        this.c.redraw();
+        throw err;
+      }
+    });
+  }
+
+  /** See ListState: the header filter (quick box AND form) in one search,
+   * any other filter intersected with it, then the sort. */
+  async applyView(): Promise<void> {
+    const s = this.c.state;
+    const { filter, query, sort, position } = s.list;
+    const text = filter.trim();
+    const filtered = text !== '' || query !== null || position !== null;
+    const headers = text !== '' || query !== null;
+    const fresh = this.c.latest.begin('view');
+    const t0 = performance.now();
+    let order: Uint32Array | null = headers
+      ? await this.c.latest.answer(fresh, this.c.tasks.long('search', 'search', { query: { ...query, ...(text ? { text } : {}) } }, {
+        progress: (done, total) => T.status.searching(done, total),
+      }))
+      : null;
+    if (position) order = order ? intersect(position.games, order) : position.games.slice();
+    if (sort) order = await this.c.latest.answer(fresh, this.c.tasks.long('sort', 'sort', { column: sort.column, descending: sort.descending, subset: order }));
+    const ms = Math.round(performance.now() - t0);
+    const n = order ? order.length : 0;
+    if (filtered || sort) s.status = { say: () => T.status.listed(n, ms) };
+    s.list.view = { order, filtered };
+    // New data: worth asking again.
+    s.list.rows.failed = null;
+    s.list.cursor = s.game ? this.listPosition(s.game.index) : -1;
+    this.c.redraw();
+  }
+
+  /** Where game `index` is in the list (-1: not listed). */
+  listPosition(index: number): number {
+    const s = this.c.state;
+    const order = s.list.view.order;
+    return order ? order.indexOf(index) : s.info && index < s.info.games ? index : -1;
+  }
+
+  /** How many games the list shows. */
+  private listed(): number {
+    return listedGames(this.c.state.list.view, this.c.state.info?.games ?? 0);
+  }
+
+  /** The game at list position `k` (undefined: none). */
+  private listedAt(k: number): number | undefined {
+    const order = this.c.state.list.view.order;
+    return k < 0 || k >= this.listed() ? undefined : order ? order[k] : k;
+  }
+
+  /** Moves the list's keyboard row by `delta` rows (kept in the list). */
+  moveCursor(delta: number): void {
+    const l = this.c.state.list;
+    const count = this.listed();
+    if (count === 0) return;
+    // With no row yet, the first row is the keyboard's (list.ts).
+    l.cursor = Math.max(0, Math.min(count - 1, Math.max(0, l.cursor) + delta));
+    this.c.redraw();
+  }
+
+  /** Opens the game of the list's keyboard row. */
+  openCursor(): Promise<void> {
+    const index = this.listedAt(Math.max(0, this.c.state.list.cursor));
+    return index === undefined ? Promise.resolve() : this.c.game.openGame(index);
+  }
+
+  /** Opens the next (1) or previous (-1) game of the list (n, p). */
+  nextGame(delta: 1 | -1): Promise<void> {
+    const s = this.c.state;
+    const at = s.game ? this.listPosition(s.game.index) : -1;
+    const index = this.listedAt((at >= 0 ? at : s.list.cursor) + delta);
+    return index === undefined ? Promise.resolve() : this.c.game.openGame(index);
+  }
+}

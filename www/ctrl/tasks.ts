@@ -1,0 +1,155 @@
+// Long tasks (progress and Cancel; the PGN export is one), and a fresh
+// Worker after a trap or a cancel: the database shown is reopened in it,
+// or, when that fails, the page closes it and says why.
+
+import { DEMO_NAME } from '../config.js';
+import type { Controller } from '../controller.js';
+import type { Side } from '../decoders.js';
+import { fetchDemo } from '../demo.js';
+import { download } from '../download.js';
+import { errorText } from '../errors.js';
+import { T } from '../i18n/index.js';
+import { Stale } from '../latest.js';
+import { type RequestType, type Requests } from '../protocol.js';
+import { freshList, type Say, type Task } from '../state.js';
+import { type CallOptions, isCancelled, isFatal, type WorkerError } from '../worker-host.js';
+
+export class TasksCtrl {
+  constructor(private c: Controller) {}
+
+  /** Downloads the PGN of every game listed (all, or the filter's). */
+  exportAll(): Promise<void> {
+    return this.c.attempt(async () => {
+      const s = this.c.state;
+      const parts: string[] = [];
+      const { order, filtered } = s.list.view;
+      // The bar shows at once: the first progress comes after a chunk.
+      s.exporting = { done: 0, total: 0 };
+      const summary = await this.long('export', 'exportPgn', { indices: filtered ? order : null }, {
+        onChunk: (text) => parts.push(text),
+        progress: true,
+      });
+      download(`${s.name || 'games'}${filtered ? '-filtered' : ''}.pgn`, parts);
+      this.c.say(() => T.status.exported(summary.games, Math.round(summary.bytes / 1024), summary.errors.length));
+    });
+  }
+
+  /** A request that may take long: Cancel is offered while it runs. With
+   * `progress`, its progress shows in the bar until it ends, and in the
+   * status line too when `progress` gives the text. */
+  async long<R extends RequestType>(
+    name: Task,
+    type: R,
+    args: Requests[R]['args'],
+    options: CallOptions & { progress?: true | ((done: number, total: number) => string) } = {},
+  ): Promise<Requests[R]['result']> {
+    const s = this.c.state;
+    const { progress, ...call } = options;
+    if (progress) {
+      call.onProgress = (done, total) => {
+        s.exporting = { done, total };
+        if (progress !== true) s.status = { say: () => progress(done, total) };
+        this.c.redraw();
+      };
+    }
+    s.tasks = [...s.tasks, name];
+    this.c.redraw();
+    try {
+      return await this.c.rpc.call(type, args, { ...call, cancellable: true });
+    } finally {
+      if (progress) s.exporting = null;
+      const k = s.tasks.indexOf(name);
+      s.tasks = s.tasks.filter((_, i) => i !== k);
+      this.c.redraw();
+    }
+  }
+
+  /** Stops the long tasks under way (the Worker is replaced); said quietly. */
+  cancel(): void {
+    if (this.c.state.tasks.length === 0) return;
+    this.c.rpc.cancel();
+    this.c.say(() => T.status.cancelled);
+  }
+
+  /** A host has replaced its Worker (of `side`), after a fatal error or a
+   * cancel: the database the page shows goes into the fresh one. This runs
+   * before any other request reaches it, so the reopen is its first, and a
+   * database chosen since is sent after it: the newer choice wins. */
+  restarted(side: Side, cause: WorkerError): void {
+    const s = this.c.state;
+    const cancelled = isCancelled(cause);
+    if (this.c.requests.reopening[side]) {
+      // Cancelled: the host sends the reopen again. Failed: trying again could loop.
+      const name = s.name;
+      if (!cancelled) this.close(() => T.errors.stoppedAgain(name || T.errors.theDatabase, errorText(cause)));
+      return;
+    }
+    const stopped = () => (cancelled ? '' : T.errors.stopped(cause.request ?? null, errorText(cause)));
+    const again = this.c.requests.opened;
+    // What is said is dropped once the user opens another database.
+    const fresh = this.c.latest.current('open');
+    if (!again) {
+      // Nothing had opened: the demo, as at the start. It begins no
+      // generation of its own: a database the user chose is sent after it, and wins.
+      if (cancelled || side === 'bg') return;
+      s.error = { say: () => `${stopped()}.` };
+      this.c.redraw();
+      void this.reopen(side, async () => this.c.db.open({ kind: 'bytes', name: DEMO_NAME, files: await fetchDemo() }, fresh),
+        () => T.errors.stoppedDemo(stopped(), DEMO_NAME));
+      return;
+    }
+    const name = again.source.name;
+    // What is said of it is dropped once another database is on screen.
+    const told = this.c.latest.begin('restart');
+    const reopened = this.c.rpc.callIn(side, 'open', { ...again, dropOld: side === 'bg' });
+    if (cancelled) {
+      void this.reopen(side, () => reopened.then(() => undefined), null);
+      return;
+    }
+    s.error = { say: () => T.errors.stoppedReopening(stopped(), name) };
+    this.c.say(() => T.status.reopening(name));
+    void this.reopen(side, async () => {
+      await reopened;
+      if (told()) this.c.say(() => T.status.reopened(name));
+    }, () => (told() ? T.errors.stoppedReopened(stopped(), name) : ''));
+  }
+
+  /** Runs a reopen in the Worker of `side`; `said` is the error line once
+   * it succeeded. It never throws: a fatal failure was said by
+   * `restarted`, another one closes. */
+  private async reopen(side: Side, action: () => Promise<void>, said: Say | null): Promise<void> {
+    this.c.requests.reopening[side] = true;
+    try {
+      await action();
+      if (said) this.c.state.error = said() ? { say: said } : null;
+      this.c.redraw();
+    } catch (err) {
+      const name = this.c.state.name;
+      if (!isFatal(err) && !(err instanceof Stale)) this.close(() => T.errors.notReopened(name || T.errors.theDatabase, errorText(err)));
+    } finally {
+      this.c.requests.reopening[side] = false;
+    }
+  }
+
+  /** No database any more: the page shows none, and says why. */
+  private close(why: Say): void {
+    const s = this.c.state;
+    this.c.requests.opened = null;
+    this.c.latest.settled();
+    clearTimeout(s.list.filterTimer);
+    s.name = '';
+    s.info = null;
+    s.list = freshList();
+    s.game = null;
+    s.explore = null;
+    s.said = null;
+    s.card = null;
+    s.tree.view = { kind: 'none' };
+    s.compactness.forName = '';
+    s.compactness.view = { kind: 'none' };
+    s.diagnosis.view = { kind: 'none' };
+    s.status = { say: () => T.status.noDatabase };
+    s.error = { say: why };
+    this.c.redraw();
+  }
+}

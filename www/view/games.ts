@@ -1,0 +1,42 @@
+// The list's tools above the game list, as a pure view function: the
+// quick filter, the count of games listed, the position filter, PGN export
+// and its progress. (The search form below them is index.html's own:
+// view/search.ts; the list itself is list.ts.)
+
+import { h, type VNode } from 'snabbdom';
+import type { Controller } from '../controller.js';
+import { T } from '../i18n/index.js';
+import { countedGames, gameCount, gameTotal } from './text.js';
+
+export function listTools(ctrl: Controller): VNode {
+  const s = ctrl.state;
+  const p = T.page;
+  const total = gameTotal(s);
+  const pos = s.list.position;
+  return h('div.list-tools', [
+    h('input#filter', {
+      attrs: { type: 'search', placeholder: p.filterPlaceholder, 'aria-label': p.filterLabel, 'data-testid': 'filter' },
+      props: { value: s.list.input },
+      on: { input: (e: Event) => ctrl.list.filter((e.target as HTMLInputElement).value) },
+    }),
+    h('span.count', [
+      h('span#count-before', T.count.before),
+      h('span', { attrs: { 'data-testid': 'game-count' } }, gameCount(s)),
+      h('span', { attrs: { 'data-testid': 'game-total', hidden: total === '' } }, total),
+      h('span#count-after', T.count.after(countedGames(s))),
+    ]),
+    h('span.position-filter', { attrs: { 'data-testid': 'position-filter', hidden: pos === null } }, [
+      h('span#position-label', pos ? T.position.label(pos.games.length, pos.damaged) : ''),
+      ' ',
+      h('button#position-clear', {
+        attrs: { type: 'button', 'data-testid': 'position-clear', 'aria-label': p.positionClear },
+        on: { click: () => void ctrl.tree.clearPosition() },
+      }, '✕'),
+    ]),
+    h('button', { attrs: { type: 'button', 'data-testid': 'export-pgn', title: p.exportTitle }, on: { click: () => void ctrl.tasks.exportAll() } }, '⤓ PGN'),
+    h('progress', {
+      attrs: { 'data-testid': 'progress', hidden: s.exporting === null },
+      props: s.exporting ? { max: s.exporting.total || 1, value: s.exporting.done } : {},
+    }),
+  ]);
+}
