@@ -1,7 +1,7 @@
 // The page's short texts that depend on the state, as pure functions: the
 // game count, the notice, the Cancel button's label. The words come from the language in use (`T`, i18n/).
 
-import type { Diagnosis, ErrorCode, GameHeaders } from '../../pkg/cadb.js';
+import type { Diagnosis, GameHeaders } from '../../pkg/cadb.js';
 import { T } from '../i18n/index.js';
 import { listedGames, type State, type Task } from '../state.js';
 
