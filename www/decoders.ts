@@ -4,7 +4,7 @@
 // a player's card. The background Worker runs the long tasks: the doctor's
 // report, the opening tree, position searches, sorting, compactness and
 // export. Each Worker answers in order, so a game asked for while the tree
-// builds waits only for the games asked before it (BENCHMARKS.md §16).
+// builds waits only for the games asked before it (docs/history/benchmarks.md §16).
 
 import type { Requests, RequestType } from './protocol.js';
 import { type CallOptions, type WorkerError, WorkerHost } from './worker-host.js';

@@ -2,7 +2,7 @@
 // place in the URL hash (the game, the move, the filters), so a reload
 // keeps them.
 // Pure functions: the controller keeps the query in the state, the view
-// fills the form from it, main.ts reads the form into one.
+// fills the form from it and reads it into one (view/search.ts).
 
 import type { SearchQuery } from '../pkg/cadb.js';
 

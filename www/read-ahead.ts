@@ -4,7 +4,7 @@
 // asynchronous read (Blob.arrayBuffer) is filled on that same thread, so it
 // barely moves meanwhile (400 MB with work between blocks: 0.47 s still
 // waited for, against 0.61-0.84 s reading synchronously and 0.07 s through
-// this Worker; BENCHMARKS.md §13).
+// this Worker; docs/history/benchmarks.md §13).
 
 import type { AheadReply, AheadRequest } from './lazy-file.js';
 
