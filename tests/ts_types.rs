@@ -14,7 +14,7 @@ use std::{collections::BTreeSet, ops::ControlFlow};
 use cadb::{
     ErrorKind,
     ca::{
-        Database, OpenOptions,
+        Certainty, Database, OpenOptions,
         diagnose::DiagnoseOptions,
         format::Convention,
         search::{EloOf, Query, Side},
@@ -166,6 +166,24 @@ fn diagnosis_point_ids() {
         "DiagnosisPointId",
         "DiagnosisPoint.id in {TS_PATH}"
     );
+    // A point's certainty: a detection's (every `Certainty`, named in a
+    // match with no wildcard, so a new one does not compile until listed),
+    // a caller's choice, or none; every point here has one of them.
+    let certainty = |c: Certainty| match c {
+        Certainty::Undecided | Certainty::Weak | Certainty::Strong => c.name(),
+    };
+    let mut rust = set([Certainty::Undecided, Certainty::Weak, Certainty::Strong].map(certainty));
+    rust.extend(["chosen".to_string(), "n/a".to_string()]);
+    let ts = quoted(&field_type("DiagnosisPoint", "certainty"));
+    assert_same("DiagnosisPoint.certainty", TS_PATH, &ts, &rust);
+    for p in &d.points {
+        assert!(
+            ts.contains(p.certainty),
+            "{}: certainty {:?} is not in {TS_PATH}",
+            p.id,
+            p.certainty
+        );
+    }
 }
 
 /// `Query`'s fields by their JS names (camelCase). The pattern has no
