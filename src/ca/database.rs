@@ -79,10 +79,10 @@ pub struct Database<R> {
     pub(super) records: RecordIndex,
     pub(super) names: Names,
     pub(super) readings: Readings,
-    /// How strings are decoded: the caller's code page, or the guess
-    /// ([`set_encoding`](Self::set_encoding) changes it).
-    pub(super) text: Text,
-    pub(super) encoding_chosen: bool,
+    /// The caller's code page, or `None` for the guess
+    /// ([`set_encoding`](Self::set_encoding) changes it); strings are
+    /// decoded as [`text`](Self::text) says.
+    pub(super) chosen: Option<TextEncoding>,
     /// Problems found on opening, in the order they were found.
     pub(super) warnings: Vec<Error>,
 }
@@ -106,8 +106,7 @@ impl<R: ReadAt> Database<R> {
         // Found with the names, said last (after the readings' warnings).
         warnings.extend(names.bulk_warnings());
         Ok(Database {
-            text: readings.text(options.encoding),
-            encoding_chosen: options.encoding.is_some(),
+            chosen: options.encoding,
             files,
             headers,
             records,
@@ -135,7 +134,7 @@ impl<R: ReadAt> Database<R> {
     /// How strings and symbols are decoded.
     pub fn decoding(&self) -> Decoding {
         Decoding {
-            text: self.text,
+            text: self.text(),
             symbols: self.readings.symbols.reading,
         }
     }
@@ -148,13 +147,13 @@ impl<R: ReadAt> Database<R> {
 
     /// The code page in use.
     pub fn encoding(&self) -> TextEncoding {
-        self.text.encoding
+        self.text().encoding
     }
 
     /// How strings are decoded: the code page, and whether single UTF-8
     /// strings read as UTF-8.
     pub fn text(&self) -> Text {
-        self.text
+        self.readings.text(self.chosen)
     }
 
     /// Changes the text encoding (names and comments are decoded on each
@@ -172,8 +171,7 @@ impl<R: ReadAt> Database<R> {
     /// assert_eq!(db.headers(0).unwrap().white.unwrap(), "Таль");
     /// ```
     pub fn set_encoding(&mut self, encoding: Option<TextEncoding>) {
-        self.encoding_chosen = encoding.is_some();
-        self.text = self.readings.text(encoding);
+        self.chosen = encoding;
     }
 
     /// A name table.
@@ -194,7 +192,7 @@ impl<R: ReadAt> Database<R> {
             version: cdp.version.clone(),
             emb_signature: self.names.volume.header.signature.clone(),
             emb_version: self.names.volume.header.version.clone(),
-            comment: String::from(self.text.decode(&cdp.comment)),
+            comment: String::from(self.text().decode(&cdp.comment)),
             cdp_count: cdp.game_count,
             d00_records: self.headers.d00_records,
             count: self.headers.count,
@@ -202,8 +200,8 @@ impl<R: ReadAt> Database<R> {
             convention: self.readings.convention,
             detection: self.readings.detection,
             eco_zero: self.readings.eco_zero,
-            encoding: self.text.encoding,
-            encoding_chosen: self.encoding_chosen,
+            encoding: self.encoding(),
+            encoding_chosen: self.chosen.is_some(),
             encoding_guess: self.readings.encoding.clone(),
         }
     }

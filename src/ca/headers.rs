@@ -29,7 +29,7 @@ impl<R: ReadAt> Database<R> {
 
     /// Resolves a raw header's ids and codes.
     pub fn decode_headers(&self, raw: &RawHeader) -> Headers {
-        let enc = self.text;
+        let enc = self.text();
         let players = self.list(ListKind::Players);
         let (result, assessment) = d00::decode_outcome(raw.outcome);
         let mut other = Vec::new();

@@ -60,7 +60,7 @@ impl<R: ReadAt> Database<R> {
                 (*score * 1000.0).max(0.0) as u64,
             ));
         }
-        let certainty = if self.encoding_chosen {
+        let certainty = if self.chosen.is_some() {
             "chosen"
         } else if g.high_strings == g.utf8_strings {
             "n/a"
@@ -71,12 +71,12 @@ impl<R: ReadAt> Database<R> {
         } else {
             "undecided"
         };
-        let reading = if self.encoding_chosen {
-            format!("{} (chosen)", self.text.encoding.name())
+        let reading = if self.chosen.is_some() {
+            format!("{} (chosen)", self.encoding().name())
         } else {
             format!(
                 "{}, single UTF-8 strings as UTF-8 (guessed: {})",
-                self.text.encoding.name(),
+                self.encoding().name(),
                 g.encoding.name()
             )
         };
@@ -138,7 +138,7 @@ impl<R: ReadAt> Database<R> {
             let k = kind as usize;
             let t = self.list(kind);
             let zero = match t.record_of(0) {
-                Ok(r) if t.record_name(r, self.text).is_some() => "a name",
+                Ok(r) if t.record_name(r, self.text()).is_some() => "a name",
                 Ok(_) => "an empty name",
                 Err(_) => "no name",
             };
@@ -305,7 +305,7 @@ impl<R: ReadAt> Database<R> {
             let t = self.list(*kind);
             let named = t
                 .record_of(0)
-                .is_ok_and(|r| t.record_name(r, self.text).is_some());
+                .is_ok_and(|r| t.record_name(r, self.text()).is_some());
             if named && self.headers.count > 0 && h.field_zero[f] * 2 >= self.headers.count {
                 uncertain(
                     "name id 0 (Q6)",
