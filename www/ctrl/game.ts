@@ -54,16 +54,17 @@ export class GameCtrl {
     if (!g) return;
     this.c.state.explore = null;
     g.current = Math.max(-1, Math.min(id, g.nodes.length - 1));
-    this.speak(say);
-    this.c.redraw();
-    void this.c.tree.refreshTree();
+    this.moved(say);
   }
 
-  /** The position shown changed: said in words, or (`say` false) nothing is. */
-  speak(say: boolean): void {
+  /** The position shown changed: said in words (`say` false: nothing is),
+   * drawn, and the opening tree follows it. */
+  moved(say = true): void {
     const at = shown(this.c.state.game, this.c.state.explore);
     const san = at?.san;
     this.c.state.said = say && at && san ? () => spokenMove(san, at.fen) : null;
+    this.c.redraw();
+    void this.c.tree.refreshTree();
   }
 
   step(step: Step): void {
@@ -72,9 +73,7 @@ export class GameCtrl {
     // In an explored line, back takes its last move back; forward has nowhere to go.
     if (e && step === 'back') {
       s.explore = e.moves.length > 1 ? { ...e, moves: e.moves.slice(0, -1) } : null;
-      this.speak(true);
-      this.c.redraw();
-      void this.c.tree.refreshTree();
+      this.moved();
       return;
     }
     if (e && step === 'forward') return;
@@ -87,9 +86,7 @@ export class GameCtrl {
   leaveExplore(): void {
     if (!this.c.state.explore) return;
     this.c.state.explore = null;
-    this.speak(true);
-    this.c.redraw();
-    void this.c.tree.refreshTree();
+    this.moved();
   }
 
   flip(): void {

@@ -62,9 +62,7 @@ export class TreeCtrl {
     } else {
       const e = s.explore ?? { from: g ? g.current : -1, startFen: this.boardFen(), moves: [] };
       s.explore = { ...e, moves: [...e.moves, { uci: m.uci, san: m.san, fen: m.fen }] };
-      this.c.game.speak(true);
-      this.c.redraw();
-      void this.refreshTree();
+      this.c.game.moved();
     }
     return this.c.attempt(() => this.filterToPosition(m.fen));
   }
