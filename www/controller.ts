@@ -23,7 +23,8 @@ import { errorText } from './errors.js';
 import { setNotation, useLanguage } from './i18n/index.js';
 import { Stale } from './latest.js';
 import { hashOf } from './query.js';
-import { initialState, type Kept, type Requests, type Say, type Settings, type State } from './state.js';
+import type { DbInfo } from '../pkg/cadb.js';
+import { initialState, type Kept, type ListState, type Requests, type Say, type Settings, type State } from './state.js';
 import { isCancelled, isFatal } from './worker-host.js';
 
 export class Controller {
@@ -75,6 +76,25 @@ export class Controller {
       });
       if (hash !== location.hash) history.replaceState(null, '', hash || location.pathname + location.search);
     }, HASH_DELAY_MS);
+  }
+
+  /** The page shows another database (`info` null: none): nothing of the
+   * one before stays on screen, and no answer for it is applied from now on. */
+  showDatabase(name: string, info: DbInfo | null, list: ListState): void {
+    const s = this.state;
+    this.latest.settled();
+    clearTimeout(s.list.filterTimer);
+    s.name = name;
+    s.info = info;
+    s.list = list;
+    s.game = null;
+    s.explore = null;
+    s.said = null;
+    s.card = null;
+    s.compactness.forName = '';
+    s.compactness.view = { kind: 'none' };
+    s.tree.wanted = false;
+    s.tree.view = { kind: 'none' };
   }
 
   /** Says `status` on the status line. */

@@ -91,23 +91,10 @@ export class DatabaseCtrl {
     const { info, wasmBytes } = opened;
     this.c.requests.opened = { source, encoding };
     this.c.requests.stray = false;
-    // Nothing of the database before stays on screen, and no answer for it
-    // is applied from now on.
-    this.c.latest.settled();
-    clearTimeout(s.list.filterTimer);
-    s.name = source.name;
-    s.info = info;
+    const list = freshList(here ? place.query : null);
+    if (here) list.input = list.filter = place.filter;
+    this.c.showDatabase(source.name, info, list);
     s.encoding = encoding;
-    s.list = freshList(here ? place.query : null);
-    if (here) s.list.input = s.list.filter = place.filter;
-    s.game = null;
-    s.explore = null;
-    s.said = null;
-    s.card = null;
-    s.compactness.forName = '';
-    s.compactness.view = { kind: 'none' };
-    s.tree.wanted = false;
-    s.tree.view = { kind: 'none' };
     // The form shows the query the link names, in its panel, open (kept
     // open, as a click there would).
     if (s.list.query) this.c.panels.setPanelOpen('search', true);

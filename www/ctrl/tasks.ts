@@ -135,18 +135,7 @@ export class TasksCtrl {
   private close(why: Say): void {
     const s = this.c.state;
     this.c.requests.opened = null;
-    this.c.latest.settled();
-    clearTimeout(s.list.filterTimer);
-    s.name = '';
-    s.info = null;
-    s.list = freshList();
-    s.game = null;
-    s.explore = null;
-    s.said = null;
-    s.card = null;
-    s.tree.view = { kind: 'none' };
-    s.compactness.forName = '';
-    s.compactness.view = { kind: 'none' };
+    this.c.showDatabase('', null, freshList());
     s.diagnosis.view = { kind: 'none' };
     s.status = { say: () => T.status.noDatabase };
     s.error = { say: why };
