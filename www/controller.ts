@@ -95,6 +95,9 @@ export class Controller {
     s.compactness.view = { kind: 'none' };
     s.tree.wanted = false;
     s.tree.view = { kind: 'none' };
+    // The doctor's report and notice were the old database's.
+    s.diagnosis.view = { kind: 'none' };
+    s.diagnosis.copied = null;
   }
 
   /** Says `status` on the status line. */

@@ -354,6 +354,21 @@ await test('a database with a weak reading shows a notice that leads to the pane
   await notice(page).waitFor({ state: 'hidden' });
 });
 
+await test("opening another database drops the old one's doctor's notice, even when the link's filter fails", async (page) => {
+  await page.locator('[data-testid=open-files]').setInputFiles(twoFiles);
+  await status(page, /^Opened TWO/);
+  await notice(page).waitFor({ state: 'visible' });
+  // A link that names the next database with a filter, whose search fails.
+  await page.evaluate(() => { location.hash = '#db=DEMO&f=a'; });
+  await fault(page, 'search', 'format');
+  await page.locator('[data-testid=open-files]').setInputFiles(demoFiles);
+  await error(page).filter({ hasText: /search refused \(e2e hook\)/ }).waitFor();
+  await fault(page, 'search', null);
+  // The clean demo's report, not TWO's notice.
+  await page.locator('[data-testid=readings]').waitFor({ state: 'attached' });
+  await notice(page).waitFor({ state: 'hidden' });
+}, { path: '/e2e/' });
+
 await test('a DOS database reads right with no choice; Auto names the guess, and a choice still wins', async (page) => {
   await page.locator('[data-testid=open-files]').setInputFiles(dosFiles);
   await status(page, /^Opened DOS/);

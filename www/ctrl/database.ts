@@ -99,12 +99,13 @@ export class DatabaseCtrl {
     // open, as a click there would).
     if (s.list.query) this.c.panels.setPanelOpen('search', true);
     this.c.redraw();
+    // In the background Worker: never after the list, whose filter may fail.
+    void this.c.panels.refreshCompactness();
+    void this.c.panels.refreshDiagnosis(false);
     if (s.list.query || s.list.filter) await this.c.list.applyView();
     // The time until the list is drawn.
     const ms = Math.round(performance.now() - t0);
     this.c.say(() => T.status.opened(source.name, info.games, ms, wasmBytes / 1048576));
-    void this.c.panels.refreshCompactness();
-    void this.c.panels.refreshDiagnosis(false);
     try {
       const game = here && place.game !== null && place.game < info.games ? place.game : 0;
       if (info.games > 0) await this.c.game.loadGame(game, here && place.game === game ? place.move : null);

@@ -136,7 +136,6 @@ export class TasksCtrl {
     const s = this.c.state;
     this.c.requests.opened = null;
     this.c.showDatabase('', null, freshList());
-    s.diagnosis.view = { kind: 'none' };
     s.status = { say: () => T.status.noDatabase };
     s.error = { say: why };
     this.c.redraw();
