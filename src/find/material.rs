@@ -260,6 +260,14 @@ fn word(t: Token, side: &mut [Option<Range>; 5]) -> Result<u32, Error> {
             if n == 0 { Ok(None) } else { v }
         };
         let range = match count(&mut k)? {
+            // `N+`: one or more.
+            None if bytes.get(k) == Some(&b'+') => {
+                k += 1;
+                Range {
+                    min: 1,
+                    max: u8::MAX,
+                }
+            }
             None => Range { min: 1, max: 1 },
             Some(n) => {
                 let n = n.min(64) as u8;
