@@ -42,6 +42,11 @@ fn material_errors_name_the_token() {
     assert_eq!(error(Material::parse("diff K=1")).2, "K=1");
     assert_eq!(error(Material::parse("R vs N sometimes")).2, "sometimes");
     assert_eq!(error(Material::parse("R3 vs * * ")).2, "*");
+    // A letter that is not ASCII where `points` could start (fuzz).
+    assert_eq!(
+        error(Material::parse("diff poin\u{ffff}=1")).2,
+        "oin\u{ffff}=1"
+    );
 }
 
 #[test]

@@ -330,7 +330,7 @@ fn possible(lex: &Lexer, side: &Side) -> Result<(), Error> {
 fn diff(t: Token) -> Result<Diff, Error> {
     let s = t.text;
     let expected = "a difference: a piece letter (Q R B N P) or `points`, then =, >= or <=";
-    let (role, rest) = if s.len() >= 6 && s[..6].eq_ignore_ascii_case("points") {
+    let (role, rest) = if s.get(..6).is_some_and(|p| p.eq_ignore_ascii_case("points")) {
         (None, 6)
     } else {
         let r = s
