@@ -156,6 +156,15 @@ fn comment_errors() {
 }
 
 #[test]
+fn a_long_expression_is_refused_at_its_limit() {
+    // 4096 bytes end inside the last "б" (fuzz).
+    let text = format!("{}{}", "a".repeat(4095), "б".repeat(10));
+    let (field, at, ..) = error(CommentQuery::parse(&text));
+    assert_eq!((field, at), ("comment", 4096));
+    CommentQuery::parse(&"a".repeat(4096)).unwrap();
+}
+
+#[test]
 fn numbers_and_empty_fields() {
     let mut q = Query::default();
     let e = |nag, swing| Expressions {
