@@ -100,7 +100,7 @@ impl Pattern {
                     break;
                 }
                 lex.next_token();
-                terms.push(term(t)?);
+                terms.push((term(t)?, t));
             }
             if terms.is_empty() {
                 return Err(lex.unexpected("a piece and a square or file (Nd5, !pc)"));
@@ -124,7 +124,8 @@ impl Pattern {
                 }),
             ),
             None => {
-                clash(&lex, &terms)?;
+                clash(&terms)?;
+                let terms: Vec<Term> = terms.into_iter().map(|(t, _)| t).collect();
                 let each = |terms: Vec<Term>, f: &dyn Fn(Term) -> Term| {
                     terms.into_iter().map(f).collect::<Vec<Term>>()
                 };
@@ -249,16 +250,15 @@ fn term(t: Token) -> Result<Term, Error> {
     })
 }
 
-/// An error when a piece is both required and forbidden on a square.
-fn clash(lex: &Lexer, terms: &[Term]) -> Result<(), Error> {
-    for a in terms.iter().filter(|t| !t.forbid) {
-        for b in terms.iter().filter(|t| t.forbid && t.piece == a.piece) {
+/// An error (at the forbidding term) when a piece is both required and
+/// forbidden on a square.
+fn clash(terms: &[(Term, Token)]) -> Result<(), Error> {
+    for (a, _) in terms.iter().filter(|(t, _)| !t.forbid) {
+        for (b, at) in terms.iter().filter(|(t, _)| t.forbid && t.piece == a.piece) {
             if (a.squares & b.squares).any() {
-                return Err(super::lex::error(
-                    lex.field,
-                    0,
-                    "",
-                    "a pattern that does not both require and forbid a piece on the same square",
+                return Err(at.error(
+                    FIELD,
+                    "a term that does not forbid a square another requires for the same piece",
                 ));
             }
         }
