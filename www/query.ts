@@ -7,9 +7,9 @@
 import type { SearchQuery } from '../pkg/cadb.js';
 
 /** The text fields of SearchQuery the form has, in form order. */
-export const TEXT_FIELDS = ['player', 'event', 'site', 'annotator', 'source', 'ecoFrom', 'ecoTo', 'gameType'] as const;
+export const TEXT_FIELDS = ['player', 'event', 'site', 'annotator', 'source', 'ecoFrom', 'ecoTo', 'gameType', 'material', 'pattern', 'maneuver', 'comment', 'opening'] as const;
 /** Its number fields. */
-export const NUMBER_FIELDS = ['yearFrom', 'yearTo', 'minElo', 'pliesFrom', 'pliesTo'] as const;
+export const NUMBER_FIELDS = ['yearFrom', 'yearTo', 'minElo', 'pliesFrom', 'pliesTo', 'nag', 'evalSwing'] as const;
 /** Its choices: each field's values, the first meaning "any" (not set). */
 export const CHOICES = {
   color: ['either', 'white', 'black'],
@@ -17,7 +17,7 @@ export const CHOICES = {
   eloOf: ['both', 'either', 'opponent'],
 } as const;
 /** Its yes/no fields. */
-export const FLAGS = ['annotated', 'playerExact'] as const;
+export const FLAGS = ['annotated', 'playerExact', 'hasEval'] as const;
 
 export type FormField = (typeof TEXT_FIELDS)[number] | (typeof NUMBER_FIELDS)[number] | keyof typeof CHOICES | (typeof FLAGS)[number];
 
