@@ -63,6 +63,7 @@ pub mod legal;
 pub mod limits;
 #[cfg(all(not(feature = "std"), not(test), not(doc)))]
 mod no_std_runtime;
+pub mod openings;
 pub mod ordinal;
 pub mod reach;
 pub mod report;

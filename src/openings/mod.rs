@@ -45,9 +45,10 @@
 use alloc::{string::String, vec::Vec};
 use core::fmt;
 
-use shakmaty::{Chess, EnPassantMode, Position, Role, Square, uci::UciMove, zobrist::Zobrist64};
+use shakmaty::{Chess, EnPassantMode, File, Move, Position, Role, Square, zobrist::Zobrist64};
 
 use crate::error::{Error, ErrorKind, FileKind};
+use crate::legal;
 
 mod classify;
 pub mod table;
@@ -94,8 +95,13 @@ impl Opening {
 #[derive(Clone, Debug, Default)]
 pub struct Openings {
     entries: Vec<Opening>,
-    /// (position key, index into `entries`), sorted by key, keys distinct.
-    by_key: Vec<(u64, u16)>,
+    /// An open-addressing hash table (linear probing, a power of two at
+    /// least twice the entries): (position key, index into `entries`),
+    /// [`EMPTY`] where no key is. A sort would bring a sorting routine
+    /// into the wasm; this is a few instructions.
+    slots: Vec<(u64, u16)>,
+    /// Distinct positions named.
+    named: usize,
     max_plies: u32,
 }
 
@@ -103,6 +109,42 @@ pub struct Openings {
 fn key(pos: &Chess) -> u64 {
     pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }
+
+/// The move from `from` to `to` in `pos`, if it is legal: a king's
+/// two-square move is castling (with the rook of that side's corner: the
+/// lines are of standard chess), a pawn's diagonal step to an empty square
+/// en passant. Judged by [`legal`], which the replayer uses anyway
+/// (shakmaty's UCI parser would bring its move generator into the wasm).
+fn to_move(pos: &Chess, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
+    let board = pos.board();
+    let piece = board.piece_at(from).filter(|p| p.color == pos.turn())?;
+    let m = if piece.role == Role::King && from.rank() == to.rank() && from.distance(to) == 2 {
+        let corner = if to.file() > from.file() {
+            File::H
+        } else {
+            File::A
+        };
+        Move::Castle {
+            king: from,
+            rook: Square::from_coords(corner, from.rank()),
+        }
+    } else if piece.role == Role::Pawn && from.file() != to.file() && board.piece_at(to).is_none() {
+        Move::EnPassant { from, to }
+    } else {
+        Move::Normal {
+            role: piece.role,
+            from,
+            capture: board.role_at(to),
+            to,
+            promotion,
+        }
+    };
+    legal::is_legal(pos, m).then_some(m)
+}
+
+/// A free slot of [`Openings`]' table (a table holds at most 65,535 entries,
+/// numbered to 65,534).
+const EMPTY: u16 = u16::MAX;
 
 fn bad(what: &'static str, offset: usize) -> Error {
     Error::new(ErrorKind::Invalid { what }, FileKind::Argument).at(offset as u64)
@@ -122,7 +164,7 @@ impl Openings {
     pub fn from_table(bytes: &[u8]) -> Result<Openings, Error> {
         let mut it = table::entries(bytes).map_err(|e| bad(e.what, e.offset))?;
         let mut entries = Vec::new();
-        let mut by_key = Vec::new();
+        let mut keys = Vec::new();
         let mut max_plies = 0;
         let mut offset = table::MAGIC.len() + 2;
         for e in it.by_ref() {
@@ -144,19 +186,18 @@ impl Openings {
                         ));
                     }
                 };
-                let uci = UciMove::Normal {
-                    from: Square::new(u32::from(from)),
-                    to: Square::new(u32::from(to)),
+                let m = to_move(
+                    &pos,
+                    Square::new(u32::from(from)),
+                    Square::new(u32::from(to)),
                     promotion,
-                };
-                let m = uci
-                    .to_move(&pos)
-                    .map_err(|_| bad("a legal move in an opening's line", offset))?;
+                )
+                .ok_or_else(|| bad("a legal move in an opening's line", offset))?;
                 pos.play_unchecked(m);
             }
             let plies = (e.moves.len() / 2) as u32;
             max_plies = max_plies.max(plies);
-            by_key.push((key(&pos), entries.len() as u16));
+            keys.push(key(&pos));
             entries.push(Opening {
                 eco: String::from_utf8_lossy(&e.eco).into_owned(),
                 name: String::from(e.name),
@@ -166,12 +207,24 @@ impl Openings {
         if let Some(e) = it.trailing() {
             return Err(bad(e.what, e.offset));
         }
-        // Stable: of two lines ending in the same position, the first stays.
-        by_key.sort_by_key(|&(k, _)| k);
-        by_key.dedup_by_key(|&mut (k, _)| k);
+        let mut slots = alloc::vec![(0, EMPTY); (keys.len() * 2).next_power_of_two()];
+        let mut named = 0;
+        for (i, &k) in keys.iter().enumerate() {
+            let mask = slots.len() - 1;
+            let mut at = k as usize & mask;
+            // Of two lines ending in the same position, the first stays.
+            while slots[at].1 != EMPTY && slots[at].0 != k {
+                at = (at + 1) & mask;
+            }
+            if slots[at].1 == EMPTY {
+                slots[at] = (k, i as u16);
+                named += 1;
+            }
+        }
         Ok(Openings {
             entries,
-            by_key,
+            slots,
+            named,
             max_plies,
         })
     }
@@ -189,8 +242,15 @@ impl Openings {
     }
 
     fn of_key(&self, k: u64) -> Option<&Opening> {
-        let i = self.by_key.binary_search_by_key(&k, |&(k, _)| k).ok()?;
-        self.entries.get(usize::from(self.by_key[i].1))
+        let mask = self.slots.len().checked_sub(1)?;
+        let mut at = k as usize & mask;
+        loop {
+            match self.slots[at] {
+                (_, EMPTY) => return None,
+                (key, i) if key == k => return self.entries.get(usize::from(i)),
+                _ => at = (at + 1) & mask,
+            }
+        }
     }
 
     /// The plies of the longest line: a game is read that far
@@ -201,11 +261,11 @@ impl Openings {
 
     /// How many named positions the table holds.
     pub fn len(&self) -> usize {
-        self.by_key.len()
+        self.named
     }
 
     /// Whether the table names no position (the default, empty table).
     pub fn is_empty(&self) -> bool {
-        self.by_key.is_empty()
+        self.named == 0
     }
 }

@@ -107,7 +107,7 @@ export const en = {
   /** The game list's column heads. */
   columns: {
     index: '#', white: 'White', whiteElo: 'Elo', black: 'Black', blackElo: 'Elo', result: 'Result', date: 'Date',
-    event: 'Event', site: 'Site', round: 'Rd', eco: 'ECO', annotator: 'Annotator', source: 'Source', gameType: 'Type', plies: 'Plies',
+    event: 'Event', site: 'Site', round: 'Rd', eco: 'ECO', opening: 'Opening', annotator: 'Annotator', source: 'Source', gameType: 'Type', plies: 'Plies',
   },
   list: {
     label: 'Games',

@@ -101,7 +101,7 @@ export const ru: Strings = {
 
   columns: {
     index: '#', white: 'Белые', whiteElo: 'Эло', black: 'Чёрные', blackElo: 'Эло', result: 'Результат', date: 'Дата',
-    event: 'Турнир', site: 'Место', round: 'Тур', eco: 'ECO', annotator: 'Комментатор', source: 'Источник', gameType: 'Тип', plies: 'Полуходы',
+    event: 'Турнир', site: 'Место', round: 'Тур', eco: 'ECO', opening: 'Дебют', annotator: 'Комментатор', source: 'Источник', gameType: 'Тип', plies: 'Полуходы',
   },
   list: {
     label: 'Партии',
