@@ -1037,7 +1037,9 @@ await test('in an English browser the page is in English, with English piece let
   assert.equal(await page.locator('.list-head [data-column=white]').textContent(), 'White');
   // The game's header: players, then the event, site and date (in the locale), ECO.
   assert.match(await page.locator('[data-testid=game-header]').textContent(), /Anderssen, Adolf – Kieseritzky, Lionel1-0/);
-  assert.equal(await page.locator('[data-testid=game-facts]').textContent(), 'London casual games · London ENG · 06/21/1851 · C33');
+  assert.equal(await page.locator('[data-testid=game-facts]').textContent(), 'London casual games · London ENG · 06/21/1851');
+  // The stored C33 agrees with the opening by position (c.tsv's line): one name.
+  assert.equal(await page.locator('[data-testid=game-opening]').textContent(), "C33 King's Gambit Accepted: Bishop's Gambit, Bryan Countergambit");
 });
 
 await test('keyboard only: open the third game, step, enter and leave a variation, go to the next game', async (page) => {
