@@ -58,11 +58,12 @@ fn main() {
         }
     }
     let count = u16::try_from(entries.len()).expect("at most 65535 openings");
-    let mut out = Vec::new();
-    table::write_header(&mut out, count);
+    let mut out = table::TableWriter::new(count);
     for (eco, name, moves) in &entries {
-        table::write_entry(&mut out, *eco, name, moves).unwrap_or_else(|e| panic!("{name}: {e}"));
+        out.entry(*eco, name, moves)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
     }
+    let out = out.finish();
     let path =
         PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("openings.bin");
     fs::write(&path, out).unwrap_or_else(|e| panic!("{}: {e}", path.display()));

@@ -138,22 +138,16 @@ fn the_main_line_is_read_only_as_far_as_the_longest_line() {
 
 #[test]
 fn bad_tables_are_errors_naming_what_was_expected() {
-    let mut t = Vec::new();
-    table::write_header(&mut t, 2);
-    table::write_entry(
-        &mut t,
-        *b"C20",
-        "King's Pawn Game",
-        &[table::pack_move(12, 28, 0)],
-    )
-    .unwrap();
-    table::write_entry(
-        &mut t,
+    let e4 = table::pack_move(12, 28, 0);
+    let mut w = table::TableWriter::new(2);
+    w.entry(*b"C20", "King's Pawn Game", &[e4]).unwrap();
+    w.entry(
         *b"B00",
-        "Nimzowitsch",
-        &[table::pack_move(12, 28, 0), table::pack_move(57, 42, 0)],
+        "King's Pawn Game: Nimzowitsch",
+        &[e4, table::pack_move(57, 42, 0)],
     )
     .unwrap();
+    let t = w.finish();
     let ok = Openings::from_table(&t).unwrap();
     assert_eq!(ok.len(), 2);
     // Every cut is an error, never a panic.
@@ -163,22 +157,30 @@ fn bad_tables_are_errors_naming_what_was_expected() {
     }
     let mut longer = t.clone();
     longer.push(0);
-    assert!(
-        Openings::from_table(&longer)
-            .unwrap_err()
-            .to_string()
-            .contains("the end of the table")
+    let err = |t: &[u8]| Openings::from_table(t).unwrap_err().to_string();
+    assert!(err(&longer).contains("the end of the table"));
+    // The second entry's name shares 16 bytes (byte 38 of the table): one
+    // more than the name before has is an error.
+    assert_eq!(t[38], 16);
+    let mut long_share = t.clone();
+    long_share[38] = 17;
+    assert_eq!(
+        err(&long_share),
+        "argument offset 38: a name's shared part within the name before"
     );
     // An illegal move: e2e5.
-    let mut bad = Vec::new();
-    table::write_header(&mut bad, 1);
-    table::write_entry(&mut bad, *b"C20", "x", &[table::pack_move(12, 36, 0)]).unwrap();
+    let mut w = table::TableWriter::new(1);
+    w.entry(*b"C20", "x", &[table::pack_move(12, 36, 0)])
+        .unwrap();
     assert_eq!(
-        Openings::from_table(&bad).unwrap_err().to_string(),
+        err(&w.finish()),
         "argument offset 10: a legal move in an opening's line"
     );
-    assert!(table::write_entry(&mut bad, *b"F00", "x", &[]).is_err());
-    assert!(Openings::from_table(b"CADBECO2\0\0").is_err());
+    let mut w = table::TableWriter::new(1);
+    assert!(w.entry(*b"F00", "x", &[]).is_err());
+    assert!(Openings::from_table(b"CADBECO1\0\0").is_err());
+    // The built-in table is of this format.
+    assert_eq!(&cadb::openings::TABLE[..8], table::MAGIC);
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -210,8 +212,7 @@ mod round_trip {
         /// ending there, and nothing else is named.
         #[test]
         fn written_tables_read_back(lines in lines()) {
-            let mut t = Vec::new();
-            table::write_header(&mut t, lines.len() as u16);
+            let mut w = table::TableWriter::new(lines.len() as u16);
             let mut ends: Vec<(Chess, String)> = Vec::new();
             for (k, choices) in lines.iter().enumerate() {
                 let mut pos = Chess::default();
@@ -224,10 +225,10 @@ mod round_trip {
                     pos.play_unchecked(m);
                 }
                 let name = format!("Line {k}");
-                table::write_entry(&mut t, *b"A00", &name, &moves).unwrap();
+                w.entry(*b"A00", &name, &moves).unwrap();
                 ends.push((pos, name));
             }
-            let openings = Openings::from_table(&t).unwrap();
+            let openings = Openings::from_table(&w.finish()).unwrap();
             for (pos, _) in &ends {
                 let first = ends.iter().find(|(p, _)| {
                     p.board() == pos.board() && p.turn() == pos.turn()

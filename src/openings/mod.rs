@@ -158,7 +158,7 @@ impl Openings {
     /// where its line has it.
     ///
     /// ```
-    /// let err = cadb::openings::Openings::from_table(b"CADBECO1\x01\x00B9").unwrap_err();
+    /// let err = cadb::openings::Openings::from_table(b"CADBECO2\x01\x00B9").unwrap_err();
     /// assert_eq!(err.to_string(), "argument offset 10: an ECO code");
     /// ```
     pub fn from_table(bytes: &[u8]) -> Result<Openings, Error> {
@@ -166,13 +166,13 @@ impl Openings {
         let mut entries = Vec::new();
         let mut keys = Vec::new();
         let mut max_plies = 0;
-        let mut offset = table::MAGIC.len() + 2;
-        for e in it.by_ref() {
+        loop {
+            let offset = it.offset();
+            let Some(e) = it.next() else { break };
             let e = e.map_err(|e| bad(e.what, e.offset))?;
             let mut pos = Chess::default();
-            for pair in e.moves.chunks_exact(2) {
-                let (from, to, promotion) =
-                    table::unpack_move(u16::from_le_bytes([pair[0], pair[1]]));
+            for &m in &e.moves {
+                let (from, to, promotion) = table::unpack_move(m);
                 let promotion = match promotion {
                     0 => None,
                     2 => Some(Role::Knight),
@@ -195,14 +195,13 @@ impl Openings {
                 .ok_or_else(|| bad("a legal move in an opening's line", offset))?;
                 pos.play_unchecked(m);
             }
-            let plies = (e.moves.len() / 2) as u32;
+            let plies = e.moves.len() as u32;
             max_plies = max_plies.max(plies);
             keys.push(key(&pos));
             entries.push(Opening {
                 eco: String::from_utf8_lossy(&e.eco).into_owned(),
-                name: String::from(e.name),
+                name: e.name,
             });
-            offset += 3 + 1 + e.name.len() + 1 + e.moves.len();
         }
         if let Some(e) = it.trailing() {
             return Err(bad(e.what, e.offset));
