@@ -49,6 +49,7 @@ use shakmaty::{Chess, EnPassantMode, File, Move, Position, Role, Square, zobrist
 
 use crate::error::{Error, ErrorKind, FileKind};
 use crate::legal;
+use crate::text::lower;
 
 mod classify;
 pub mod table;
@@ -86,8 +87,9 @@ impl Opening {
     /// assert!(o.matches("najdorf") && o.matches("b9") && !o.matches("French"));
     /// ```
     pub fn matches(&self, text: &str) -> bool {
-        let needle = text.to_lowercase();
-        self.name.to_lowercase().contains(&needle) || self.eco.to_lowercase().contains(&needle)
+        // The crate's own case folding (no Unicode tables in the wasm).
+        let needle = lower(text);
+        lower(&self.name).contains(&needle) || lower(&self.eco).contains(&needle)
     }
 }
 
