@@ -241,3 +241,26 @@ mod round_trip {
         }
     }
 }
+
+/// The search's way: positions fed one by one give the visitor's answer,
+/// and a set-up start that is a named position is named.
+#[test]
+fn fed_positions_and_a_named_set_up_start() {
+    let openings = Openings::builtin();
+    let mut c = Classify::new(&openings);
+    let mut pos = Chess::default();
+    c.start(&pos);
+    for san in ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O"] {
+        let m = san.parse::<San>().unwrap().to_move(&pos).unwrap();
+        pos.play_unchecked(m);
+        assert!(c.after_ply(&pos).is_continue());
+    }
+    // c.tsv: 1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O is "C78 Ruy Lopez:
+    // Morphy Defense" (castling packed and played).
+    assert_eq!(c.opening(), Some(&named("C78", "Ruy Lopez: Morphy Defense")));
+    // After 1.e4 c5 (b.tsv "B20 Sicilian Defense"), set up, no moves.
+    let fen = "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2";
+    let game = &read_pgn(&format!("[SetUp \"1\"] [FEN \"{fen}\"]\n*")).unwrap()[0];
+    let o = game.visit(&mut Classify::new(&openings)).unwrap();
+    assert_eq!(o, Some(&named("B20", "Sicilian Defense")));
+}

@@ -10,8 +10,11 @@ use crate::game::{GameVisitor, Ply, Skip};
 
 /// Names a game from its main line: a [`GameVisitor`] for a game alone
 /// (`db.read_game(i, &mut Classify::new(&openings))`), or fed position by
-/// position ([`after_ply`](Self::after_ply)) by a pass that replays the
-/// game anyway, such as the search.
+/// position by a pass that replays the game anyway, such as the search: its
+/// own visitor calls [`start`](Self::start) from `setup`,
+/// [`after_ply`](Self::after_ply) from `after_ply` on the main line until
+/// [`done`](Self::done), and reads [`opening`](Self::opening) at the end
+/// ([`Opening::matches`] for a query's text).
 ///
 /// ```
 /// use cadb::openings::{Classify, Openings};
@@ -39,6 +42,12 @@ impl<'a> Classify<'a> {
             plies: 0,
             found: None,
         }
+    }
+
+    /// A game's set-up start position (none for the standard start): it may
+    /// itself be named.
+    pub fn start(&mut self, pos: &Chess) {
+        self.found = self.openings.of_position(pos);
     }
 
     /// The position after the next main-line ply. `Break` once no named
@@ -80,8 +89,7 @@ impl<'a> GameVisitor for Classify<'a> {
     }
 
     fn setup(&mut self, _fen: &str, pos: &Chess) {
-        // A set-up start that is itself a named position.
-        self.found = self.openings.of_position(pos);
+        self.start(pos);
     }
 
     fn ply(&mut self, _before: &Chess, _ply: &Ply) -> ControlFlow<()> {
