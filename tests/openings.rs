@@ -257,7 +257,10 @@ fn fed_positions_and_a_named_set_up_start() {
     }
     // c.tsv: 1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O is "C78 Ruy Lopez:
     // Morphy Defense" (castling packed and played).
-    assert_eq!(c.opening(), Some(&named("C78", "Ruy Lopez: Morphy Defense")));
+    assert_eq!(
+        c.opening(),
+        Some(&named("C78", "Ruy Lopez: Morphy Defense"))
+    );
     // After 1.e4 c5 (b.tsv "B20 Sicilian Defense"), set up, no moves.
     let fen = "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2";
     let game = &read_pgn(&format!("[SetUp \"1\"] [FEN \"{fen}\"]\n*")).unwrap()[0];
