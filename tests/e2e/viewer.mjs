@@ -1240,6 +1240,10 @@ await test('offline: after the first visit, the page and the demo open with no n
     await rows(page).first().waitFor({ timeout: 20000 });
     await status(page, /^Opened DEMO/);
     await page.locator('[data-testid=move]').first().waitFor();
+    // The opening names' table came from the cache too (c.tsv of lichess's
+    // chess-openings names the Immortal Game's 4...b5).
+    assert.equal((await page.locator('[data-testid=game-row][data-index="0"] [data-column=opening]').textContent()).trim(),
+      "C33 King's Gambit Accepted: Bishop's Gambit, Bryan Countergambit");
     // The Worker (its script and wasm from the cache) opens another game.
     await openRow(page, 4);
     // The page and the Worker came from the cache, with the headers kept
