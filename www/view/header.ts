@@ -23,7 +23,9 @@ function player(name: string | undefined, title: string | undefined, elo: number
 function openingLine(stored: string | undefined, o: Opening): VNode {
   const name = h('span', { attrs: { lang: 'en' } }, `${o.eco} ${o.name}`);
   const before = stored && stored !== o.eco ? [`${T.header.storedEco(stored)} · `] : [];
-  return h('div.opening', { attrs: { 'data-testid': 'game-opening' } }, [...before, name]);
+  // The whole line as a tooltip: a phone cuts it.
+  const title = `${before.join('')}${o.eco} ${o.name}`;
+  return h('div.opening', { attrs: { 'data-testid': 'game-opening', title } }, [...before, name]);
 }
 
 export function renderHeader(h0: GameHeaders, opening: Opening | undefined, onPlayer: (name: string) => void): VNode[] {
