@@ -123,5 +123,16 @@ fn main() {
             &[&[n as u8 * 9][..], e.as_bytes()].concat(),
         );
     }
+    // The openings table's first 40 lines, as a table of their own.
+    let lines: Vec<_> = cadb::openings::table::entries(cadb::openings::TABLE)
+        .unwrap()
+        .take(40)
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let mut w = cadb::openings::table::TableWriter::new(lines.len() as u16);
+    for e in &lines {
+        w.entry(e.eco, &e.name, &e.moves).unwrap();
+    }
+    put("openings_table", 0, &w.finish());
     println!("seeds written under fuzz/corpus/");
 }

@@ -28,8 +28,13 @@ echo "    wrote ${demo_files[*]}"
 # 2. The wasm package (wasm-opt -Os from npm's binaryen runs inside wasm-pack).
 echo "==> wasm package: wasm-pack build --release --target web --out-dir pkg"
 wasm-pack build --release --target web --out-dir pkg . --no-default-features --features wasm
+# The opening names' table, outside the .wasm (its size budget): build.rs
+# wrote it from src/openings/data/*.tsv, and the CLI built above hands out the
+# same bytes. The viewer fetches it as an asset (www/worker.ts); the npm
+# package ships it for loadOpenings.
+cargo run --quiet --release --features cli -- opening --table pkg/openings.bin
 node scripts/package.mjs
-ls -l pkg/cadb_bg.wasm
+ls -l pkg/cadb_bg.wasm pkg/openings.bin
 
 # 3. The production bundle.
 if $bundle; then

@@ -16,9 +16,11 @@ json.exports = {
   '.': { types: './cadb.d.ts', import: './cadb.js', default: './cadb.js' },
   // For Node and other hosts that load the module bytes themselves.
   './cadb_bg.wasm': './cadb_bg.wasm',
+  // The opening names' table, for loadOpenings (docs/api.md).
+  './openings.bin': './openings.bin',
   './package.json': './package.json',
 };
-json.files = ['cadb_bg.wasm', 'cadb_bg.wasm.d.ts', 'cadb.js', 'cadb.d.ts', 'LICENSE', 'README.md'];
+json.files = ['cadb_bg.wasm', 'cadb_bg.wasm.d.ts', 'cadb.js', 'cadb.d.ts', 'openings.bin', 'LICENSE', 'README.md'];
 json.sideEffects = false;
 delete json.repository; // no public repository yet
 json.engines = { node: '>=18' };

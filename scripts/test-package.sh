@@ -41,13 +41,15 @@ node snippet.mjs | tee node.out
 grep -qx '2 games; .*' node.out
 grep -qx 'Anna - Boris' node.out
 grep -qx 'e4 e5 Nf3 Nc6 Bb5' node.out
+# c.tsv of lichess's chess-openings: 1.e4 e5 2.Nf3 Nc6 3.Bb5 is C60 Ruy Lopez.
+grep -qx 'C60 Ruy Lopez' node.out
 grep -q '^2 found; [1-9][0-9]* bytes of PGN$' node.out
 
 echo "==> TypeScript (strict, node16 resolution): the package's types, exact"
 # Resolved through the package's `exports` (types condition), as a user's
 # project would. The @ts-expect-error lines check the types are not loose.
 cat >types.ts <<'TS'
-import init, { Database, ecoString, uci16Encode, stats64Decode } from 'cadb';
+import init, { Database, ecoString, loadOpenings, uci16Encode, stats64Decode } from 'cadb';
 import type { HeaderColumns, GameView, MoveNode, SearchQuery, SortColumn, DbInfo, TreeMove, ExportSummary, CadbError } from 'cadb';
 await init();
 const db: Database = Database.open({ cdp: new Uint8Array(), emb: new Uint8Array(), d00: new Uint8Array(), a02: new Uint8Array(), d02: new Uint8Array() });
@@ -65,11 +67,13 @@ const order: Uint32Array = db.sort(col, true, db.search(q));
 const sum: ExportSummary = db.exportPgn(order, (text) => text.length);
 const lazySum: ExportSummary = db.exportPgn(null, () => {}, (done, total) => done / total);
 const tree: TreeMove[] = db.openingTree(fen);
+const named: number = loadOpenings(new Uint8Array());
+const openingName: string | undefined = g.opening?.name ?? first?.opening?.eco ?? tree[0]?.opening?.name;
 const lazy = Database.openLazy({ cdp: new Uint8Array(), emb: new Uint8Array(), a02: new Uint8Array(), d02Size: 0, d00Size: 0,
   read: (file, offset, length) => new Uint8Array(length + offset + (file === 'd02' ? 1 : 0)) });
 const stats = stats64Decode(0n);
 const wdl: 'win' | 'draw' | 'loss' = stats.wdl;
-console.log(info.games, elo[0], name, sum.errors.length, lazySum.bytes, tree[0]?.san, lazy.count, wdl, ecoString(cols.eco[0] ?? 0), uci16Encode(['e2e4']).length);
+console.log(named, openingName, info.games, elo[0], name, sum.errors.length, lazySum.bytes, tree[0]?.san, lazy.count, wdl, ecoString(cols.eco[0] ?? 0), uci16Encode(['e2e4']).length);
 try { db.pgn(0); } catch (e) { console.log((e as CadbError).code); }
 // @ts-expect-error: not a sort column
 db.sort('colour');

@@ -85,5 +85,6 @@ run "npm package (pack, install, Node + webpack)" bash scripts/test-package.sh
 # interleavings of requests with both Workers' answers and traps (Node).
 run "viewer interleavings (tests/ui/interleavings.mjs)" bash scripts/ui-test.sh
 
-# End-to-end tests of the viewer in Chromium (tests/e2e/viewer.mjs).
+# End-to-end tests of the viewer in Chromium (tests/e2e/viewer.mjs, and the
+# opening names: tests/e2e/openings.mjs).
 run "end-to-end viewer tests in Chromium (npm run e2e)" npm run --silent e2e

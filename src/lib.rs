@@ -25,8 +25,11 @@
 //!    bytecode), [`uci16`], [`ordinal`] (PGC and MGC), [`stats`] (64-bit move
 //!    statistics records and an opening tree), and [`report`] (bytes per move
 //!    in each).
-//! 5. [`bench`](mod@bench): whole-database passes, measured natively and in wasm.
-//! 6. [`error`]: one flat error type naming the file, offset, game and ply,
+//! 5. [`openings`]: opening names by position (lichess's chess-openings,
+//!    packed by `build.rs`): a game is named by the last named position its
+//!    main line reaches, whatever its stored ECO.
+//! 6. [`bench`](mod@bench): whole-database passes, measured natively and in wasm.
+//! 7. [`error`]: one flat error type naming the file, offset, game and ply,
 //!    split by who is at fault ([`Fault`]: format, limits, parameter, I/O).
 //!    [`limits`]: the bounds that keep hostile input from hanging or
 //!    exhausting memory. [`text`]: the code pages of names and comments.
@@ -64,6 +67,7 @@ pub mod legal;
 pub mod limits;
 #[cfg(all(not(feature = "std"), not(test), not(doc)))]
 mod no_std_runtime;
+pub mod openings;
 pub mod ordinal;
 pub mod reach;
 pub mod report;

@@ -234,7 +234,7 @@ fn eco_zero_is_a00_except_where_the_game_rules_it_out() {
     // The set-up cannot be A00 whatever the database does.
     assert_eq!(eco(&db, 20), None);
     assert!(!db.pgn(20).unwrap().contains("[ECO"));
-    let rows = cadb::ca::columns::rows(&db, &[0, 20]).unwrap();
+    let rows = cadb::ca::columns::rows(&db, &[0, 20], None).unwrap();
     let col = cadb::ca::columns::Column::ALL
         .iter()
         .position(|c| *c == cadb::ca::columns::Column::Eco)

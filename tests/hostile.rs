@@ -64,7 +64,7 @@ fn read_everything(db: &Database<Vec<u8>>) -> usize {
         let _ = db.pgn_lenient(i);
         let _ = db.headers(i);
     }
-    let _ = cadb::ca::columns::rows(db, &[0, 1, 2]);
+    let _ = cadb::ca::columns::rows(db, &[0, 1, 2], Some(&cadb::openings::Openings::builtin()));
     hits.map_or(0, |h| h.len())
 }
 

@@ -322,7 +322,10 @@ fn after_all(text: &str, marker: &str) -> Set {
 #[test]
 fn game_view_and_move_node_fields() {
     let game = &read_pgn("1. e4 (1. d4) e5 *").unwrap()[0];
-    let view = cadb::game::view::GameView::new(game).unwrap();
+    // With names: 1.e4 is named (b.tsv "B00 King's Pawn Game"), so the
+    // optional `opening` of the game and of the first move is there.
+    let openings = cadb::openings::Openings::builtin();
+    let view = cadb::game::view::GameView::with_openings(game, &openings).unwrap();
     let json = serde_json::to_value(&view).unwrap();
     let keys = |v: &serde_json::Value| -> Set { v.as_object().unwrap().keys().cloned().collect() };
     let declared = |name: &str| -> Set { fields(name).into_iter().map(|(f, _)| f).collect() };

@@ -1237,3 +1237,47 @@ fn every_layout_gives_the_same_rows_search_and_sort() {
     assert_eq!(info(&tricky, "encoding"), "\"cp1251\"");
     assert_eq!(info(&tricky, "warnings"), info(&plain, "warnings"));
 }
+
+/// `loadOpenings`: bytes that are not a table throw `invalid`; after the
+/// built-in table, games, their moves, rows and tree rows carry names (the
+/// expected ones are b.tsv's lines of lichess's chess-openings: 1.e4 is "B00
+/// King's Pawn Game", the Najdorf's line "B90 Sicilian Defense: Najdorf
+/// Variation"). The table is module-wide: other tests see names too.
+#[wasm_bindgen_test]
+fn opening_names_after_load_openings() {
+    assert_eq!(
+        code_of(cadb::wasm::load_openings(b"not a table").unwrap_err()).0,
+        "invalid"
+    );
+    let n = cadb::wasm::load_openings(cadb::openings::TABLE).unwrap();
+    assert!(n > 3000, "{n}");
+    let mut db = open(&files_from_pgn(
+        "[ECO \"B20\"]\n1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 *\n",
+    ));
+    let name = |o: &JsValue| {
+        let o = get(o, "opening");
+        format!(
+            "{} {}",
+            get(&o, "eco").as_string().unwrap(),
+            get(&o, "name").as_string().unwrap()
+        )
+    };
+    let game = db.game(0).unwrap();
+    assert_eq!(name(&game), "B90 Sicilian Defense: Najdorf Variation");
+    // The stored ECO stays what the file says.
+    assert_eq!(
+        get(&get(&game, "headers"), "eco").as_string().as_deref(),
+        Some("B20")
+    );
+    let moves: Array = get(&game, "moves").dyn_into().unwrap();
+    assert_eq!(name(&moves.get(0)), "B00 King's Pawn Game");
+    let rows = db.rows(&[0]).unwrap();
+    let opening: Array = get(&get(&rows, "columns"), "opening").dyn_into().unwrap();
+    assert_eq!(
+        opening.get(0).as_string().as_deref(),
+        Some("B90 Sicilian Defense: Najdorf Variation")
+    );
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let tree: Array = db.opening_tree(start).unwrap().dyn_into().unwrap();
+    assert_eq!(name(&tree.get(0)), "B00 King's Pawn Game");
+}

@@ -34,6 +34,7 @@ export const COLUMNS: { [K in ColumnKey]: ColumnLook & { sortable: K extends Sor
   site: { width: '8em', sortable: true },
   round: { width: '2.5em', numeric: true, sortable: true },
   eco: { width: '3.5em', sortable: true },
+  opening: { width: '16em', sortable: false },
   annotator: { width: '8em', sortable: true },
   source: { width: '8em', sortable: true },
   gameType: { width: '8em', sortable: true },

@@ -1,7 +1,7 @@
 // The open game's moves for stepping: the API's move tree flattened into
 // an array (flatten), and where each step goes from a move (target).
 
-import type { GameView, MoveNode } from '../pkg/cadb.js';
+import type { GameView, MoveNode, Opening } from '../pkg/cadb.js';
 import type { ExploreState, FlatMove, GameState } from './state.js';
 
 /** The standard start position: the board with no game open. */
@@ -102,6 +102,24 @@ export function exploredText(e: ExploreState, san: (s: string) => string = (s) =
       return k === 0 ? `${n}... ${san(m.san)}` : san(m.san);
     })
     .join(' ');
+}
+
+/** The opening named at the position shown: the deepest named position on
+ * the way to it (the explored line's last named one, else the game's, back
+ * from the move shown to the start). */
+export function shownOpening(g: GameState | null, e: ExploreState | null): Opening | undefined {
+  if (e) {
+    for (let k = e.moves.length - 1; k >= 0; k--) {
+      const o = e.moves[k].opening;
+      if (o) return o;
+    }
+  }
+  if (!g) return undefined;
+  for (let id = e ? e.from : g.current; id >= 0; id = g.nodes[id].parent) {
+    const o = g.nodes[id].move.opening;
+    if (o) return o;
+  }
+  return undefined;
 }
 
 /** The move after `id` on its line (-1: none); from the start, the main

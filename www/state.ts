@@ -5,7 +5,7 @@
 // language's strings (`T`, i18n/) follow `settings.language`. The Worker
 // holds the database itself; the page holds only what is on screen.
 
-import type { ColumnKey, CompactnessRow, DbInfo, Diagnosis, EncodingChoice, GameView, MoveNode, PlayerCard, SearchQuery, SortColumn, TreeMove } from '../pkg/cadb.js';
+import type { ColumnKey, CompactnessRow, DbInfo, Diagnosis, EncodingChoice, GameView, MoveNode, Opening, PlayerCard, SearchQuery, SortColumn, TreeMove } from '../pkg/cadb.js';
 import type { Strings } from './i18n/en.js';
 import { type Language, type Notation, T } from './i18n/index.js';
 import type { Side } from './decoders.js';
@@ -103,6 +103,8 @@ export interface ExploredMove {
   san: string;
   /** The position after it. */
   fen: string;
+  /** The opening named there, if one is (the tree row's). */
+  opening?: Opening;
 }
 
 /** A line followed in the opening tree past the open game's own moves:

@@ -4,7 +4,7 @@
 // (WebAssembly.RuntimeError) or any other failure is 'trap' or 'internal',
 // on which the page replaces this Worker (worker-host.ts).
 
-import init, { Database, encodings } from '../pkg/cadb.js';
+import init, { Database, encodings, loadOpenings } from '../pkg/cadb.js';
 import { e2eFault, hookMessage } from './e2e-hooks.js';
 import { LazyFile } from './lazy-file.js';
 import type { OpenSource, Request, RequestType, Requests, Response, TextChoice } from './protocol.js';
@@ -23,6 +23,20 @@ let memory: WebAssembly.Memory | null = null;
 const ready = init().then((wasm) => {
   memory = wasm.memory;
 });
+
+/** The opening names' table (pkg/openings.bin, a bundle asset kept out of
+ * the .wasm and precached by the service worker), handed to the module once.
+ * The requests that show names wait for it; without it (a failed fetch)
+ * games, rows and tree rows simply carry no names. */
+const openings = ready.then(async () => {
+  try {
+    const r = await fetch(new URL('../pkg/openings.bin', import.meta.url));
+    if (r.ok) loadOpenings(new Uint8Array(await r.arrayBuffer()));
+  } catch {
+    // No names: everything else works as before.
+  }
+});
+const NAMED: ReadonlySet<RequestType> = new Set<RequestType>(['rows', 'game', 'openingTree', 'positionSearch']);
 
 function post(message: Response, transfer: Transferable[] = []): void {
   scope.postMessage(message, transfer);
@@ -158,6 +172,7 @@ scope.onmessage = async (e: MessageEvent<Request>) => {
   const { id, type, args } = e.data;
   try {
     await ready;
+    if (NAMED.has(type)) await openings;
     if (__E2E_HOOKS__) e2eFault(type);
     const handler = handlers[type] as (a: typeof args, id: number) => unknown;
     const result = await handler(args, id);

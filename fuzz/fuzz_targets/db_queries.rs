@@ -16,6 +16,10 @@ use cadb::{
     stats::OpeningTree,
 };
 use cadb_fuzz::split;
+
+/// The built-in opening names, read once (the rows name each game).
+static OPENINGS: std::sync::LazyLock<cadb::openings::Openings> =
+    std::sync::LazyLock::new(cadb::openings::Openings::builtin);
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -47,7 +51,7 @@ fuzz_target!(|data: &[u8]| {
         let _ = index.sort(&db, column, true, Some(&hits));
         let _ = index.sort(&db, column, false, None);
     }
-    let _ = columns::rows(&db, &[0, 1, 2, u32::MAX]);
+    let _ = columns::rows(&db, &[0, 1, 2, u32::MAX], Some(&OPENINGS));
     if db.count() <= 64 {
         let _ = compactness_of_database(&db);
     }

@@ -2,7 +2,7 @@
 //! API and the viewer name it), its text for a row, and its sort key.
 //!
 //! A row's text comes from the game's D00 record, the names it points to
-//! and, for [`Column::Plies`], a replay of the main line. [`rows`] computes a
+//! and, for [`Column::Plies`] and [`Column::Opening`], a replay of the main line. [`rows`] computes a
 //! page of rows in one pass, decoding each name the page shows once.
 //!
 //! ```
@@ -11,7 +11,8 @@
 //! let games = cadb::game::import::read_pgn(pgn).unwrap();
 //! let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
 //! let db = Database::open(files, OpenOptions::default()).unwrap();
-//! let page = columns::rows(&db, &[0, 7]).unwrap(); // 7 is past the end: left out
+//! let openings = cadb::openings::Openings::builtin();
+//! let page = columns::rows(&db, &[0, 7], Some(&openings)).unwrap(); // 7 is past the end: left out
 //! assert_eq!(page.index, [0]);
 //! let text = |c: Column| page.text[c as usize][0].as_str();
 //! assert_eq!(
@@ -20,6 +21,8 @@
 //! );
 //! assert_eq!([text(Column::Date), text(Column::Black), text(Column::Plies)], ["1997.03.??", "", "2"]);
 //! assert_eq!(Column::from_key("whiteElo"), Some(Column::WhiteElo));
+//! // c.tsv: 1.e4 e5 is "C20 King's Pawn Game".
+//! assert_eq!(text(Column::Opening), "C20 King's Pawn Game");
 //! assert!(!Column::Plies.sortable());
 //! ```
 
@@ -33,7 +36,12 @@ use super::{
     Database, ListKind,
     format::d00::{self, RawHeader},
 };
-use crate::{bytes::ReadAt, error::Error, game::GameResult};
+use crate::{
+    bytes::ReadAt,
+    error::Error,
+    game::GameResult,
+    openings::{Opening, Openings},
+};
 
 /// A column of the game list, in the order the viewer shows them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -53,6 +61,10 @@ pub enum Column {
     /// `3`, `3.5`, or empty.
     Round,
     Eco,
+    /// The opening by position (`B90 Sicilian Defense: Najdorf Variation`,
+    /// [`Database::opening_name`]), empty without a table or a name; not
+    /// sortable, as [`Plies`](Self::Plies).
+    Opening,
     Annotator,
     Source,
     GameType,
@@ -63,7 +75,7 @@ pub enum Column {
 
 impl Column {
     /// Every column, in list order (`Column::ALL[c as usize] == c`).
-    pub const ALL: [Column; 15] = [
+    pub const ALL: [Column; 16] = [
         Column::Index,
         Column::White,
         Column::WhiteElo,
@@ -75,6 +87,7 @@ impl Column {
         Column::Site,
         Column::Round,
         Column::Eco,
+        Column::Opening,
         Column::Annotator,
         Column::Source,
         Column::GameType,
@@ -99,6 +112,7 @@ impl Column {
             Column::Source => "source",
             Column::GameType => "gameType",
             Column::Plies => "plies",
+            Column::Opening => "opening",
         }
     }
 
@@ -110,7 +124,7 @@ impl Column {
     /// Whether games can be ordered by this column (from their D00 records
     /// and name tables alone).
     pub const fn sortable(self) -> bool {
-        !matches!(self, Column::Plies)
+        !matches!(self, Column::Plies | Column::Opening)
     }
 
     /// The TypeScript unions of the column keys, `ColumnKey` (every column,
@@ -167,8 +181,15 @@ impl Column {
     }
 
     /// The column's text for game `index` (record `h`): `name` is the name
-    /// [`name_id`](Self::name_id) points to, `plies` the main line's plies.
-    pub fn text(self, index: u32, h: &RawHeader, name: Option<&str>, plies: u32) -> String {
+    /// [`name_id`](Self::name_id) points to, `replayed` what its main line
+    /// gave.
+    pub fn text(
+        self,
+        index: u32,
+        h: &RawHeader,
+        name: Option<&str>,
+        replayed: &Replayed<'_>,
+    ) -> String {
         let elo = |e: u16| if e == 0 { String::new() } else { e.to_string() };
         match self {
             Column::Index => (u64::from(index) + 1).to_string(),
@@ -192,7 +213,8 @@ impl Column {
             Column::Round => d00::decode_round(h.round2).unwrap_or_default(),
             Column::Eco => d00::decode_eco(h.eco).unwrap_or_default(),
             Column::GameType => d00::decode_game_type(h.game_type).unwrap_or_default(),
-            Column::Plies => plies.to_string(),
+            Column::Plies => replayed.plies.to_string(),
+            Column::Opening => replayed.opening.map(Opening::to_string).unwrap_or_default(),
             Column::White
             | Column::Black
             | Column::Event
@@ -201,6 +223,13 @@ impl Column {
             | Column::Source => String::from(name.unwrap_or("")),
         }
     }
+}
+
+/// What a row's replay of the main line gave: its plies and its opening.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Replayed<'a> {
+    pub plies: u32,
+    pub opening: Option<&'a Opening>,
 }
 
 /// Room for [`Column::TYPESCRIPT`]; the build fails if it is too small.
@@ -262,8 +291,14 @@ pub struct Rows {
 
 /// The rows of games `indices`: each record read once, each name the page
 /// shows decoded once, each game's main line replayed once (for
-/// [`Column::Plies`]). Indices past the end are left out.
-pub fn rows<R: ReadAt>(db: &Database<R>, indices: &[u32]) -> Result<Rows, Error> {
+/// [`Column::Plies`]), and its opening moves once more (for
+/// [`Column::Opening`], named from `openings`; empty without). Indices past
+/// the end are left out.
+pub fn rows<R: ReadAt>(
+    db: &Database<R>,
+    indices: &[u32],
+    openings: Option<&Openings>,
+) -> Result<Rows, Error> {
     let mut headers = Vec::with_capacity(indices.len());
     for &i in indices.iter().filter(|&&i| u64::from(i) < db.count()) {
         let mut h = db.raw_header(u64::from(i))?;
@@ -286,12 +321,15 @@ pub fn rows<R: ReadAt>(db: &Database<R>, indices: &[u32]) -> Result<Rows, Error>
         .map(|_| Vec::with_capacity(headers.len()))
         .collect();
     for (i, h) in &headers {
-        let plies = db.main_line_plies(u64::from(*i));
+        let replayed = Replayed {
+            plies: db.main_line_plies(u64::from(*i)),
+            opening: openings.and_then(|o| db.opening_name(u64::from(*i), o)),
+        };
         for (c, out) in Column::ALL.into_iter().zip(&mut text) {
             let name = c
                 .name_id(h)
                 .and_then(|(kind, id)| names.get(&(kind as u8, id))?.as_deref());
-            out.push(c.text(*i, h, name, plies));
+            out.push(c.text(*i, h, name, &replayed));
         }
     }
     Ok(Rows {
@@ -316,7 +354,7 @@ mod tests {
             .filter(|c| !c.sortable())
             .map(Column::key)
             .collect();
-        assert_eq!(sortable, ["plies"]);
+        assert_eq!(sortable, ["opening", "plies"]);
     }
 
     /// The generated TypeScript lists the keys: `ColumnKey` every column in
@@ -345,7 +383,7 @@ mod tests {
             .map(|c| c.key().into())
             .collect();
         assert_eq!(union("SortColumn"), sortable);
-        assert_eq!(sortable.len(), Column::ALL.len() - 1);
+        assert_eq!(sortable.len(), Column::ALL.len() - 2);
         let by_hand = include_str!("../wasm/types.d.ts");
         for name in ["ColumnKey", "SortColumn"] {
             assert!(
@@ -371,7 +409,15 @@ mod tests {
     #[test]
     fn text_of_each_column() {
         let h = header();
-        let text = |c: Column, h: &RawHeader| c.text(41, h, Some("Anna"), 17);
+        let najdorf = crate::openings::Opening {
+            eco: "B90".into(),
+            name: "Sicilian Defense: Najdorf Variation".into(),
+        };
+        let replayed = Replayed {
+            plies: 17,
+            opening: Some(&najdorf),
+        };
+        let text = |c: Column, h: &RawHeader| c.text(41, h, Some("Anna"), &replayed);
         let all: Vec<String> = Column::ALL.iter().map(|&c| text(c, &h)).collect();
         assert_eq!(
             all,
@@ -387,6 +433,7 @@ mod tests {
                 "Anna",
                 "3.5",
                 "C42",
+                "B90 Sicilian Defense: Najdorf Variation",
                 "Anna",
                 "Anna",
                 "historic games",
@@ -431,10 +478,11 @@ mod tests {
             assert_eq!(text(c, &none), "", "{c:?}");
         }
         assert_eq!(
-            Column::Round.text(0, &RawHeader { round2: 6, ..h }, None, 0),
+            Column::Round.text(0, &RawHeader { round2: 6, ..h }, None, &Replayed::default()),
             "3"
         );
-        assert_eq!(Column::White.text(0, &h, None, 0), "");
+        assert_eq!(Column::White.text(0, &h, None, &Replayed::default()), "");
+        assert_eq!(Column::Opening.text(0, &h, None, &Replayed::default()), "");
     }
 
     #[test]
@@ -453,6 +501,7 @@ mod tests {
         assert_eq!(key(Column::Result), Some(2));
         assert_eq!(key(Column::Date), Some(h.date));
         assert_eq!(key(Column::Plies), None);
+        assert_eq!(key(Column::Opening), None);
         for c in Column::ALL {
             assert_eq!(key(c).is_some(), c.sortable(), "{c:?}");
         }
@@ -468,7 +517,8 @@ mod tests {
         let games = crate::game::import::read_pgn(pgn).unwrap();
         let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
         let db = Database::open(files, OpenOptions::default()).unwrap();
-        let page = rows(&db, &[1, 9, 0, 1]).unwrap();
+        let openings = crate::openings::Openings::builtin();
+        let page = rows(&db, &[1, 9, 0, 1], Some(&openings)).unwrap();
         assert_eq!(page.index, [1, 0, 1]);
         assert_eq!(page.text.len(), Column::ALL.len());
         let col = |c: Column| page.text[c as usize].clone();
@@ -482,6 +532,20 @@ mod tests {
         assert_eq!(col(Column::Round), ["", "3", ""]);
         assert_eq!(col(Column::Eco), ["B33", "", "B33"]);
         assert_eq!(col(Column::Plies), ["1", "3", "1"]);
+        // a.tsv: 1.d4 is "A40 Queen's Pawn Game"; c.tsv: 1.e4 e5 2.Nf3 is
+        // "C40 King's Knight Opening". The stored ECO B33 stays in its column.
+        assert_eq!(
+            col(Column::Opening),
+            [
+                "A40 Queen's Pawn Game",
+                "C40 King's Knight Opening",
+                "A40 Queen's Pawn Game"
+            ]
+        );
+        assert_eq!(
+            rows(&db, &[0], None).unwrap().text[Column::Opening as usize],
+            [""]
+        );
         for (k, &i) in page.index.iter().enumerate() {
             let h = db.headers(u64::from(i)).unwrap();
             assert_eq!(
@@ -493,7 +557,10 @@ mod tests {
                 h.event.unwrap_or_default()
             );
         }
-        assert_eq!(rows(&db, &[]).unwrap().text, vec![Vec::<String>::new(); 15]);
+        assert_eq!(
+            rows(&db, &[], None).unwrap().text,
+            vec![Vec::<String>::new(); 16]
+        );
         // Plies is not in the headers: sorting by it is an error.
         let index = HeaderIndex::new(&db);
         assert_eq!(index.sort(&db, Column::Round, true, None).unwrap(), [0, 1]);

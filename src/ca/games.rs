@@ -11,6 +11,7 @@ use crate::{
     bytes::ReadAt,
     error::Error,
     game::{Game, GameVisitor, Ply, TreeBuilder},
+    openings::{Classify, Opening, Openings},
 };
 
 impl<R: ReadAt> Database<R> {
@@ -150,6 +151,22 @@ impl<R: ReadAt> Database<R> {
     /// ```
     pub fn main_line_plies(&self, index: u64) -> u32 {
         self.read_game(index, &mut PlyCount::main_line()).0
+    }
+
+    /// The opening game `index` reaches by position ([`Classify`]: its main
+    /// line read only as far as a named position can lie), whatever its
+    /// stored ECO says. A damaged game is named by what decoded.
+    ///
+    /// ```
+    /// # use cadb::ca::{Database, OpenOptions, writer};
+    /// # let games = cadb::game::import::read_pgn("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *").unwrap();
+    /// # let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+    /// # let db = Database::open(files, OpenOptions::default()).unwrap();
+    /// let openings = cadb::openings::Openings::builtin();
+    /// assert_eq!(db.opening_name(0, &openings).unwrap().name, "Ruy Lopez: Morphy Defense");
+    /// ```
+    pub fn opening_name<'o>(&self, index: u64, openings: &'o Openings) -> Option<&'o Opening> {
+        self.read_game(index, &mut Classify::new(openings)).0
     }
 
     /// Replays the main line of game `index` with the position before each ply

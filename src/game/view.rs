@@ -17,6 +17,7 @@ use alloc::{
 use shakmaty::{CastlingMode, Chess, uci::UciMove};
 
 use super::{Game, GameError, Headers, Node, Ply, fen_of, play_ply, ply_san};
+use crate::openings::{Classify, Opening, Openings};
 
 /// Headers in the JSON/JS shape: [`Headers`] as they serialise, plus the year.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,6 +49,10 @@ pub struct MoveView<'a> {
     #[cfg_attr(feature = "serde", serde(flatten))]
     pub node: &'a Node,
     pub variations: Vec<Vec<MoveView<'a>>>,
+    /// The opening named at the position after the move, if one is (and
+    /// names were asked for: [`GameView::with_openings`]).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub opening: Option<&'a Opening>,
 }
 
 /// A whole game.
@@ -67,6 +72,10 @@ pub struct GameView<'a> {
     pub moves: Vec<MoveView<'a>>,
     /// Plies in the main line.
     pub plies: u32,
+    /// The game's opening by position ([`Classify`]), if names were asked
+    /// for and it reaches a named position.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub opening: Option<&'a Opening>,
 }
 
 impl HeadersView<'_> {
@@ -84,7 +93,11 @@ fn ply_number(pos: &Chess) -> u32 {
     (pos.fullmoves().get() - 1) * 2 + u32::from(pos.turn().is_black())
 }
 
-fn line(nodes: &[Node], mut pos: Chess) -> Result<Vec<MoveView<'_>>, GameError> {
+fn line<'a>(
+    nodes: &'a [Node],
+    mut pos: Chess,
+    openings: Option<&'a Openings>,
+) -> Result<Vec<MoveView<'a>>, GameError> {
     let mut out = Vec::with_capacity(nodes.len());
     for node in nodes {
         let before = pos.clone();
@@ -97,7 +110,7 @@ fn line(nodes: &[Node], mut pos: Chess) -> Result<Vec<MoveView<'_>>, GameError> 
         let variations = node
             .variations
             .iter()
-            .map(|v| line(v, before.clone()))
+            .map(|v| line(v, before.clone(), openings))
             .collect::<Result<_, _>>()?;
         out.push(MoveView {
             ply: ply_number(&before),
@@ -106,22 +119,49 @@ fn line(nodes: &[Node], mut pos: Chess) -> Result<Vec<MoveView<'_>>, GameError> 
             fen: fen_of(&pos),
             node,
             variations,
+            opening: openings.and_then(|o| o.of_position(&pos)),
         });
     }
     Ok(out)
 }
 
-impl GameView<'_> {
-    /// Replays `game` to build its view.
-    pub fn new(game: &Game) -> Result<GameView<'_>, GameError> {
+impl<'a> GameView<'a> {
+    /// Replays `game` to build its view, without opening names.
+    pub fn new(game: &'a Game) -> Result<GameView<'a>, GameError> {
+        GameView::build(game, None)
+    }
+
+    /// [`new`](Self::new), with the game's opening and each named position's.
+    ///
+    /// ```
+    /// let game = &cadb::game::import::read_pgn("1. e4 e5 2. Qh5 *").unwrap()[0];
+    /// let openings = cadb::openings::Openings::builtin();
+    /// let view = cadb::game::view::GameView::with_openings(game, &openings).unwrap();
+    /// // c.tsv: 1.e4 e5 is "C20 King's Pawn Game", 2.Qh5 its Wayward Queen Attack.
+    /// assert_eq!(view.moves[1].opening.unwrap().name, "King's Pawn Game");
+    /// assert_eq!(view.opening.unwrap().name, "King's Pawn Game: Wayward Queen Attack");
+    /// ```
+    pub fn with_openings(
+        game: &'a Game,
+        openings: &'a Openings,
+    ) -> Result<GameView<'a>, GameError> {
+        GameView::build(game, Some(openings))
+    }
+
+    fn build(game: &'a Game, openings: Option<&'a Openings>) -> Result<GameView<'a>, GameError> {
         let start = game.start_position()?;
+        let opening = match openings {
+            Some(o) => game.visit(&mut Classify::new(o))?,
+            None => None,
+        };
         Ok(GameView {
             headers: HeadersView::new(&game.headers),
             start_fen: fen_of(&start),
             setup: game.start_fen.is_some(),
             comments: &game.comments,
-            moves: line(&game.moves, start)?,
+            moves: line(&game.moves, start, openings)?,
             plies: game.moves.len() as u32,
+            opening,
         })
     }
 }

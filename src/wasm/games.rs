@@ -19,8 +19,12 @@ impl Database {
         self.check_index(index)?;
         let (game, err) = self.inner.game_lenient(u64::from(index));
         // The decoder checked every move: a failure here would be a bug.
-        let view = GameView::new(&game)
-            .map_err(|e| to_js(e.in_file(FileKind::D02).in_game(u64::from(index))))?;
+        let openings = super::openings::loaded();
+        let view = match &openings {
+            Some(o) => GameView::with_openings(&game, o),
+            None => GameView::new(&game),
+        }
+        .map_err(|e| to_js(e.in_file(FileKind::D02).in_game(u64::from(index))))?;
         let v = to_value(&view)?;
         let o: &Object = v.unchecked_ref();
         set(o, "index", index);

@@ -110,7 +110,8 @@ impl Database {
     /// the end are left out), as text column by column: one call a page.
     #[wasm_bindgen(unchecked_return_type = "GameRows")]
     pub fn rows(&self, indices: &[u32]) -> Result<JsValue, JsValue> {
-        let page = ca::columns::rows(&self.inner, indices).map_err(to_js)?;
+        let openings = super::openings::loaded();
+        let page = ca::columns::rows(&self.inner, indices, openings.as_deref()).map_err(to_js)?;
         let columns = Object::new();
         for (c, text) in Column::ALL.into_iter().zip(&page.text) {
             set(&columns, c.key(), string_array(text));

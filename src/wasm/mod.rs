@@ -21,6 +21,8 @@
 //!   - [`search`]: `search(query)` and `sort(column)` over all headers;
 //!   - [`position`]: `positionSearch(fen)`, the games reaching a position;
 //!   - [`stats`]: `openingTree(fen)` and `compactness()`;
+//!   - [`openings`]: `loadOpenings(table)`, after which games, rows and
+//!     tree rows carry opening names;
 //!   - [`diagnose`]: `diagnose()`, every inferred reading and its evidence;
 //!   - [`bench`]: one whole-database pass, for the browser benchmark.
 //! - [`codecs`]: Jose GameText, UCI16, MGC/PGC and stats64, both ways.
@@ -48,6 +50,7 @@ pub mod diagnose;
 pub mod games;
 pub mod headers;
 pub mod open;
+pub mod openings;
 pub mod player;
 pub mod position;
 pub mod search;
@@ -58,6 +61,7 @@ mod types;
 pub use database::Database;
 pub use headers::{eco_string, game_type_name, outcome_symbol};
 pub use open::encodings;
+pub use openings::load_openings;
 
 /// Installs the panic hook, so a panic (a bug: no input should reach one)
 /// shows its message in the console.

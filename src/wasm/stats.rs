@@ -76,6 +76,7 @@ impl Database {
 /// search's next moves), each with the position after its move.
 pub(super) fn tree_moves(pos: &Chess, entries: &[MoveEntry]) -> JsValue {
     let out = Array::new();
+    let openings = super::openings::loaded();
     for e in entries {
         let o = Object::new();
         set(&o, "san", e.san.as_str());
@@ -83,6 +84,12 @@ pub(super) fn tree_moves(pos: &Chess, entries: &[MoveEntry]) -> JsValue {
         let mut after = pos.clone();
         after.play_unchecked(e.mv);
         set(&o, "fen", fen_of(&after).as_str());
+        if let Some(name) = openings.as_deref().and_then(|t| t.of_position(&after)) {
+            let n = Object::new();
+            set(&n, "eco", name.eco.as_str());
+            set(&n, "name", name.name.as_str());
+            set(&o, "opening", n);
+        }
         set(&o, "count", e.count as f64);
         let [w, d, b] = e.results.unwrap_or([0; 3]);
         set(&o, "white", w as f64);

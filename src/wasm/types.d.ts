@@ -240,7 +240,12 @@ export interface MoveNode {
   raw: RawItem[];
   /** Each variation replaces this move. */
   variations: MoveNode[][];
+  /** The opening named at the position after the move (after loadOpenings). */
+  opening?: Opening;
 }
+
+/** A named opening of lichess's chess-openings: "B90", "Sicilian Defense: Najdorf Variation" (English only). */
+export interface Opening { eco: string; name: string }
 
 export interface Assessment { code: number; symbol: string; nag: number; meaning: string }
 
@@ -262,6 +267,10 @@ export interface GameView {
   comments: string[];
   moves: MoveNode[];
   plies: number;
+  /** The game's opening by position: the last named position its main line
+   * reaches (after loadOpenings; absent when none is). The stored ECO is
+   * `headers.eco`, which may differ. */
+  opening?: Opening;
   /** Set when the record is damaged: `moves` then hold what decoded before the error. */
   error?: { code: ErrorCode; message: string; ply?: number };
 }
@@ -313,6 +322,8 @@ export interface TreeMove {
   weight: number;
   /** The earliest and latest year of the games with a date. */
   firstYear?: number; lastYear?: number;
+  /** The opening named at the position after the move (after loadOpenings). */
+  opening?: Opening;
 }
 
 /** How far the opening tree's build is (openingTreeStep): games in, of `total`. */

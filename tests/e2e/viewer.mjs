@@ -1052,7 +1052,9 @@ await test('in an English browser the page is in English, with English piece let
   assert.equal(await page.locator('.list-head [data-column=white]').textContent(), 'White');
   // The game's header: players, then the event, site and date (in the locale), ECO.
   assert.match(await page.locator('[data-testid=game-header]').textContent(), /Anderssen, Adolf – Kieseritzky, Lionel1-0/);
-  assert.equal(await page.locator('[data-testid=game-facts]').textContent(), 'London casual games · London ENG · 06/21/1851 · C33');
+  assert.equal(await page.locator('[data-testid=game-facts]').textContent(), 'London casual games · London ENG · 06/21/1851');
+  // The stored C33 agrees with the opening by position (c.tsv's line): one name.
+  assert.equal(await page.locator('[data-testid=game-opening]').textContent(), "C33 King's Gambit Accepted: Bishop's Gambit, Bryan Countergambit");
 });
 
 await test('keyboard only: open the third game, step, enter and leave a variation, go to the next game', async (page) => {
@@ -1253,6 +1255,10 @@ await test('offline: after the first visit, the page and the demo open with no n
     await rows(page).first().waitFor({ timeout: 20000 });
     await status(page, /^Opened DEMO/);
     await page.locator('[data-testid=move]').first().waitFor();
+    // The opening names' table came from the cache too (c.tsv of lichess's
+    // chess-openings names the Immortal Game's 4...b5).
+    assert.equal((await page.locator('[data-testid=game-row][data-index="0"] [data-column=opening]').textContent()).trim(),
+      "C33 King's Gambit Accepted: Bishop's Gambit, Bryan Countergambit");
     // The Worker (its script and wasm from the cache) opens another game.
     await openRow(page, 4);
     // The page and the Worker came from the cache, with the headers kept

@@ -61,7 +61,7 @@ export class TreeCtrl {
       this.c.game.goTo(hit.id);
     } else {
       const e = s.explore ?? { from: g ? g.current : -1, startFen: this.boardFen(), moves: [] };
-      s.explore = { ...e, moves: [...e.moves, { uci: m.uci, san: m.san, fen: m.fen }] };
+      s.explore = { ...e, moves: [...e.moves, { uci: m.uci, san: m.san, fen: m.fen, opening: m.opening }] };
       this.c.game.moved();
     }
     return this.c.attempt(() => this.filterToPosition(m.fen));

@@ -107,7 +107,7 @@ export const en = {
   /** The game list's column heads. */
   columns: {
     index: '#', white: 'White', whiteElo: 'Elo', black: 'Black', blackElo: 'Elo', result: 'Result', date: 'Date',
-    event: 'Event', site: 'Site', round: 'Rd', eco: 'ECO', annotator: 'Annotator', source: 'Source', gameType: 'Type', plies: 'Plies',
+    event: 'Event', site: 'Site', round: 'Rd', eco: 'ECO', opening: 'Opening', annotator: 'Annotator', source: 'Source', gameType: 'Type', plies: 'Plies',
   },
   list: {
     label: 'Games',
@@ -135,6 +135,8 @@ export const en = {
   header: {
     unknown: '?',
     round: (r: string) => `round ${r}`,
+    /** The ECO the file stores, beside a different one by position. */
+    storedEco: (eco: string) => `ECO ${eco} (file)`,
   },
 
   status: {
@@ -212,6 +214,8 @@ export const en = {
     askSearch: (n: number) => `Search all ${games(n)} for the moves played here`,
     build: (n: number) => `Build the tree from all ${games(n)}`,
     line: 'Line from the tree:',
+    /** Before the name of the opening of the position shown. */
+    opening: 'Opening:',
     back: 'Back',
     backLabel: 'Take back the last move of the line',
     toGame: 'Back to the game',

@@ -101,7 +101,7 @@ export const ru: Strings = {
 
   columns: {
     index: '#', white: 'Белые', whiteElo: 'Эло', black: 'Чёрные', blackElo: 'Эло', result: 'Результат', date: 'Дата',
-    event: 'Турнир', site: 'Место', round: 'Тур', eco: 'ECO', annotator: 'Комментатор', source: 'Источник', gameType: 'Тип', plies: 'Полуходы',
+    event: 'Турнир', site: 'Место', round: 'Тур', eco: 'ECO', opening: 'Дебют', annotator: 'Комментатор', source: 'Источник', gameType: 'Тип', plies: 'Полуходы',
   },
   list: {
     label: 'Партии',
@@ -127,6 +127,7 @@ export const ru: Strings = {
   header: {
     unknown: '?',
     round: (r: string) => `тур ${r}`,
+    storedEco: (eco: string) => `ECO ${eco} (в файле)`,
   },
 
   status: {
@@ -210,6 +211,7 @@ export const ru: Strings = {
     askSearch: (n: number) => `Найти ходы, сыгранные здесь, во всех партиях (${num(n)})`,
     build: (n: number) => `Построить дерево по всем партиям (${num(n)})`,
     line: 'Линия из дерева:',
+    opening: 'Дебют:',
     back: 'Назад',
     backLabel: 'Вернуть последний ход линии',
     toGame: 'Вернуться к партии',

@@ -2,7 +2,7 @@
 // the opening tree of the current position, and the compactness report.
 
 import { h, type VNode } from 'snabbdom';
-import type { CompactnessRow, DbInfo, Diagnosis, TreeMove } from '../../pkg/cadb.js';
+import type { CompactnessRow, DbInfo, Diagnosis, Opening, TreeMove } from '../../pkg/cadb.js';
 import { TREE_MAX_PLIES } from '../config.js';
 import { exploredText } from '../game.js';
 import { displaySan, T } from '../i18n/index.js';
@@ -27,11 +27,18 @@ export interface TreeActions {
   leave: () => void;
 }
 
-/** The opening-tree panel: the line explored from the tree (if any), then
- * the tree, a note, or a button asking for the tree (or the search) of a
- * big database. */
-export function treePanel(view: TreeView, explore: ExploreState | null, act: TreeActions): (VNode | string)[] {
-  const out: (VNode | string)[] = explore ? [renderLine(explore, act)] : [];
+/** The opening-tree panel: the name of the opening shown (if any), the line
+ * explored from the tree (if any), then the tree, a note, or a button asking
+ * for the tree (or the search) of a big database. */
+export function treePanel(view: TreeView, explore: ExploreState | null, opening: Opening | undefined, act: TreeActions): (VNode | string)[] {
+  const out: (VNode | string)[] = [];
+  if (opening) {
+    out.push(h('p.tree-opening', { attrs: { 'data-testid': 'tree-opening' } }, [
+      `${T.tree.opening} `,
+      h('strong', { attrs: { lang: 'en' } }, `${opening.eco} ${opening.name}`),
+    ]));
+  }
+  if (explore) out.push(renderLine(explore, act));
   switch (view.kind) {
     case 'ask':
       out.push(button(T.tree.build(view.games), act.build));
@@ -156,8 +163,13 @@ export function renderTree(moves: TreeMove[], onPlay: (m: TreeMove) => void, sea
       const elos = [m.whiteElo, m.blackElo].filter((e): e is number => e !== undefined && e > 0);
       const avg = elos.length ? String(Math.round(elos.reduce((a, b) => a + b, 0) / elos.length)) : '';
       const years = m.firstYear !== undefined && m.lastYear !== undefined ? yearRange(m.firstYear, m.lastYear) : '';
+      // The opening the move leads to, if it is named (English, as lichess's).
+      const name = m.opening ? `${m.opening.eco} ${m.opening.name}` : '';
       return h('tr', { attrs: { 'data-testid': 'tree-row' } }, [
-        h('td', [h('button.tree-move', { attrs: { type: 'button', 'data-san': m.san }, on: { click: () => onPlay(m) } }, displaySan(m.san))]),
+        h('td', [
+          h('button.tree-move', { attrs: { type: 'button', 'data-san': m.san }, on: { click: () => onPlay(m) } }, displaySan(m.san)),
+          ...(name ? [h('span.tree-name', { attrs: { lang: 'en', title: name, 'data-testid': 'tree-row-opening' } }, name)] : []),
+        ]),
         h('td.num', num(m.count)),
         h('td', [h('div.wdl', { attrs: { role: 'img', 'aria-label': T.tree.bar(m.white, m.draws, m.black) } }, parts)]),
         h('td.num', avg),

@@ -4,6 +4,7 @@
 
 import { h, thunk, type VNode } from 'snabbdom';
 import type { Controller } from '../controller.js';
+import { shownOpening } from '../game.js';
 import { T } from '../i18n/index.js';
 import { live } from './live.js';
 import { renderMoves } from './moves.js';
@@ -42,7 +43,7 @@ function tree(ctrl: Controller): VNode {
         },
       },
     }, T.page.tree),
-    h('div#tree.tree-panel', treePanel(s.tree.view, s.explore, {
+    h('div#tree.tree-panel', treePanel(s.tree.view, s.explore, shownOpening(s.game, s.explore), {
       play: (m) => void ctrl.tree.playTreeMove(m),
       build: () => ctrl.tree.buildTree(),
       search: () => ctrl.tree.searchTree(),

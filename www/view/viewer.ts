@@ -65,7 +65,7 @@ export function viewer(ctrl: Controller): VNode {
   const p = T.page;
   const blocked = !s.info || s.tasks.length > 0;
   return h('section.viewer', { attrs: { 'aria-label': p.gameSection } }, [
-    h('div#game-title.game-header', { attrs: { 'data-testid': 'game-header' } }, g ? renderHeader(g.view.headers, (name) => void ctrl.panels.openPlayer(name)) : []),
+    h('div#game-title.game-header', { attrs: { 'data-testid': 'game-header' } }, g ? renderHeader(g.view.headers, g.view.opening, (name) => void ctrl.panels.openPlayer(name)) : []),
     h('div.board-wrap', [
       board(ctrl),
       // A thunk: drawn again only when the game, its move or the settings change.

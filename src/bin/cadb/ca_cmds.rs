@@ -155,7 +155,8 @@ pub fn json(args: JsonArgs) -> Result<ExitCode, String> {
     let db = dbfiles::open(&args.db.path, args.db.text.encoding)?;
     let n = args.game;
     let game = db.game(n).map_err(|e| e.to_string())?;
-    let view = GameView::new(&game).map_err(|e| format!("game {n}: {e}"))?;
+    let openings = cadb::openings::Openings::builtin();
+    let view = GameView::with_openings(&game, &openings).map_err(|e| format!("game {n}: {e}"))?;
     let text = serde_json::to_string_pretty(&view).map_err(|e| e.to_string())?;
     say!("{text}");
     Ok(ExitCode::SUCCESS)

@@ -12,6 +12,7 @@ mod doctor;
 mod hex;
 mod jose;
 mod mgc;
+mod opening;
 mod pgn_validate;
 mod player;
 mod search;
@@ -68,6 +69,9 @@ enum Cmd {
     Search(Box<search::SearchArgs>),
     /// A player's card: score as White and Black, by year, by opening, against opponents.
     Player(player::PlayerArgs),
+    /// Each game's opening by position (lichess's names), beside its stored ECO;
+    /// or, with --table, the openings table as a file.
+    Opening(opening::OpeningArgs),
     /// The games whose headers match (every option given): one index a line.
     Find(Box<player::FindArgs>),
     /// An opening tree from a database, PGN or a saved tree, for one position.
@@ -92,6 +96,7 @@ fn main() -> ExitCode {
         Cmd::Pgc(a) => mgc::run(Format::Pgc, a),
         Cmd::Search(a) => search::run(*a),
         Cmd::Player(a) => player::player(a),
+        Cmd::Opening(a) => opening::run(a),
         Cmd::Find(a) => player::find(*a),
         Cmd::Tree(a) => tree::run(a),
         Cmd::Stats(a) => stats::run(a),
