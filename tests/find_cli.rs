@@ -49,6 +49,21 @@ fn each_flag_finds_its_games_and_plies() {
     assert_eq!(search(&cdp, &["--has-eval"]), "0\t7\n");
     assert_eq!(search(&cdp, &["--eval-swing", "2.2"]), "0\t8\n");
     assert_eq!(search(&cdp, &["--eval-swing", "2.21"]), "");
+    // b.tsv's deepest line of game 0: "B01 Scandinavian Defense: Classical
+    // Variation" (5. ... Bf5, ply 10). Game 1 follows "A07 King's Indian
+    // Attack" (1. Nf3 d5 2. g3) and, after 8. Re1 (ply 15), reaches by
+    // transposition the position of a.tsv's "A08 King's Indian Attack:
+    // Sicilian Variation 1. e4 e6 2. d3 d5 3. Nd2 Nf6 4. Ngf3 c5 5. g3 Nc6
+    // 6. Bg2 Be7 7. O-O O-O 8. Re1" (the same pieces on the same squares).
+    assert_eq!(search(&cdp, &["--opening", "scandinavian"]), "0\t10\n");
+    assert_eq!(
+        search(&cdp, &["--opening", "Classical Variation"]),
+        "0\t10\n"
+    );
+    assert_eq!(search(&cdp, &["--opening", "a08"]), "1\t15\n");
+    assert_eq!(search(&cdp, &["--opening", "a07"]), "");
+    assert_eq!(search(&cdp, &["--opening", "king's indian"]), "1\t15\n");
+    assert_eq!(search(&cdp, &["--opening", "Najdorf"]), "");
     // Header filters, alone and with a condition.
     assert_eq!(search(&cdp, &["--player", "cleo"]), "1\t0\n");
     assert_eq!(
@@ -91,7 +106,6 @@ fn a_bad_expression_exits_2_naming_the_token() {
         ("--comment", "\"\""),
         ("--nag", "300"),
         ("--eval-swing", "0"),
-        ("--opening", "Najdorf"),
     ] {
         let out = run(&["search", cdp.to_str().unwrap(), flag, bad], b"");
         assert_eq!(out.status.code(), Some(2), "{flag} {bad}");

@@ -16,7 +16,9 @@
 //! Plies: ply 0 is the start position, ply n the position after the n-th
 //! half-move of the main line. Material, pattern and maneuver must hold at
 //! the same ply; the conditions on annotations hold per game, and a game's
-//! hit is the latest of the conditions' first hits.
+//! hit is the latest of the conditions' first hits. The opening is the
+//! name [`Classify`](crate::openings::Classify) gives the main line, fed
+//! by the same replay.
 //!
 //! ```
 //! use cadb::find::{Conditions, Material, Matcher};
@@ -27,9 +29,7 @@
 //! assert_eq!(game.visit(&mut Matcher::new(c)).unwrap().ply, Some(3));
 //! ```
 
-use alloc::string::String;
-
-use shakmaty::Move;
+use crate::openings::Openings;
 
 mod comment;
 mod lex;
@@ -45,17 +45,7 @@ pub use maneuver::Maneuver;
 pub use material::{Condition as MaterialCondition, Diff, Material, Range};
 pub use pattern::{Mode, Pattern, Shape, Term};
 pub use run::Run;
-pub use visitor::{Matcher, OPENING_PLIES, Outcome};
-
-/// The opening of a game, from its first main-line moves (at most
-/// [`OPENING_PLIES`]): its ECO code and name as one text ("B90 Sicilian
-/// Defense: Najdorf Variation"), which `opening` matches a part of.
-///
-/// HOOK: the opening classification (`src/openings/`) implements this;
-/// until it is wired in, a query on `opening` is refused.
-pub trait OpeningNames {
-    fn opening(&self, moves: &[Move]) -> Option<String>;
-}
+pub use visitor::{Matcher, Outcome};
 
 /// The conditions of one search on the games' contents, borrowed from a
 /// query. Every one that is set must hold.
@@ -72,8 +62,9 @@ pub struct Conditions<'a> {
     /// Two engine evaluations of consecutive main-line plies differing by
     /// at least this many centipawns.
     pub eval_swing: Option<u32>,
-    /// The lower-cased text an opening's name must contain, and the names.
-    pub opening: Option<(&'a str, &'a dyn OpeningNames)>,
+    /// A part of the opening's name or ECO code, as classified by these
+    /// openings from the main line.
+    pub opening: Option<(&'a str, &'a Openings)>,
 }
 
 impl Conditions<'_> {

@@ -3,13 +3,15 @@
 //! the ones on annotations wherever they are, and the game stopped as soon
 //! as each is decided, or one cannot hold any more.
 
-use alloc::{string::String, vec::Vec};
 use core::ops::ControlFlow;
 
 use shakmaty::{Bitboard, Board, Chess, Move, Position};
 
 use super::{Conditions, maneuver::Tracker};
-use crate::game::{Eval, GameVisitor, Placement, Ply, Skip};
+use crate::{
+    game::{Eval, GameVisitor, Placement, Ply, Skip},
+    openings::Classify,
+};
 
 /// What one game's reading found.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -20,9 +22,6 @@ pub struct Outcome {
     /// read (then damage later in the game hides nothing).
     pub ruled_out: bool,
 }
-
-/// Main-line plies kept for the opening hook.
-pub const OPENING_PLIES: usize = 60;
 
 /// The visitor of a search (see the [module docs](self)); reset by
 /// `end_game`, so one serves every game.
@@ -46,7 +45,8 @@ pub struct Matcher<'a> {
     eval_hit: Option<u32>,
     swing_hit: Option<u32>,
     last_engine: Option<(u32, i16)>,
-    moves: Vec<Move>,
+    /// The opening's name, fed the main line's positions.
+    classify: Option<Classify<'a>>,
 }
 
 impl<'a> Matcher<'a> {
@@ -68,7 +68,7 @@ impl<'a> Matcher<'a> {
             eval_hit: None,
             swing_hit: None,
             last_engine: None,
-            moves: Vec::new(),
+            classify: None,
         };
         m.reset();
         m
@@ -81,7 +81,7 @@ impl<'a> Matcher<'a> {
         self.eval_hit = None;
         self.swing_hit = None;
         self.last_engine = None;
-        self.moves.clear();
+        self.classify = self.c.opening.map(|(_, o)| Classify::new(o));
         self.start(&Board::new());
     }
 
@@ -154,7 +154,7 @@ impl<'a> Matcher<'a> {
             && (self.c.nag.is_none() || self.nag_hit.is_some())
             && (!self.c.has_eval || self.eval_hit.is_some())
             && (self.c.eval_swing.is_none() || self.swing_hit.is_some())
-            && (self.c.opening.is_none() || self.moves.len() >= OPENING_PLIES)
+            && self.classify.as_ref().is_none_or(Classify::done)
     }
 
     /// Variations are read for the conditions that look inside them.
@@ -178,10 +178,11 @@ impl<'a> Matcher<'a> {
         take(self.c.nag.is_some(), self.nag_hit);
         take(self.c.has_eval, self.eval_hit);
         take(self.c.eval_swing.is_some(), self.swing_hit);
-        if let Some((needle, names)) = self.c.opening {
-            all &= names
-                .opening(&self.moves)
-                .is_some_and(|n: String| crate::text::lower(&n).contains(needle));
+        if let (Some((needle, _)), Some(c)) = (self.c.opening, &self.classify) {
+            take(
+                true,
+                c.opening().filter(|o| o.matches(needle)).map(|_| c.ply()),
+            );
         }
         Outcome {
             ply: all.then_some(ply),
@@ -205,6 +206,9 @@ impl GameVisitor for Matcher<'_> {
     }
 
     fn setup(&mut self, _fen: &str, pos: &Chess) {
+        if let Some(c) = &mut self.classify {
+            c.start(pos);
+        }
         self.start(pos.board());
     }
 
@@ -218,11 +222,6 @@ impl GameVisitor for Matcher<'_> {
                 Ply::Move(m) => Some(*m),
                 Ply::Null => None,
             };
-            if let (Some(_), Some(m)) = (self.c.opening, self.pending)
-                && self.moves.len() < OPENING_PLIES
-            {
-                self.moves.push(m);
-            }
         }
         ControlFlow::Continue(())
     }
@@ -233,6 +232,11 @@ impl GameVisitor for Matcher<'_> {
             return;
         }
         self.ply += 1;
+        if let Some(c) = &mut self.classify
+            && !c.done()
+        {
+            let _ = c.after_ply(after);
+        }
         let moved = self.pending.take();
         self.position(after.board(), moved.as_ref());
     }

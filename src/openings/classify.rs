@@ -32,6 +32,8 @@ pub struct Classify<'a> {
     openings: &'a Openings,
     plies: u32,
     found: Option<&'a Opening>,
+    /// The ply of the position `found` names.
+    found_at: u32,
 }
 
 impl<'a> Classify<'a> {
@@ -41,6 +43,7 @@ impl<'a> Classify<'a> {
             openings,
             plies: 0,
             found: None,
+            found_at: 0,
         }
     }
 
@@ -58,6 +61,7 @@ impl<'a> Classify<'a> {
             && let Some(o) = self.openings.of_position(after)
         {
             self.found = Some(o);
+            self.found_at = self.plies;
         }
         if self.done() {
             ControlFlow::Break(())
@@ -74,6 +78,12 @@ impl<'a> Classify<'a> {
     /// The name so far: the last named position passed.
     pub fn opening(&self) -> Option<&'a Opening> {
         self.found
+    }
+
+    /// The ply of the position that [`opening`](Self::opening) names (0:
+    /// the start): where a search by opening opens the game.
+    pub fn ply(&self) -> u32 {
+        self.found_at
     }
 }
 

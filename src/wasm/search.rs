@@ -30,7 +30,7 @@ impl Database {
     /// A query on plies or annotations reads every game's record the
     /// first time (`onProgress` is called meanwhile); later ones do not.
     /// A query on the games' contents (`material`, `pattern`, `maneuver`,
-    /// `comment`, `nag`, `hasEval`, `evalSwing`) replays the games its
+    /// `comment`, `nag`, `hasEval`, `evalSwing`, `opening`) replays the games its
     /// header fields leave, as `searchHits` does (`onProgress` meanwhile).
     pub fn search(
         &mut self,
@@ -53,7 +53,10 @@ impl Database {
                 );
             }
         };
-        let found = index.search_with(db, &q, &mut progress).map_err(to_js)?;
+        let openings = super::openings::loaded();
+        let found = index
+            .search_with(db, &q, openings.as_deref(), &mut progress)
+            .map_err(to_js)?;
         Ok(Uint32Array::from(&found[..]))
     }
 
@@ -91,9 +94,9 @@ impl Database {
             }
         };
         let (index, db) = self.indexed();
-        // HOOK: the opening names, once src/openings/ is wired in.
+        let openings = super::openings::loaded();
         let found = index
-            .search_hits(db, &q, None, &mut progress)
+            .search_hits(db, &q, openings.as_deref(), &mut progress)
             .map_err(to_js)?;
         if let Some(e) = thrown {
             return Err(e);

@@ -14,6 +14,7 @@ use cadb::{
         search::{Expressions, HeaderIndex, Query, Side, eco_value},
     },
     game::headers::GameResult,
+    openings::Openings,
     reach::Target,
 };
 
@@ -107,9 +108,11 @@ pub fn run(args: SearchArgs) -> Result<ExitCode, String> {
     let mut fen_hits = None;
     if !only_fen {
         let index = HeaderIndex::new(&db);
-        // HOOK: the opening names, once src/openings/ is wired in.
+        let openings = Openings::builtin();
         let found = index
-            .search_hits(&db, &query, None, &mut |_, _| ControlFlow::Continue(()))
+            .search_hits(&db, &query, Some(&openings), &mut |_, _| {
+                ControlFlow::Continue(())
+            })
             .map_err(|e| e.to_string())?;
         hits = found.hits.iter().map(|h| (h.game, h.ply)).collect();
         (searched, damaged) = (found.searched, found.damaged);

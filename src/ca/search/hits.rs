@@ -6,16 +6,11 @@
 //! game that fails before a hit, unless a condition was already ruled
 //! out on its main line.
 
-use alloc::{string::String, vec::Vec};
+use alloc::vec::Vec;
 use core::ops::ControlFlow;
 
 use super::{HeaderIndex, Query};
-use crate::{
-    bytes::ReadAt,
-    ca::Database,
-    error::Error,
-    find::{Matcher, OpeningNames},
-};
+use crate::{bytes::ReadAt, ca::Database, error::Error, find::Matcher, openings::Openings};
 
 /// A game that matches, and the ply of its first hit (0 when only header
 /// conditions were asked).
@@ -67,15 +62,10 @@ impl HeaderIndex {
         &self,
         db: &Database<R>,
         q: &Query,
-        opening: Option<&dyn OpeningNames>,
+        opening: Option<&Openings>,
         progress: &mut dyn FnMut(u64, u64) -> ControlFlow<()>,
     ) -> Result<SearchHits, Error> {
-        let needle: String = q
-            .opening
-            .as_deref()
-            .map(crate::text::lower)
-            .unwrap_or_default();
-        let conditions = q.conditions(opening, &needle)?;
+        let conditions = q.conditions(opening)?;
         let mut summary_progress = |done, total| {
             let _ = progress(done, total);
         };

@@ -30,7 +30,7 @@ use super::{
     columns::Column,
     format::d00::{RawHeader, date_year, outcome_result},
 };
-use crate::{bytes::ReadAt, error::Error};
+use crate::{bytes::ReadAt, error::Error, openings::Openings};
 
 mod hits;
 mod lower;
@@ -150,7 +150,7 @@ impl HeaderIndex {
 
     /// Indices of the games matching `q`, ascending.
     pub fn search<R: ReadAt>(&self, db: &Database<R>, q: &Query) -> Result<Vec<u32>, Error> {
-        self.search_with(db, q, &mut |_, _| {})
+        self.search_with(db, q, None, &mut |_, _| {})
     }
 
     /// The records' [`GameSummaries`], read on the first call;
@@ -170,18 +170,19 @@ impl HeaderIndex {
     /// [`search`](Self::search), with `progress` called while the records
     /// are summarised (a query on plies or annotations, the first time)
     /// or the games replayed (a query on their contents: see
-    /// [`search_hits`](Self::search_hits)).
+    /// [`search_hits`](Self::search_hits), which `openings` serve).
     pub fn search_with<R: ReadAt>(
         &self,
         db: &Database<R>,
         q: &Query,
+        openings: Option<&Openings>,
         progress: &mut dyn FnMut(u64, u64),
     ) -> Result<Vec<u32>, Error> {
         let mut go = |done, total| {
             progress(done, total);
             core::ops::ControlFlow::Continue(())
         };
-        let found = self.search_hits(db, q, None, &mut go)?;
+        let found = self.search_hits(db, q, openings, &mut go)?;
         Ok(found.hits.iter().map(|h| h.game).collect())
     }
 

@@ -8,8 +8,9 @@ use alloc::string::String;
 use crate::{
     ca::format::d00::encode_eco,
     error::Error,
-    find::{CommentQuery, Conditions, Maneuver, Material, OpeningNames, Pattern},
+    find::{CommentQuery, Conditions, Maneuver, Material, Pattern},
     game::headers::GameResult,
+    openings::Openings,
 };
 
 /// Which player a player query matches.
@@ -93,7 +94,7 @@ pub struct Query {
     /// at least this, in centipawns (given in pawns: `evalSwing`).
     pub eval_swing: Option<u32>,
     /// A part of the game's opening name or ECO code, as classified from
-    /// its moves (an [`OpeningNames`] the search is given).
+    /// its moves by the [`Openings`] the search is given (case-insensitive).
     pub opening: Option<String>,
 }
 
@@ -199,18 +200,18 @@ impl Query {
     }
 
     /// The conditions on the games' contents, with the opening names a
-    /// query on `opening` needs (an error without them: not supported yet).
+    /// query on `opening` needs (an error without them: in JS, before
+    /// `loadOpenings`).
     pub fn conditions<'a>(
         &'a self,
-        opening: Option<&'a dyn OpeningNames>,
-        needle: &'a str,
+        opening: Option<&'a Openings>,
     ) -> Result<Conditions<'a>, Error> {
         let opening = match (&self.opening, opening) {
             (None, _) => None,
-            (Some(_), Some(names)) => Some((needle, names)),
+            (Some(text), Some(names)) => Some((text.as_str(), names)),
             (Some(_), None) => {
                 return Err(Error::argument(
-                    "`opening`: a search by opening name is not supported yet",
+                    "`opening`: no table of opening names is loaded (loadOpenings)",
                 ));
             }
         };
