@@ -81,7 +81,7 @@ fn piece(c: char) -> Option<Piece> {
 }
 
 impl Pattern {
-    /// Parses an expression (see the [module docs](self)).
+    /// Parses an expression (the syntax: docs/search.md).
     pub fn parse(text: &str) -> Result<Pattern, Error> {
         let mut lex = Lexer::new(FIELD, text)?;
         let mut run = Run::default();
@@ -207,8 +207,8 @@ fn variants<T: Clone>(
 }
 
 impl Pattern {
-    /// Whether a game at `board` may still match (see the [module
-    /// docs](self)); `false` is certain.
+    /// Whether a game at `board` may still match (the rule in the module
+    /// docs of `pattern.rs`); `false` is certain.
     #[inline]
     pub fn reachable_from(&self, board: &Board) -> bool {
         match &self.shape {

@@ -24,7 +24,7 @@ pub struct Outcome {
 /// Main-line plies kept for the opening hook.
 pub const OPENING_PLIES: usize = 60;
 
-/// The visitor of a search (see the [module docs](self)); reset by
+/// The visitor of a search (see the module docs of `visitor.rs`); reset by
 /// `end_game`, so one serves every game.
 pub struct Matcher<'a> {
     c: Conditions<'a>,
