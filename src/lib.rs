@@ -28,8 +28,14 @@
 //! 5. [`openings`]: opening names by position (lichess's chess-openings,
 //!    packed by `build.rs`): a game is named by the last named position its
 //!    main line reaches, whatever its stored ECO.
-//! 6. [`bench`](mod@bench): whole-database passes, measured natively and in wasm.
-//! 7. [`error`]: one flat error type naming the file, offset, game and ply,
+//! 6. [`find`]: searching inside games as Chess Assistant did (material,
+//!    patterns, maneuvers, annotations), each condition a short text
+//!    expression, all evaluated in one replay of a game; the database
+//!    search ([`ca::search::HeaderIndex::search_hits`]) applies the header
+//!    conditions first, and names the opening
+//!    through [`openings`]. [`reach`]: the rule that stops a game early.
+//! 7. [`bench`](mod@bench): whole-database passes, measured natively and in wasm.
+//! 8. [`error`]: one flat error type naming the file, offset, game and ply,
 //!    split by who is at fault ([`Fault`]: format, limits, parameter, I/O).
 //!    [`limits`]: the bounds that keep hostile input from hanging or
 //!    exhausting memory. [`text`]: the code pages of names and comments.

@@ -253,3 +253,34 @@ fn conditions_combine() {
         [(0, 3)]
     );
 }
+
+/// The opening names of lichess's table: "C20 King's Pawn Game 1. e4 e5"
+/// (c.tsv) and "D00 Queen's Pawn Game 1. d4 d5" (d.tsv); a set-up
+/// endgame reaches no named position.
+#[test]
+fn the_opening_of_a_set_up_game() {
+    let pgn =
+        "1. e4 e5 *\n\n1. d4 d5 *\n\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Kd7 *\n";
+    let games = read_pgn(pgn).unwrap();
+    let (files, _) = write_database(&games, &Default::default()).unwrap();
+    let db = Database::open(files, OpenOptions::default()).unwrap();
+    let index = HeaderIndex::new(&db);
+    let openings = cadb::openings::Openings::builtin();
+    let found = |opening: &str| {
+        let mut q = Query::default();
+        q.set_expressions(&Expressions {
+            opening: Some(opening),
+            ..Default::default()
+        })
+        .unwrap();
+        let f = index
+            .search_hits(&db, &q, Some(&openings), &mut |_, _| {
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+        f.hits.iter().map(|h| (h.game, h.ply)).collect::<Vec<_>>()
+    };
+    assert_eq!(found("king's PAWN"), [(0, 2)]);
+    assert_eq!(found("d00"), [(1, 2)]);
+    assert_eq!(found("pawn game"), [(0, 2), (1, 2)]);
+}

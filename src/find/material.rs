@@ -99,7 +99,7 @@ fn role(c: u8) -> Option<usize> {
 }
 
 impl Material {
-    /// Parses an expression (see the [module docs](self)).
+    /// Parses an expression (the syntax: docs/search.md).
     pub fn parse(text: &str) -> Result<Material, Error> {
         let mut lex = Lexer::new(FIELD, text)?;
         let condition = if lex.eat("diff") {
@@ -162,7 +162,7 @@ impl Material {
     }
 
     /// Whether a game at `board` may still reach the condition (see the
-    /// [module docs](self)); `false` is certain.
+    /// module docs of `material.rs`, a proof); `false` is certain.
     #[inline]
     pub fn reachable_from(&self, board: &Board) -> bool {
         let Condition::Sides([sw, sb]) = &self.condition else {

@@ -124,9 +124,10 @@ impl<'a> Matcher<'a> {
             over |= m.run.over(ply + 1) || !reachable;
         }
         if let Some(p) = self.c.pattern {
-            self.pattern_run = p.run.step(self.pattern_run, ply, p.holds(board));
+            let holds = p.holds(board);
+            self.pattern_run = p.run.step(self.pattern_run, ply, holds);
             all &= p.run.counts(self.pattern_run);
-            over |= p.run.over(ply + 1);
+            over |= p.run.over(ply + 1) || (!holds && !p.reachable_from(board));
         }
         if let Some(m) = self.c.maneuver {
             let reached = moved.is_some_and(|mv| self.tracker.step(m, mv, board));
