@@ -29,6 +29,7 @@ const ROUTE: Record<RequestType, Side | 'both'> = {
   diagnose: 'bg',
   openingTree: 'bg',
   positionSearch: 'bg',
+  searchHits: 'bg',
   sort: 'bg',
   compactness: 'bg',
   exportPgn: 'bg',

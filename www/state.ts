@@ -10,6 +10,7 @@ import type { Strings } from './i18n/en.js';
 import { type Language, type Notation, T } from './i18n/index.js';
 import type { Side } from './decoders.js';
 import { Latest } from './latest.js';
+import type { PatternEditor } from './pattern.js';
 import type { OpenSource, Row, TextChoice } from './protocol.js';
 
 /** A move of the open game, flattened from the API's move tree (the API's
@@ -71,7 +72,10 @@ export function freshRows(): RowsState {
 
 /** What the list shows is computed in one place (ctrl/list.ts applyView):
  * 1. the header filter: `filter` (the quick box's text) and `query` (the
- *    search form) ANDed into one `db.search` call (none: every game);
+ *    search form) ANDed into one `db.search` call (none: every game); a
+ *    query that asks about the games' moves (query.ts asksMoves) is one
+ *    `db.searchHits` call in the background Worker instead, which also
+ *    gives each game's first hit (`hits`);
  * 2. any other filter (a position filter, a set of game indices) is
  *    intersected with that result there, as one more AND;
  * 3. then `sort` orders what is left.
@@ -82,6 +86,13 @@ export interface ListState {
   filter: string;
   /** The search form's query, applied (also in the URL hash); null: none. */
   query: SearchQuery | null;
+  /** Where the query's games first match, when it asks about their moves
+   * (query.ts asksMoves): a game opened from the list opens there. */
+  hits: Hits | null;
+  /** A query the core refused as malformed (code 'query'), nothing
+   * searched: the form shows it as typed, with the core's message, and the
+   * query applied stays `query`; null: none. */
+  refused: { query: SearchQuery; say: Say } | null;
   /** "Games with this position": the games reaching a board position (in
    * game order), ANDed with the header filter; null: none. */
   position: PositionFilter | null;
@@ -250,6 +261,12 @@ export interface State {
   game: GameState | null;
   /** A line of tree moves the board shows instead of the game (null: none). */
   explore: ExploreState | null;
+  /** The pattern editor, which the board shows instead of the game while
+   * it is open (null: closed; the game's board comes back as it was). */
+  pattern: PatternEditor | null;
+  /** The pattern its Done wrote last, for the form's field (a new object
+   * each time, so the form writes it even when the text is the same). */
+  patternDone: { text: string } | null;
   card: CardState | null;
   orientation: 'white' | 'black';
   tree: TreeState;
@@ -277,12 +294,21 @@ export interface PositionFilter {
   next: TreeMove[];
 }
 
+/** The games a search of their moves found (a SearchHits of the API),
+ * in game order, and the ply of each one's first hit (0: the start). */
+export interface Hits {
+  games: Uint32Array;
+  plies: Uint32Array;
+}
+
 /** The list of a database just opened: all games, unsorted, unfiltered. */
 export function freshList(query: SearchQuery | null = null): ListState {
   return {
     input: '',
     filter: '',
     query,
+    hits: null,
+    refused: null,
     position: null,
     filterTimer: 0,
     sort: null,
@@ -314,6 +340,8 @@ export function initialState(settings: Settings, kept: Kept = { disclosures: { d
     list: freshList(),
     game: null,
     explore: null,
+    pattern: null,
+    patternDone: null,
     card: null,
     orientation: 'white',
     tree: { open: settings.treeOpen, wanted: false, searchFor: '', view: { kind: 'none' } },
