@@ -198,6 +198,8 @@ export type Widths = Partial<Record<ColumnKey, number>>;
 export interface Disclosures {
   db: boolean;
   search: boolean;
+  /** The search form's "Position and moves" group. */
+  moves: boolean;
   /** The Tools menu. */
   tools: boolean;
 }
@@ -220,8 +222,9 @@ export interface Requests {
   /** The database the page shows, to open it again in a fresh Worker. */
   opened: { source: OpenSource; encoding: TextChoice | undefined } | null;
   /** An open that went stale succeeded since the database shown opened:
-   * the Workers may hold that one (each answers in order, so only until
-   * the newest open is done; if the newest fails, the one shown goes back). */
+   * the foreground Worker may hold that one (it answers in order, so only
+   * until the newest open is done; if the newest fails, the one shown goes
+   * back). The background one never gets it (decoders.ts `forward`). */
   stray: boolean;
   /** A reopen is under way in a Worker: if it fails too, it is not tried again. */
   reopening: Record<Side, boolean>;
@@ -321,11 +324,11 @@ export function freshList(query: SearchQuery | null = null): ListState {
 
 /** What the page starts with besides the settings (prefs.ts keeps it). */
 export interface Kept {
-  disclosures: Pick<Disclosures, 'db' | 'search'>;
+  disclosures: Pick<Disclosures, 'db' | 'search' | 'moves'>;
   columns: Widths;
 }
 
-export function initialState(settings: Settings, kept: Kept = { disclosures: { db: false, search: false }, columns: {} }): State {
+export function initialState(settings: Settings, kept: Kept = { disclosures: { db: false, search: false, moves: false }, columns: {} }): State {
   return {
     settings,
     keysOpen: false,

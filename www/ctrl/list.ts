@@ -90,6 +90,7 @@ export class ListCtrl {
       l.refused = null;
       // The form shows the query applied, in its panel, open.
       if (query) this.c.panels.setPanelOpen('search', true);
+      if (asksMoves(query)) this.c.panels.setPanelOpen('moves', true);
       try {
         await this.applyView();
       } catch (err) {

@@ -18,6 +18,8 @@ export class SearchForm {
   private nag: HTMLInputElement;
   private nagPick: HTMLSelectElement;
   private pattern: HTMLInputElement;
+  /** The group "Position and moves". */
+  private moves: HTMLDetailsElement;
 
   constructor(
     private form: HTMLFormElement,
@@ -45,6 +47,8 @@ export class SearchForm {
     this.nag.addEventListener('input', () => this.followNag());
     form.querySelector('#pattern-edit')?.addEventListener('click', () => ctrl.pattern.open(this.pattern.value));
     panel.addEventListener('toggle', () => ctrl.panels.setPanelOpen('search', panel.open));
+    this.moves = form.querySelector('#search-moves') as HTMLDetailsElement;
+    this.moves.addEventListener('toggle', () => ctrl.panels.setPanelOpen('moves', this.moves.open));
   }
 
   private followNag(): void {
@@ -55,6 +59,7 @@ export class SearchForm {
   show(s: State): void {
     const open = s.disclosures.search;
     if (this.panel.open !== open) this.panel.open = open;
+    if (this.moves.open !== s.disclosures.moves) this.moves.open = s.disclosures.moves;
     const refused = s.list.refused;
     // A refused query stays as typed, to be put right.
     const q = refused ? refused.query : s.list.query;
