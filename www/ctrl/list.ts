@@ -137,7 +137,8 @@ export class ListCtrl {
     if (sort) order = await this.c.latest.answer(fresh, this.c.tasks.long('sort', 'sort', { column: sort.column, descending: sort.descending, subset: order }));
     const ms = Math.round(performance.now() - t0);
     const n = order ? order.length : 0;
-    if (filtered || sort) s.status = { say: () => T.status.listed(n, ms) };
+    const damaged = hits?.damaged ?? 0;
+    if (filtered || sort) s.status = { say: () => T.status.listed(n, ms) + (damaged ? ` ${T.status.skipped(damaged)}` : '') };
     s.list.view = { order, filtered };
     s.list.hits = hits && { games: hits.games, plies: hits.plies };
     // New data: worth asking again.

@@ -173,6 +173,8 @@ export const en = {
     opened: (name: string, n: number, ms: number, mb: number) =>
       `Opened ${name}: ${games(n)} in ${num(ms)} ms; decoder memory ${fixed(mb, 1)} MB.`,
     listed: (n: number, ms: number) => `${games(n)} listed in ${num(ms)} ms.`,
+    /** After `listed`: games a search of the moves could not read to the end. */
+    skipped: (damaged: number) => `${num(damaged)} damaged ${plural(damaged, { one: 'game', other: 'games' })} not read to the end.`,
     exported: (n: number, kb: number, damaged: number) =>
       `Exported ${games(n)} (${num(kb)} KB)${damaged ? `; ${num(damaged)} damaged, exported up to the damage.` : '.'}`,
     pgnCopied: 'PGN copied.',

@@ -165,6 +165,7 @@ export const ru: Strings = {
     opened: (name: string, n: number, ms: number, mb: number) =>
       `Открыта ${name}: ${games(n)} за ${num(ms)} мс; память декодера ${fixed(mb, 1)} МБ.`,
     listed: (n: number, ms: number) => `В списке ${games(n)} (${num(ms)} мс).`,
+    skipped: (damaged: number) => `Повреждённых партий: ${num(damaged)} (прочитаны не до конца).`,
     exported: (n: number, kb: number, damaged: number) =>
       `Выгружено партий: ${num(n)} (${num(kb)} КБ)${damaged ? `; повреждённых: ${num(damaged)}, они выгружены до места повреждения.` : '.'}`,
     pgnCopied: 'PGN скопирован.',
