@@ -49,11 +49,9 @@ function board(ctrl: Controller, e: PatternEditor): VNode {
     hook: {
       insert: (v) => {
         const el = v.elm as HTMLElement;
-        boards.set(el, new PatternBoard(el, (key: Key) => {
-          // chessground keeps a press from focusing: the keys go on from the square clicked.
-          el.focus({ preventScroll: true });
-          ctrl.pattern.put(key);
-        }));
+        boards.set(el, new PatternBoard(el, (key: Key) => ctrl.pattern.put(key)));
+        // chessground keeps a press from focusing: the keys go on from the square clicked.
+        el.addEventListener('mousedown', () => el.focus({ preventScroll: true }));
         feed(v);
         // Where the keyboard goes on (and the page scrolls to, on a phone).
         el.focus();
