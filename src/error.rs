@@ -130,6 +130,15 @@ pub enum ErrorKind {
     UnknownEncoding { name: String, expected: String },
     /// An argument of the wrong kind or out of range, described.
     BadArgument { what: String },
+    /// A search expression ([`crate::find`]) that does not parse, or asks
+    /// for the impossible: which field, the character offset (0-based) and
+    /// text of the token at fault (empty at the end), and what was expected.
+    Query {
+        field: &'static str,
+        at: u32,
+        token: String,
+        expected: String,
+    },
     /// Something else that is malformed, described.
     Invalid { what: &'static str },
     /// The byte source failed.
@@ -140,7 +149,7 @@ impl ErrorKind {
     /// Every [`code`](Self::code), once, in declaration order. The
     /// TypeScript `ErrorCode` union lists the same (tests/ts_types.rs);
     /// a test here checks that every kind's code is in it.
-    pub const CODES: [&'static str; 21] = [
+    pub const CODES: [&'static str; 22] = [
         "truncated",
         "bad-signature",
         "unknown-code",
@@ -160,6 +169,7 @@ impl ErrorKind {
         "no-such-game",
         "bad-encoding",
         "bad-argument",
+        "query",
         "invalid",
         "io",
     ];
@@ -187,6 +197,7 @@ impl ErrorKind {
             ErrorKind::NoSuchGame { .. } => "no-such-game",
             ErrorKind::UnknownEncoding { .. } => "bad-encoding",
             ErrorKind::BadArgument { .. } => "bad-argument",
+            ErrorKind::Query { .. } => "query",
             ErrorKind::Invalid { .. } => "invalid",
             ErrorKind::Io { .. } => "io",
         }
@@ -198,7 +209,8 @@ impl ErrorKind {
             ErrorKind::TooLarge { .. } | ErrorKind::TooDeep { .. } => Fault::Limits,
             ErrorKind::NoSuchGame { .. }
             | ErrorKind::UnknownEncoding { .. }
-            | ErrorKind::BadArgument { .. } => Fault::Parameter,
+            | ErrorKind::BadArgument { .. }
+            | ErrorKind::Query { .. } => Fault::Parameter,
             ErrorKind::Io { .. } => Fault::Io,
             _ => Fault::Format,
         }
@@ -269,6 +281,18 @@ impl fmt::Display for ErrorKind {
                 write!(f, "unknown encoding {name:?} (expected {expected})")
             }
             ErrorKind::BadArgument { what } => f.write_str(what),
+            ErrorKind::Query {
+                field,
+                at,
+                token,
+                expected,
+            } => match token.is_empty() {
+                true => write!(f, "{field}: unexpected end at {at}: expected {expected}"),
+                false => write!(
+                    f,
+                    "{field}: unexpected `{token}` at {at}: expected {expected}"
+                ),
+            },
             ErrorKind::Invalid { what } => f.write_str(what),
             ErrorKind::Io { message } => write!(f, "read failed: {message}"),
         }
@@ -377,7 +401,7 @@ mod tests {
     use super::ErrorKind::{self, *};
 
     /// How many kinds [`number`] numbers.
-    const KINDS: usize = 23;
+    const KINDS: usize = 24;
 
     /// Numbers the kinds 0..[`KINDS`]. No wildcard: a new kind does not
     /// compile until it is numbered here, and the test then fails until
@@ -405,8 +429,9 @@ mod tests {
             NoSuchGame { .. } => 18,
             UnknownEncoding { .. } => 19,
             BadArgument { .. } => 20,
-            Invalid { .. } => 21,
-            Io { .. } => 22,
+            Query { .. } => 21,
+            Invalid { .. } => 22,
+            Io { .. } => 23,
         }
     }
 
@@ -458,6 +483,12 @@ mod tests {
                 expected: text(),
             },
             BadArgument { what: text() },
+            Query {
+                field: "",
+                at: 0,
+                token: text(),
+                expected: text(),
+            },
             Invalid { what: "" },
             Io { message: text() },
         ]

@@ -57,6 +57,7 @@ pub mod bits;
 pub mod bytes;
 pub mod ca;
 pub mod error;
+pub mod find;
 pub mod game;
 pub mod jose;
 pub mod legal;

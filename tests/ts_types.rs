@@ -215,6 +215,14 @@ fn query_fields() -> Set {
         plies_from,
         plies_to,
         annotated,
+        material,
+        pattern,
+        maneuver,
+        comment,
+        nag,
+        has_eval,
+        eval_swing,
+        opening,
     );
     snake
         .iter()

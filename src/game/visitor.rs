@@ -8,7 +8,7 @@
 
 use alloc::{string::String, vec::Vec};
 use core::ops::ControlFlow;
-use shakmaty::{Bitboard, Chess, san::San};
+use shakmaty::{Bitboard, Chess, Position, san::San};
 
 use super::{Eval, Game, Headers, Node, Ply, RawItem};
 
@@ -368,6 +368,8 @@ fn visit_line(
         }
         let before = pos.clone();
         super::play_ply(&mut pos, &node.mv)?;
+        // As the decoders do: every ply not stopped is followed by its position.
+        v.after_ply(&pos, pos.checkers());
         for &n in &node.nags {
             v.nag(n, Placement::After);
         }

@@ -2,16 +2,23 @@
 //! [`crate::ca::search`] (query strings matched against the name tables
 //! once, then a numeric scan of the D00 records).
 
-use js_sys::Uint32Array;
+use alloc::vec::Vec;
+use core::ops::ControlFlow;
+
+use js_sys::{Function, Object, Uint32Array};
 use wasm_bindgen::prelude::*;
 
-use super::{Database, bad_argument, database::prop, opt_string, to_js};
+use super::{
+    Database, bad_argument,
+    database::{prop, set},
+    opt_string, to_js,
+};
 use crate::{
     ca::{
         self,
         columns::Column,
         format::d00::encode_game_type,
-        search::{EloOf, Query, Side},
+        search::{EloOf, Expressions, Query, Side},
     },
     game::headers::GameResult,
 };
@@ -44,6 +51,57 @@ impl Database {
         };
         let found = index.search_with(db, &q, &mut progress).map_err(to_js)?;
         Ok(Uint32Array::from(&found[..]))
+    }
+
+    /// The games matching `query` (headers first, then one replay of each
+    /// game left for its conditions on material, patterns, maneuvers and
+    /// annotations), each with the ply of its first hit; see `SearchHits`.
+    /// `onProgress` is called every few thousand games; a callback that
+    /// throws stops the search, and its error is thrown.
+    #[wasm_bindgen(js_name = searchHits, unchecked_return_type = "SearchHits")]
+    pub fn search_hits(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "SearchQuery")] query: JsValue,
+        #[wasm_bindgen(
+            js_name = onProgress,
+            unchecked_optional_param_type = "((done: number, total: number) => void) | null"
+        )]
+        on_progress: Option<Function>,
+    ) -> Result<JsValue, JsValue> {
+        let q = parse_query(&query)?;
+        let mut thrown = None;
+        let mut progress = |done: u64, total: u64| {
+            let Some(f) = &on_progress else {
+                return ControlFlow::Continue(());
+            };
+            match f.call2(
+                &JsValue::NULL,
+                &(done as f64).into(),
+                &(total as f64).into(),
+            ) {
+                Ok(_) => ControlFlow::Continue(()),
+                Err(e) => {
+                    thrown = Some(e);
+                    ControlFlow::Break(())
+                }
+            }
+        };
+        let (index, db) = self.indexed();
+        // HOOK: the opening names, once src/openings/ is wired in.
+        let found = index
+            .search_hits(db, &q, None, &mut progress)
+            .map_err(to_js)?;
+        if let Some(e) = thrown {
+            return Err(e);
+        }
+        let games: Vec<u32> = found.hits.iter().map(|h| h.game).collect();
+        let plies: Vec<u32> = found.hits.iter().map(|h| h.ply).collect();
+        let o = Object::new();
+        set(&o, "games", Uint32Array::from(&games[..]));
+        set(&o, "plies", Uint32Array::from(&plies[..]));
+        set(&o, "searched", found.searched as f64);
+        set(&o, "damaged", found.damaged as f64);
+        Ok(o.into())
     }
 
     /// All games (or `subset`) ordered by `column`; ties keep game order.
@@ -87,6 +145,15 @@ fn parse_query(v: &JsValue) -> Result<Query, JsValue> {
             .ok_or_else(|| bad_argument(&alloc::format!("`{k}` must be a number 0-65535")))
     };
     let flag = |k: &str| prop(v, k).as_bool().unwrap_or(false);
+    let float = |k: &str| -> Result<Option<f64>, JsValue> {
+        let x = prop(v, k);
+        if x.is_undefined() || x.is_null() {
+            return Ok(None);
+        }
+        x.as_f64()
+            .map(Some)
+            .ok_or_else(|| bad_argument(&alloc::format!("`{k}` must be a number")))
+    };
     let elo_of = match opt_string(v, "eloOf") {
         None => EloOf::default(),
         Some(e) => EloOf::from_name(&e)
@@ -125,7 +192,14 @@ fn parse_query(v: &JsValue) -> Result<Query, JsValue> {
             )));
         }
     }
-    Ok(Query {
+    let (material, pattern, maneuver, comment, opening) = (
+        opt_string(v, "material"),
+        opt_string(v, "pattern"),
+        opt_string(v, "maneuver"),
+        opt_string(v, "comment"),
+        opt_string(v, "opening"),
+    );
+    let mut q = Query {
         text: opt_string(v, "text"),
         player: opt_string(v, "player"),
         color,
@@ -145,5 +219,18 @@ fn parse_query(v: &JsValue) -> Result<Query, JsValue> {
         plies_to: num("pliesTo")?.map(u32::from),
         annotated: flag("annotated"),
         player_exact: flag("playerExact"),
+        ..Query::default()
+    };
+    q.set_expressions(&Expressions {
+        material: material.as_deref(),
+        pattern: pattern.as_deref(),
+        maneuver: maneuver.as_deref(),
+        comment: comment.as_deref(),
+        opening: opening.as_deref(),
+        nag: float("nag")?,
+        has_eval: flag("hasEval"),
+        eval_swing: float("evalSwing")?,
     })
+    .map_err(to_js)?;
+    Ok(q)
 }

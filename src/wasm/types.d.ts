@@ -9,7 +9,7 @@ export interface EncodingChoice { name: Encoding; label: string }
 export type ErrorCode = "truncated" | "bad-signature" | "unknown-code" | "record-overrun" | "illegal-move"
   | "no-such-piece" | "bad-setup" | "chain-cycle" | "chain-out-of-range" | "bad-names" | "shared-records"
   | "uncertain-reading" | "missing-inner-file" | "bad-fragment" | "too-large" | "too-deep" | "no-such-game"
-  | "bad-encoding" | "bad-argument" | "invalid" | "io" | "internal";
+  | "bad-encoding" | "bad-argument" | "query" | "invalid" | "io" | "internal";
 
 /** A JS Error thrown by cadb, with its stable `code`. */
 export interface CadbError extends Error { code: ErrorCode }
@@ -116,7 +116,14 @@ export interface NameTables { players: string[]; events: string[]; sites: string
 /** A game's result, as PGN writes it ("*": unknown or unfinished). */
 export type GameResult = "1-0" | "0-1" | "1/2-1/2" | "*";
 
-/** A header search (db.search): every field set must match; text matches are case-insensitive substrings. */
+/**
+ * A search (db.search, db.searchHits): every field set must match; text matches are
+ * case-insensitive substrings. The header fields read D00 only; the fields from `material`
+ * on are conditions on the games' contents: the games the header fields leave are replayed,
+ * once each (docs/search.md has the whole syntax). Ply 0 is the start position, ply n the
+ * position after the n-th half-move of the main line. A malformed expression throws a
+ * CadbError with code "query" naming the field, the token and what was expected.
+ */
 export interface SearchQuery {
   /** Substring of either player, the event or the site; a 4-digit year also matches the year. */
   text?: string;
@@ -141,6 +148,47 @@ export interface SearchQuery {
   pliesFrom?: number; pliesTo?: number;
   /** Only games with a comment, a symbol or a variation. */
   annotated?: boolean;
+  /**
+   * Material, side against side or as differences (White minus Black); piece letters Q R B N P.
+   * Pieces not named on a side are absent, but pawns are free; `*` is any material; a count is
+   * `N`, `N-M` or `N+`. Options: `for N` (on N consecutive plies), `plies A-B` (or `A-`),
+   * `either` (also with the colours swapped). Examples: `RB vs RN` · `Q vs RR either` ·
+   * `diff Q=1 R=-2 either for 4` · `diff points>=3 plies 20-60` · `RBP3 vs RNP2+ for 2`.
+   */
+  material?: string;
+  /**
+   * Pieces on squares or files (UPPER CASE White, lower case Black); `!` forbids. Or
+   * `board MODE FEN` with MODE exact, pawns, files or material. Options: `either` (colours
+   * swapped, board turned), `mirror` (files a-h mirrored), `for N`, `plies A-B`. Examples:
+   * `Nd5 !pc` · `Pd4 !Pc !Pe` (an isolated d-pawn) · `Pd4 !Pc pc6 pd5 !pe either` ·
+   * `board pawns rnbqkbnr/pp3ppp/2p5/3p4/3P4/8/PP3PPP/RNBQKBNR`.
+   */
+  pattern?: string;
+  /**
+   * One piece's route: it stands on the first square, then its next own moves go to the
+   * following squares in order (main line; castling moves the king e1-g1 and the rook h1-f1).
+   * Examples: `Nb1-d2-f1-g3` (White) · `nb8-d7-f8-g6` (Black) · `Bc1-g5`.
+   */
+  maneuver?: string;
+  /** Words or "a quoted phrase", all in one comment (case-insensitive): `блестяще "lost on time"`. */
+  comment?: string;
+  /** A NAG 1-255 on any move (3 = !!). */
+  nag?: number;
+  /** Any evaluation. */
+  hasEval?: boolean;
+  /** Two engine evaluations on consecutive main-line plies differ by at least this many pawns (> 0). */
+  evalSwing?: number;
+  /** A part of the opening name or ECO code classified from the game's moves: "B90", "Najdorf". */
+  opening?: string;
+}
+
+/** db.searchHits(): the games matching a SearchQuery, in game order. */
+export interface SearchHits {
+  games: Uint32Array;
+  /** The ply of each game's first hit (0 when only header fields were asked). */
+  plies: Uint32Array;
+  /** Games searched, and games damaged before a hit could be found. */
+  searched: number; damaged: number;
 }
 
 /** Games won, drawn, lost and unfinished ("*"), from one player's side. */

@@ -203,7 +203,7 @@ export const ru: Strings = {
     'bad-names': 'имена не читаются', 'shared-records': 'партии делят одну запись', 'uncertain-reading': 'чтение под вопросом',
     'missing-inner-file': 'нет внутреннего файла', 'bad-fragment': 'повреждённый фрагмент', 'too-large': 'больше допустимого',
     'too-deep': 'слишком глубокая вложенность вариантов', 'no-such-game': 'нет такой партии', 'bad-encoding': 'неизвестная кодировка',
-    'bad-argument': 'неверный параметр', invalid: 'ошибка формата', io: 'ошибка чтения файла',
+    'bad-argument': 'неверный параметр', query: 'ошибка в условии поиска', invalid: 'ошибка формата', io: 'ошибка чтения файла',
     // Every code but "internal" (a bug, whose message is all there is to say).
   } satisfies Record<Exclude<ErrorCode, 'internal'>, string>,
 

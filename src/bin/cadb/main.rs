@@ -64,8 +64,8 @@ enum Cmd {
     Mgc(mgc::OrdinalArgs),
     /// PGC, move ordinals a byte each (PGN standard §20): decode to SAN, or encode.
     Pgc(mgc::OrdinalArgs),
-    /// The games that reach a position: game index and ply, one line each.
-    Search(search::SearchArgs),
+    /// The games that reach a position, or whose material, patterns, maneuvers or annotations match: game index and ply, one line each.
+    Search(Box<search::SearchArgs>),
     /// A player's card: score as White and Black, by year, by opening, against opponents.
     Player(player::PlayerArgs),
     /// The games whose headers match (every option given): one index a line.
@@ -90,7 +90,7 @@ fn main() -> ExitCode {
         Cmd::Uci16(a) => uci16::run(a),
         Cmd::Mgc(a) => mgc::run(Format::Mgc, a),
         Cmd::Pgc(a) => mgc::run(Format::Pgc, a),
-        Cmd::Search(a) => search::run(a),
+        Cmd::Search(a) => search::run(*a),
         Cmd::Player(a) => player::player(a),
         Cmd::Find(a) => player::find(*a),
         Cmd::Tree(a) => tree::run(a),

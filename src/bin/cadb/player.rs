@@ -124,6 +124,7 @@ pub fn find(a: FindArgs) -> Result<ExitCode, String> {
         plies_from: a.plies_from,
         plies_to: a.plies_to,
         annotated: a.annotated,
+        ..Query::default()
     };
     let found = HeaderIndex::new(&db)
         .search(&db, &q)

@@ -32,12 +32,14 @@ use super::{
 };
 use crate::{bytes::ReadAt, error::Error};
 
+mod hits;
 mod lower;
 mod query;
 mod summaries;
 
+pub use hits::{GameHit, SearchHits};
 use lower::LowerNames;
-pub use query::{EloOf, Query, Side, eco_value};
+pub use query::{EloOf, Expressions, Query, Side, eco_value};
 pub use summaries::{GameSummaries, summarize};
 
 /// The decoded, lower-cased name tables of a database, for searching and
@@ -166,8 +168,25 @@ impl HeaderIndex {
     }
 
     /// [`search`](Self::search), with `progress` called while the records
-    /// are summarised (a query on plies or annotations, the first time).
+    /// are summarised (a query on plies or annotations, the first time)
+    /// or the games replayed (a query on their contents: see
+    /// [`search_hits`](Self::search_hits)).
     pub fn search_with<R: ReadAt>(
+        &self,
+        db: &Database<R>,
+        q: &Query,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<Vec<u32>, Error> {
+        let mut go = |done, total| {
+            progress(done, total);
+            core::ops::ControlFlow::Continue(())
+        };
+        let found = self.search_hits(db, q, None, &mut go)?;
+        Ok(found.hits.iter().map(|h| h.game).collect())
+    }
+
+    /// The games the header conditions of `q` match, ascending.
+    fn header_search<R: ReadAt>(
         &self,
         db: &Database<R>,
         q: &Query,

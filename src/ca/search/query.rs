@@ -5,7 +5,12 @@
 
 use alloc::string::String;
 
-use crate::{ca::format::d00::encode_eco, game::headers::GameResult};
+use crate::{
+    ca::format::d00::encode_eco,
+    error::Error,
+    find::{CommentQuery, Conditions, Maneuver, Material, OpeningNames, Pattern},
+    game::headers::GameResult,
+};
 
 /// Which player a player query matches.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -73,6 +78,39 @@ pub struct Query {
     pub plies_to: Option<u32>,
     /// Only games with a comment, a symbol (NAG) or a variation.
     pub annotated: bool,
+    /// The conditions on the games' contents ([`crate::find`], the syntax
+    /// in docs/search.md), parsed by [`Query::set_expressions`]. Each set
+    /// one makes the search replay the games its header conditions leave.
+    pub material: Option<Material>,
+    pub pattern: Option<Pattern>,
+    pub maneuver: Option<Maneuver>,
+    pub comment: Option<CommentQuery>,
+    /// A NAG, 1–255, on any move.
+    pub nag: Option<u8>,
+    /// Any evaluation.
+    pub has_eval: bool,
+    /// Two engine evaluations of consecutive main-line plies differing by
+    /// at least this, in centipawns (given in pawns: `evalSwing`).
+    pub eval_swing: Option<u32>,
+    /// A part of the game's opening name or ECO code, as classified from
+    /// its moves (an [`OpeningNames`] the search is given).
+    pub opening: Option<String>,
+}
+
+/// The text of a query's conditions on the games' contents, as the CLI's
+/// flags and the JavaScript `SearchQuery` give them: parsed in one place,
+/// [`Query::set_expressions`]. An empty text is no condition.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Expressions<'a> {
+    pub material: Option<&'a str>,
+    pub pattern: Option<&'a str>,
+    pub maneuver: Option<&'a str>,
+    pub comment: Option<&'a str>,
+    pub opening: Option<&'a str>,
+    pub nag: Option<f64>,
+    pub has_eval: bool,
+    /// In pawns.
+    pub eval_swing: Option<f64>,
 }
 
 /// Which players a [`Query::min_elo`] bounds.
@@ -108,6 +146,85 @@ impl EloOf {
 }
 
 impl Query {
+    /// Parses `e` into the query's conditions on the games' contents; a
+    /// malformed or impossible expression is an
+    /// [`ErrorKind::Query`](crate::ErrorKind::Query) naming the field, the
+    /// token and what was expected.
+    ///
+    /// ```
+    /// use cadb::ca::search::{Expressions, Query};
+    /// let mut q = Query::default();
+    /// q.set_expressions(&Expressions { material: Some("RB vs RN either"), nag: Some(3.0), ..Default::default() }).unwrap();
+    /// assert!(q.material.is_some() && q.nag == Some(3));
+    /// let e = q.set_expressions(&Expressions { material: Some("RB vs X"), ..Default::default() }).unwrap_err();
+    /// assert_eq!(e.code(), "query");
+    /// assert!(e.to_string().contains("`X` at 6"), "{e}");
+    /// ```
+    pub fn set_expressions(&mut self, e: &Expressions) -> Result<(), Error> {
+        fn parse<T>(
+            text: Option<&str>,
+            f: impl Fn(&str) -> Result<T, Error>,
+        ) -> Result<Option<T>, Error> {
+            text.filter(|t| !t.trim().is_empty()).map(f).transpose()
+        }
+        let number =
+            |field: &'static str, expected: &str| crate::find::error(field, 0, "", expected);
+        self.material = parse(e.material, Material::parse)?;
+        self.pattern = parse(e.pattern, Pattern::parse)?;
+        self.maneuver = parse(e.maneuver, Maneuver::parse)?;
+        self.comment = parse(e.comment, CommentQuery::parse)?;
+        self.opening = e
+            .opening
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(String::from);
+        self.nag = match e.nag {
+            None => None,
+            Some(n) if n.fract() == 0.0 && (1.0..=255.0).contains(&n) => Some(n as u8),
+            Some(_) => return Err(number("nag", "a NAG, a whole number 1-255")),
+        };
+        self.has_eval = e.has_eval;
+        self.eval_swing = match e.eval_swing {
+            None => None,
+            Some(p) if p > 0.0 && p <= 300.0 => Some(((p * 100.0) as u32).max(1)),
+            Some(_) => {
+                return Err(number(
+                    "evalSwing",
+                    "a number of pawns above 0, at most 300",
+                ));
+            }
+        };
+        Ok(())
+    }
+
+    /// The conditions on the games' contents, with the opening names a
+    /// query on `opening` needs (an error without them: not supported yet).
+    pub fn conditions<'a>(
+        &'a self,
+        opening: Option<&'a dyn OpeningNames>,
+        needle: &'a str,
+    ) -> Result<Conditions<'a>, Error> {
+        let opening = match (&self.opening, opening) {
+            (None, _) => None,
+            (Some(_), Some(names)) => Some((needle, names)),
+            (Some(_), None) => {
+                return Err(Error::argument(
+                    "`opening`: a search by opening name is not supported yet",
+                ));
+            }
+        };
+        Ok(Conditions {
+            material: self.material.as_ref(),
+            pattern: self.pattern.as_ref(),
+            maneuver: self.maneuver.as_ref(),
+            comment: self.comment.as_ref(),
+            nag: self.nag,
+            has_eval: self.has_eval,
+            eval_swing: self.eval_swing,
+            opening,
+        })
+    }
+
     /// Whether the query needs the D02 records ([`GameSummaries`](super::GameSummaries)).
     pub fn reads_records(&self) -> bool {
         self.plies_from.is_some() || self.plies_to.is_some() || self.annotated
