@@ -150,7 +150,7 @@ export interface SearchQuery {
   annotated?: boolean;
   /**
    * Material, side against side or as differences (White minus Black); piece letters Q R B N P.
-   * Pieces not named on a side are absent, but pawns are free; `*` is any material; a count is
+   * Pieces not named on a side are absent, but pawns are free; `*` leaves a side free; a count is
    * `N`, `N-M` or `N+`. Options: `for N` (on N consecutive plies), `plies A-B` (or `A-`),
    * `either` (also with the colours swapped). Examples: `RB vs RN` · `Q vs RR either` ·
    * `diff Q=1 R=-2 either for 4` · `diff points>=3 plies 20-60` · `RBP3 vs RNP2+ for 2`.
@@ -172,9 +172,9 @@ export interface SearchQuery {
   maneuver?: string;
   /** Words or "a quoted phrase", all in one comment (case-insensitive): `блестяще "lost on time"`. */
   comment?: string;
-  /** A NAG 1-255 on any move (3 = !!). */
+  /** A NAG 1-255 on a move, main line or variation (3 = !!). */
   nag?: number;
-  /** Any evaluation. */
+  /** Games with an evaluation. */
   hasEval?: boolean;
   /** Two engine evaluations on consecutive main-line plies differ by at least this many pawns (> 0). */
   evalSwing?: number;
