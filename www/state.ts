@@ -89,9 +89,10 @@ export interface ListState {
   /** Where the query's games first match, when it asks about their moves
    * (query.ts asksMoves): a game opened from the list opens there. */
   hits: Hits | null;
-  /** A query the core refused as malformed (code 'query'), nothing
-   * searched: the form shows it as typed, with the core's message, and the
-   * query applied stays `query`; null: none. */
+  /** A query not applied: the core refused it as malformed (code 'query'),
+   * nothing searched, or its search was cancelled. The form shows it as
+   * typed, with the core's message (none for a cancel), and the query
+   * applied stays `query`; null: none. */
   refused: { query: SearchQuery; say: Say } | null;
   /** "Games with this position": the games reaching a board position (in
    * game order), ANDed with the header filter; null: none. */

@@ -246,6 +246,7 @@ await test('Cancel stops a search of the moves, and the page searches again', as
   await status(page, 'Cancelled.');
   assert.equal(await error(page).isVisible(), false, 'a cancel is no error');
   assert.equal(await page.locator('[data-testid=game-count]').textContent(), String(GAMES));
+  assert.equal(await field(page, 'material').inputValue(), 'RB vs RN', 'the form keeps the query cancelled');
   assert.equal(await search(page, {}), 1);
 }, { path: '/e2e/' });
 

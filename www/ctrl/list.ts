@@ -10,6 +10,7 @@ import { T } from '../i18n/index.js';
 import { Stale } from '../latest.js';
 import { splitRows } from '../protocol.js';
 import { asksMoves } from '../query.js';
+import { isCancelled } from '../worker-host.js';
 import { listedGames } from '../state.js';
 
 /** The games of `a` (ascending) that are also in `b` (any order), in b's order. */
@@ -81,7 +82,8 @@ export class ListCtrl {
 
   /** Applies the search form's query (null: clears it), with the quick
    * filter's text; the URL hash names it. A malformed expression (code
-   * 'query') is said at the form, which keeps it as typed. */
+   * 'query') is said at the form, which keeps it as typed, as it keeps a
+   * query whose search was cancelled. */
   search(query: SearchQuery | null): Promise<void> {
     return this.c.attempt(async () => {
       const l = this.c.state.list;
@@ -97,8 +99,9 @@ export class ListCtrl {
         if (err instanceof Stale) throw err;
         if (l === this.c.state.list) {
           l.query = before;
-          if (query && codeOf(err) === 'query') {
-            l.refused = { query, say: () => coreMessage('query', messageOf(err)) };
+          // Cancelled, it stays in the form too, to be applied again.
+          if (query && (codeOf(err) === 'query' || isCancelled(err))) {
+            l.refused = { query, say: isCancelled(err) ? () => '' : () => coreMessage('query', messageOf(err)) };
             this.c.redraw();
             return;
           }
