@@ -283,7 +283,12 @@ if (process.env.SCREENSHOTS) {
     await page.goto(origin);
     await page.locator('[data-testid=game-row]').first().waitFor();
     await openForm(page);
-    await field(page, 'pattern').fill('Pd4 !Pc !Pe either');
+    // A search of the demo, its first game opened at the hit (a white knight on e5, no black f-pawn).
+    await field(page, 'pattern').fill('Ne5 !pf');
+    await page.locator('[data-testid=search-apply]').click();
+    await page.locator('[data-testid=game-total]').waitFor();
+    await rows(page).first().click();
+    await page.waitForTimeout(500);
     await page.screenshot({ path: `/tmp/cadb-search-${name}-form.png`, fullPage: true });
     await page.locator('[data-testid=pattern-edit]').click();
     await page.locator('[data-testid=pattern-board]').waitFor();
