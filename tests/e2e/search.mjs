@@ -257,14 +257,31 @@ const DEMO_EVALS = DEMO_GAMES.filter((g) => /\[%eval /.test(g)).length;
 const DEMO_IMMORTAL = DEMO_GAMES.filter((g) => /immortal/i.test(comments(g))).length;
 const DEMO_IMMORTAL_EVALS = DEMO_GAMES.filter((g) => /immortal/i.test(comments(g)) && /\[%eval /.test(g)).length;
 
-await test('the URL hash keeps a search of the moves across a reload (the demo)', async (page) => {
+await test('the URL hash keeps a search of the moves across a reload (the demo); its progress is said', async (page) => {
   assert.ok(DEMO_IMMORTAL > 0 && DEMO_EVALS > 0);
+  // Every text of the status line, as it changes (each Worker message is a task of its own).
+  await page.evaluate(() => {
+    const seen = (window.cadbStatusSeen = []);
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid=status]')?.textContent ?? '';
+      if (text !== seen.at(-1)) seen.push(text);
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
   await openForm(page);
   assert.equal(await search(page, { comment: 'Immortal' }), DEMO_IMMORTAL);
+  // The search's progress (the core reports at least its end) came before its count.
+  const seen = await page.evaluate(() => window.cadbStatusSeen);
+  const k = seen.findIndex((t) => /^Searching the games: [\d,]+ of [\d,]+…$/.test(t));
+  assert.ok(k >= 0, `progress said: ${seen.join(' | ')}`);
+  assert.ok(seen.slice(k).some((t) => /listed in/.test(t)), 'then the count');
   await page.locator('[data-testid=search-clear]').click();
   await page.locator('[data-testid=search-has-eval]').check();
   assert.equal(await search(page, { comment: 'immortal' }), DEMO_IMMORTAL_EVALS);
-  await page.waitForFunction(() => /(^#|&)q=.*comment/.test(location.hash));
+  // The hash follows a moment later: the new query, not the one before.
+  await page.waitForFunction(() => {
+    const q = new URLSearchParams(new URLSearchParams(location.hash.slice(1)).get('q') ?? '');
+    return q.get('comment') === 'immortal' && q.get('hasEval') === '1';
+  });
   await page.reload();
   await page.locator('[data-testid=game-row]').first().waitFor();
   assert.equal(await listed(page), DEMO_IMMORTAL_EVALS);
