@@ -66,10 +66,21 @@ async function openForm(page) {
   await page.locator('.search-panel > summary').click();
   await page.locator('#search-moves > summary').click();
 }
-/** Fills the form's fields (name to text), applies it, and returns the count listed. */
+/** Fills the form's fields (name to text), applies it, and returns the
+ * count listed once this search has said its count on the status line. */
 async function search(page, values) {
   for (const [name, text] of Object.entries(values)) await field(page, name).fill(text);
+  await page.evaluate(() => {
+    const el = document.querySelector('[data-testid=status]');
+    window.cadbListedObserver?.disconnect();
+    window.cadbListed = 0;
+    window.cadbListedObserver = new MutationObserver(() => {
+      if (/listed in|В списке/.test(el.textContent)) window.cadbListed++;
+    });
+    window.cadbListedObserver.observe(el, { childList: true, subtree: true, characterData: true });
+  });
   await page.locator('[data-testid=search-apply]').click();
+  await page.waitForFunction(() => window.cadbListed > 0);
   return listed(page);
 }
 /** The players of the listed games, in list order (each game's White
@@ -96,9 +107,7 @@ await test('material: rook and bishop against rook and knight for 3 plies, and n
   // One more ply is asked than the run has: no game.
   await page.locator('[data-testid=search-clear]').click();
   await page.waitForFunction(() => document.querySelector('[data-testid=game-total]')?.hidden === true);
-  await field(page, 'material').fill('RB vs RN for 4');
-  await page.locator('[data-testid=search-apply]').click();
-  await page.waitForFunction(() => document.querySelector('[data-testid=game-count]')?.textContent === '0');
+  assert.equal(await search(page, { material: 'RB vs RN for 4' }), 0);
   // A hit at ply 0 (the set-up position, before the first capture) opens at the start.
   assert.equal(await search(page, { material: 'RBN vs RBN' }), 1);
   await openAt(page, 0, AT.rooks0);
@@ -111,13 +120,9 @@ await test('maneuver: the knight b1-d2-f1-g3 opens at 14. Ng3, and castling move
   assert.deepEqual(await listedWhites(page), ['Breyer']);
   await openAt(page, 0, AT.breyer27);
   assert.match(await page.locator('[data-testid=moves] .current').textContent(), /Ng3/);
-  await field(page, 'maneuver').fill('Rh1-f1-e1');
-  await page.locator('[data-testid=search-apply]').click();
-  await page.waitForFunction(() => document.querySelector('[data-testid=game-count]')?.textContent === '1');
+  assert.equal(await search(page, { maneuver: 'Rh1-f1-e1' }), 1);
   // The same knight's route with a square it never went to: none.
-  await field(page, 'maneuver').fill('Nb1-d2-f3');
-  await page.locator('[data-testid=search-apply]').click();
-  await page.waitForFunction(() => document.querySelector('[data-testid=game-count]')?.textContent === '0');
+  assert.equal(await search(page, { maneuver: 'Nb1-d2-f3' }), 0);
 });
 
 await test('pattern typed: a white knight on d5 in two games; without a black c-pawn in one, opened at 6. Nd5', async (page) => {
@@ -146,12 +151,13 @@ await test('pattern on the board: a click requires a white knight on d5, the key
   const square = box.width / 8;
   await page.mouse.click(box.x + 3.5 * square, box.y + 3.5 * square);
   await page.waitForFunction(() => document.querySelector('[data-testid=pattern-text]')?.textContent === 'Nd5 either');
-  assert.equal(await board.locator('cg-board piece.knight.white').count(), 1, 'the knight is drawn');
+  // (chessground draws at the next frame.)
+  await board.locator('cg-board piece.knight.white').waitFor();
   // The keyboard, from d5: p (the black pawn), x (forbid), ← ↑ to c6, Enter.
   for (const key of ['p', 'x', 'ArrowLeft', 'ArrowUp', 'Enter']) await page.keyboard.press(key);
   await page.waitForFunction(() => document.querySelector('[data-testid=pattern-text]')?.textContent === 'Nd5 !pc6 either');
   assert.match(await page.locator('[data-testid=announce]').textContent(), /^c6: black pawn forbidden$/);
-  assert.ok(await board.locator('svg circle').count() >= 1, 'the forbidden square is circled');
+  await board.locator('svg circle').first().waitFor({ state: 'attached' });
   // Enter again takes it back; once more puts it again.
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.querySelector('[data-testid=pattern-text]')?.textContent === 'Nd5 either');
@@ -179,9 +185,7 @@ await test('comment words in a Russian page: "блестяще" finds "Блес�
   assert.deepEqual(await listedWhites(page), ['Comment']);
   await openAt(page, 0, AT.comment3);
   // A word of no comment: none.
-  await field(page, 'comment').fill('блестяще сильно');
-  await page.locator('[data-testid=search-apply]').click();
-  await page.waitForFunction(() => document.querySelector('[data-testid=game-count]')?.textContent === '0');
+  assert.equal(await search(page, { comment: 'блестяще сильно' }), 0);
 }, { locale: 'ru-RU' });
 
 await test('NAG and evaluations: "? mistake" from the menu, evaluations, and a swing of 2 pawns but not of 4', async (page) => {
@@ -197,9 +201,7 @@ await test('NAG and evaluations: "? mistake" from the menu, evaluations, and a s
   assert.deepEqual(await listedWhites(page), ['Engine']);
   assert.equal(await search(page, { 'eval-swing': '2' }), 1);
   await openAt(page, 0, AT.swing6);
-  await field(page, 'eval-swing').fill('4');
-  await page.locator('[data-testid=search-apply]').click();
-  await page.waitForFunction(() => document.querySelector('[data-testid=game-count]')?.textContent === '0');
+  assert.equal(await search(page, { 'eval-swing': '4' }), 0);
 });
 
 await test('a malformed expression is said at the form, naming its token, and nothing is listed differently', async (page) => {
