@@ -32,6 +32,18 @@ fn database_input(files: &DatabaseFiles<Vec<u8>>) -> Vec<u8> {
     db
 }
 
+/// The syntax's examples (docs/search.md), for the query_parse target.
+const QUERY_SEEDS: [&str; 8] = [
+    "RB vs RN",
+    "Nd5 !pc either mirror for 2",
+    "Nb1-d2-f1-g3",
+    "блестяще \"a phrase\"",
+    "diff Q=1 R=-2 either for 4",
+    "board pawns rnbqkbnr/pp3ppp/2p5/3p4/3P4/8/PP3PPP/RNBQKBNR w",
+    "ke8-g8",
+    "RBP3 vs RNP2+ plies 20-60",
+];
+
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let games = read_pgn(&fixtures::pgn()).unwrap();
@@ -103,5 +115,13 @@ fn main() {
         let _ = tree.add_game(g);
     }
     put("stats64_decode", 0, &tree.to_bytes());
+    // query_parse: a byte choosing the field and numbers, then an expression.
+    for (n, e) in QUERY_SEEDS.iter().enumerate() {
+        put(
+            "query_parse",
+            n,
+            &[&[n as u8 * 9][..], e.as_bytes()].concat(),
+        );
+    }
     println!("seeds written under fuzz/corpus/");
 }

@@ -18,7 +18,11 @@ use shakmaty::{Bitboard, Chess, san::San};
 
 use crate::{
     bytes::ReadAt,
-    ca::{Database, position::InOrder},
+    ca::{
+        Database,
+        position::InOrder,
+        search::{Expressions, HeaderIndex, Query},
+    },
     game::{GameVisitor, Ply, TreeBuilder},
     stats::{DEFAULT_MAX_PLIES, OpeningTree},
 };
@@ -217,6 +221,45 @@ pub fn run<R: ReadAt>(db: &Database<R>, pass: Pass) -> Totals {
     t.plies += plies.plies;
     t.bytes += plies.bytes;
     t
+}
+
+/// The searches inside games the benchmark times beside a replay of every
+/// game: a material condition over all games, and the same after a header
+/// condition (White won), which leaves a third of the games or so.
+pub const MATERIAL: &str = "RB vs RN";
+
+/// The query of those searches: [`MATERIAL`], and with `header` also a
+/// result.
+pub fn material_query(header: bool) -> Query {
+    let mut q = Query {
+        result: header.then_some(crate::game::GameResult::WhiteWins),
+        ..Query::default()
+    };
+    let e = Expressions {
+        material: Some(MATERIAL),
+        ..Expressions::default()
+    };
+    // The expression is a constant that parses.
+    let _ = q.set_expressions(&e);
+    q
+}
+
+/// Runs the search `q` over `db` ([`HeaderIndex::search_hits`]): the games
+/// replayed, and as `plies` the hits.
+pub fn search<R: ReadAt>(db: &Database<R>, index: &HeaderIndex, q: &Query) -> Totals {
+    let found = index.search_hits(db, q, None, &mut |_, _| ControlFlow::Continue(()));
+    match found {
+        Ok(f) => Totals {
+            games: f.searched,
+            plies: f.hits.len() as u64,
+            errors: f.damaged,
+            bytes: 0,
+        },
+        Err(_) => Totals {
+            errors: 1,
+            ..Totals::default()
+        },
+    }
 }
 
 fn count(line: &[crate::game::Node]) -> u64 {

@@ -1137,6 +1137,74 @@ fn position_search_gives_games_and_plies_with_progress() {
     );
 }
 
+/// The searches inside games (issue 35): searchHits gives games and the
+/// plies of their hits, honours the header fields too, stops when the
+/// progress callback throws (rethrowing it), and a malformed expression is
+/// a `query` error naming the token; search() honours the same fields.
+#[wasm_bindgen_test]
+fn search_hits_gives_games_and_plies() {
+    let pgn = "[White \"Anna\"]\n\n1. e4 d5 2. exd5 Qxd5 {Блестяще} 3. Nc3 Qa5 $3 *\n\n\
+               [White \"Boris\"]\n\n1. d4 d5 2. c4 dxc4 *\n";
+    let mut db = open(&files_from_pgn(pgn));
+    let hits = |db: &mut Database, q: JsValue| {
+        let found = db.search_hits(q, None).unwrap();
+        let games: Uint32Array = get(&found, "games").dyn_into().unwrap();
+        let plies: Uint32Array = get(&found, "plies").dyn_into().unwrap();
+        (games.to_vec(), plies.to_vec())
+    };
+    // A pawn up: game 0 after 2. exd5 (ply 3); game 1: Black after 2... dxc4 (ply 4).
+    assert_eq!(
+        hits(&mut db, obj(&[("material", "diff P=1 either".into())])),
+        (vec![0, 1], vec![3, 4])
+    );
+    assert_eq!(
+        hits(
+            &mut db,
+            obj(&[
+                ("material", "diff P=1 either".into()),
+                ("player", "boris".into())
+            ])
+        ),
+        (vec![1], vec![4])
+    );
+    assert_eq!(
+        hits(&mut db, obj(&[("comment", "блестяще".into())])),
+        (vec![0], vec![4])
+    );
+    assert_eq!(
+        hits(&mut db, obj(&[("nag", 3.0.into())])),
+        (vec![0], vec![6])
+    );
+    assert_eq!(
+        hits(&mut db, obj(&[("maneuver", "Qd1-d5".into())])),
+        (vec![], vec![])
+    );
+    assert_eq!(
+        hits(&mut db, obj(&[("player", "anna".into())])),
+        (vec![0], vec![0])
+    );
+    assert_eq!(
+        db.search(obj(&[("pattern", "pd5 Pc4".into())]), None)
+            .unwrap()
+            .to_vec(),
+        vec![1]
+    );
+    let err = db
+        .search_hits(obj(&[("material", "RB vs X".into())]), None)
+        .unwrap_err();
+    let (code, message) = code_of(err);
+    assert_eq!(code, "query");
+    assert!(
+        message.contains("material: unexpected `X` at 6"),
+        "{message}"
+    );
+    let thrower = Function::new_with_args("done, total", "throw new Error('stop here');");
+    let err = db
+        .search_hits(obj(&[("hasEval", JsValue::TRUE)]), Some(thrower))
+        .unwrap_err();
+    assert!(format!("{err:?}").contains("stop here"));
+}
+
 /// Every layout the spec allows reads the same through the JS API (issue
 /// 32): list rows, name search, sort and the code page of a database written
 /// with every writer trick equal the plain database's.

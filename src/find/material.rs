@@ -260,6 +260,14 @@ fn word(t: Token, side: &mut [Option<Range>; 5]) -> Result<u32, Error> {
             if n == 0 { Ok(None) } else { v }
         };
         let range = match count(&mut k)? {
+            // `N+`: one or more.
+            None if bytes.get(k) == Some(&b'+') => {
+                k += 1;
+                Range {
+                    min: 1,
+                    max: u8::MAX,
+                }
+            }
             None => Range { min: 1, max: 1 },
             Some(n) => {
                 let n = n.min(64) as u8;
@@ -322,7 +330,7 @@ fn possible(lex: &Lexer, side: &Side) -> Result<(), Error> {
 fn diff(t: Token) -> Result<Diff, Error> {
     let s = t.text;
     let expected = "a difference: a piece letter (Q R B N P) or `points`, then =, >= or <=";
-    let (role, rest) = if s.len() >= 6 && s[..6].eq_ignore_ascii_case("points") {
+    let (role, rest) = if s.get(..6).is_some_and(|p| p.eq_ignore_ascii_case("points")) {
         (None, 6)
     } else {
         let r = s

@@ -71,14 +71,6 @@ fn piece(c: char) -> Option<Piece> {
     Piece::from_char(c)
 }
 
-fn turned(b: Bitboard) -> Bitboard {
-    b.flip_vertical()
-}
-
-fn mirrored(b: Bitboard) -> Bitboard {
-    b.flip_horizontal()
-}
-
 impl Pattern {
     /// Parses an expression (see the [module docs](self)).
     pub fn parse(text: &str) -> Result<Pattern, Error> {
@@ -124,50 +116,37 @@ impl Pattern {
             }
         }
         let shape = match board {
-            Some((mode, b)) => {
-                let mut all = vec![b.clone()];
-                if either {
-                    all.push(b.clone().into_mirrored());
-                }
-                if mirror {
-                    for k in 0..all.len() {
-                        let mut m = all[k].clone();
-                        m.flip_horizontal();
-                        all.push(m);
-                    }
-                }
-                Shape::Board(mode, all)
-            }
+            Some((mode, b)) => Shape::Board(
+                mode,
+                variants(b, either, mirror, Board::into_mirrored, |mut b| {
+                    b.flip_horizontal();
+                    b
+                }),
+            ),
             None => {
                 clash(&lex, &terms)?;
-                let mut all = vec![terms];
-                if either {
-                    let swapped = all[0]
-                        .iter()
-                        .map(|t| Term {
-                            piece: Piece {
-                                color: !t.piece.color,
-                                role: t.piece.role,
-                            },
-                            squares: turned(t.squares),
-                            ..*t
-                        })
-                        .collect();
-                    all.push(swapped);
-                }
-                if mirror {
-                    for k in 0..all.len() {
-                        let m = all[k]
-                            .iter()
-                            .map(|t| Term {
-                                squares: mirrored(t.squares),
-                                ..*t
-                            })
-                            .collect();
-                        all.push(m);
-                    }
-                }
-                Shape::Terms(all)
+                let each = |terms: Vec<Term>, f: &dyn Fn(Term) -> Term| {
+                    terms.into_iter().map(f).collect::<Vec<Term>>()
+                };
+                let turn = |t: Term| Term {
+                    piece: Piece {
+                        color: !t.piece.color,
+                        role: t.piece.role,
+                    },
+                    squares: t.squares.flip_vertical(),
+                    ..t
+                };
+                let flip = |t: Term| Term {
+                    squares: t.squares.flip_horizontal(),
+                    ..t
+                };
+                Shape::Terms(variants(
+                    terms,
+                    either,
+                    mirror,
+                    |t| each(t, &turn),
+                    |t| each(t, &flip),
+                ))
             }
         };
         Ok(Pattern { shape, run })
@@ -195,6 +174,26 @@ impl Pattern {
             }),
         }
     }
+}
+
+/// `base`, and with `either` it turned, with `mirror` each of those flipped.
+fn variants<T: Clone>(
+    base: T,
+    either: bool,
+    mirror: bool,
+    turn: impl Fn(T) -> T,
+    flip: impl Fn(T) -> T,
+) -> Vec<T> {
+    let mut all = vec![base];
+    if either {
+        all.push(turn(all[0].clone()));
+    }
+    if mirror {
+        for k in 0..all.len() {
+            all.push(flip(all[k].clone()));
+        }
+    }
+    all
 }
 
 /// Pawns per file, White's then Black's.

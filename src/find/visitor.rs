@@ -33,6 +33,9 @@ pub struct Matcher<'a> {
     /// The main-line ply where the open variation branches.
     branch: u32,
     material_run: u32,
+    /// Whether the material holds, and can still be reached: it changes
+    /// only with a capture or a promotion, so it is judged only then.
+    material_now: (bool, bool),
     pattern_run: u32,
     tracker: Tracker,
     pending: Option<Move>,
@@ -54,6 +57,7 @@ impl<'a> Matcher<'a> {
             depth: 0,
             branch: 0,
             material_run: 0,
+            material_now: (false, true),
             pattern_run: 0,
             tracker: Tracker::default(),
             pending: None,
@@ -110,10 +114,14 @@ impl<'a> Matcher<'a> {
         let mut all = true;
         let mut over = false;
         if let Some(m) = self.c.material {
-            let holds = m.holds(board);
+            if moved.is_none_or(|mv| mv.is_capture() || mv.is_promotion()) {
+                let holds = m.holds(board);
+                self.material_now = (holds, holds || m.reachable_from(board));
+            }
+            let (holds, reachable) = self.material_now;
             self.material_run = m.run.step(self.material_run, ply, holds);
             all &= m.run.counts(self.material_run);
-            over |= m.run.over(ply + 1) || (!holds && !m.reachable_from(board));
+            over |= m.run.over(ply + 1) || !reachable;
         }
         if let Some(p) = self.c.pattern {
             self.pattern_run = p.run.step(self.pattern_run, ply, p.holds(board));

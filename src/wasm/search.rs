@@ -192,13 +192,8 @@ fn parse_query(v: &JsValue) -> Result<Query, JsValue> {
             )));
         }
     }
-    let (material, pattern, maneuver, comment, opening) = (
-        opt_string(v, "material"),
-        opt_string(v, "pattern"),
-        opt_string(v, "maneuver"),
-        opt_string(v, "comment"),
-        opt_string(v, "opening"),
-    );
+    let [material, pattern, maneuver, comment, opening] =
+        ["material", "pattern", "maneuver", "comment", "opening"].map(|k| opt_string(v, k));
     let mut q = Query {
         text: opt_string(v, "text"),
         player: opt_string(v, "player"),

@@ -5,7 +5,10 @@
 
 use std::{path::PathBuf, process::ExitCode, time::Instant};
 
-use cadb::bench::{Pass, run};
+use cadb::{
+    bench::{MATERIAL, Pass, material_query, run, search},
+    ca::search::HeaderIndex,
+};
 use clap::builder::PossibleValue;
 
 use crate::{
@@ -124,7 +127,33 @@ pub fn run_bench(args: BenchArgs) -> Result<ExitCode, String> {
             bytes: pgn.len() as u64,
         }))
         .collect();
+    // The searches inside games, beside the replay of every game.
+    let searches = [
+        ("material search, all games", material_query(false)),
+        ("material search, 1-0 games only", material_query(true)),
+    ];
+    let first_search = ms.len();
+    for (name, _) in &searches {
+        ms.push(Measure {
+            name,
+            times: vec![],
+            games: 0,
+            plies: 0,
+            bytes: 0,
+        });
+    }
+    let index = HeaderIndex::new(&db);
     for _ in 0..rounds.max(1) {
+        for (k, (_, q)) in searches.iter().enumerate() {
+            if only.is_some() {
+                continue;
+            }
+            let t0 = Instant::now();
+            let t = search(&db, &index, q);
+            let m = &mut ms[first_search + k];
+            m.times.push(t0.elapsed().as_secs_f64());
+            (m.games, m.plies) = (t.games, 0);
+        }
         for (k, pass) in Pass::ALL.iter().enumerate() {
             if only.is_some_and(|o| !o.runs(*pass)) {
                 continue;
@@ -176,6 +205,14 @@ pub fn run_bench(args: BenchArgs) -> Result<ExitCode, String> {
             "opening tree from the decoder vs from game trees",
             ratio(Pass::OpeningTree.name(), Pass::OpeningTreeFromGames.name()),
         ),
+        (
+            "material search of all games vs decode + replay (time ×, target < 2)",
+            1.0 / ratio("material search, all games", Pass::Replay.name()),
+        ),
+        (
+            "1-0 + material search vs decode + replay (time ×, target < 1)",
+            1.0 / ratio("material search, 1-0 games only", Pass::Replay.name()),
+        ),
     ];
     if json {
         let rows: Vec<serde_json::Value> = ms
@@ -195,6 +232,7 @@ pub fn run_bench(args: BenchArgs) -> Result<ExitCode, String> {
         );
         return Ok(ExitCode::SUCCESS);
     }
+    say!("the material searches: {MATERIAL:?}, alone and after a result of 1-0");
     say!(
         "{} games, {} plies replayed (variations included); PGN {:.1} MB; median of {rounds} interleaved rounds",
         db.count(),

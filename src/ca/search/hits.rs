@@ -89,6 +89,9 @@ impl HeaderIndex {
         let order = db.record_order(Some(&games))?;
         let total = order.len() as u64;
         let mut matcher = Matcher::new(conditions);
+        // Hits as `game << 32 | ply`, sorted into game order at the end
+        // (the sort of plain integers the position search has already).
+        let mut found: Vec<u64> = Vec::new();
         for (k, &entry) in order.iter().enumerate() {
             if (k as u64).is_multiple_of(PROGRESS_EVERY) && progress(k as u64, total).is_break() {
                 out.stopped = true;
@@ -97,10 +100,7 @@ impl HeaderIndex {
             out.searched += 1;
             let reading = db.read_retrying(|c| db.read_game_in_order(entry, c, &mut matcher));
             match (reading.output.ply, reading.error) {
-                (Some(ply), _) => out.hits.push(GameHit {
-                    game: entry.index() as u32,
-                    ply,
-                }),
+                (Some(ply), _) => found.push(entry.index() << 32 | u64::from(ply)),
                 (None, Some(_)) if !reading.output.ruled_out => out.damaged += 1,
                 _ => {}
             }
@@ -108,7 +108,14 @@ impl HeaderIndex {
         if !out.stopped {
             let _ = progress(total, total);
         }
-        out.hits.sort_unstable_by_key(|h| h.game);
+        found.sort_unstable();
+        out.hits = found
+            .iter()
+            .map(|&f| GameHit {
+                game: (f >> 32) as u32,
+                ply: f as u32,
+            })
+            .collect();
         Ok(out)
     }
 }

@@ -186,7 +186,8 @@ impl Query {
         self.has_eval = e.has_eval;
         self.eval_swing = match e.eval_swing {
             None => None,
-            Some(p) if p > 0.0 && p <= 300.0 => Some(((p * 100.0) as u32).max(1)),
+            // Rounded to the nearest centipawn (2.01 pawns is 201, not 200.99...).
+            Some(p) if p > 0.0 && p <= 300.0 => Some(((p * 100.0 + 0.5) as u32).max(1)),
             Some(_) => {
                 return Err(number(
                     "evalSwing",

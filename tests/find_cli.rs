@@ -1,0 +1,111 @@
+//! `cadb search` with the searches inside games: each flag on a crafted
+//! database whose answers are known by hand, the header filters, `--json`,
+//! and a bad expression's message and exit code.
+#![cfg(all(feature = "cli", not(target_arch = "wasm32")))]
+
+use std::path::{Path, PathBuf};
+
+mod common;
+
+use common::{run, text};
+
+const PGN: &str = "[White \"Anna\"]\n[Black \"Boris\"]\n[Date \"1990.01.01\"]\n[Result \"1-0\"]\n\n\
+1. e4 d5 2. exd5 Qxd5 {Блестяще, a queen sortie} 3. Nc3 Qa5 $3 4. d4 {[%eval 0.20]} 4... Nf6 \
+{[%eval 2.40]} 5. Nf3 Bf5 6. Bc4 e6 7. O-O c6 1-0\n\n\
+[White \"Cleo\"]\n[Black \"Anna\"]\n[Date \"2001.01.01\"]\n[Result \"0-1\"]\n\n\
+1. Nf3 d5 2. g3 Nf6 3. Bg2 e6 4. O-O Be7 5. d3 O-O 6. Nbd2 c5 7. e4 Nc6 8. Re1 b5 9. Nf1 0-1\n";
+
+fn db(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cadb-find-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("T");
+    let out = run(&["write", path.to_str().unwrap()], PGN.as_bytes());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    dir.join("T.CDP")
+}
+
+/// stdout of `cadb search DB ARGS`, which must succeed.
+fn search(cdp: &Path, args: &[&str]) -> String {
+    let mut all = vec!["search", cdp.to_str().unwrap()];
+    all.extend_from_slice(args);
+    let out = run(&all, b"");
+    assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+#[test]
+fn each_flag_finds_its_games_and_plies() {
+    let cdp = db("flags");
+    // 2. exd5 (ply 3): White is a pawn up.
+    assert_eq!(search(&cdp, &["--material", "diff P=1"]), "0\t3\n");
+    assert_eq!(search(&cdp, &["--material", "diff P=1 either"]), "0\t3\n");
+    // A white pawn on e4 and no black c7 pawn: game 1 after 7. e4 (ply 13).
+    assert_eq!(search(&cdp, &["--pattern", "Pe4 !pc7"]), "1\t13\n");
+    assert_eq!(search(&cdp, &["--maneuver", "Nb1-d2-f1"]), "1\t17\n");
+    assert_eq!(search(&cdp, &["--maneuver", "Ke1-g1"]), "0\t13\n1\t7\n");
+    assert_eq!(search(&cdp, &["--comment", "блестяще"]), "0\t4\n");
+    assert_eq!(search(&cdp, &["--nag", "3"]), "0\t6\n");
+    assert_eq!(search(&cdp, &["--has-eval"]), "0\t7\n");
+    assert_eq!(search(&cdp, &["--eval-swing", "2.2"]), "0\t8\n");
+    assert_eq!(search(&cdp, &["--eval-swing", "2.21"]), "");
+    // Header filters, alone and with a condition.
+    assert_eq!(search(&cdp, &["--player", "cleo"]), "1\t0\n");
+    assert_eq!(
+        search(&cdp, &["--year-from", "2000", "--maneuver", "Ke1-g1"]),
+        "1\t7\n"
+    );
+    assert_eq!(
+        search(&cdp, &["--result", "1-0", "--maneuver", "Ke1-g1"]),
+        "0\t13\n"
+    );
+    // --fen keeps its meaning, and narrows the other conditions.
+    let e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b";
+    assert_eq!(search(&cdp, &["--fen", e4]), "0\t1\n");
+    assert_eq!(
+        search(&cdp, &["--fen", e4, "--maneuver", "Ke1-g1"]),
+        "0\t13\n"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&search(&cdp, &["--nag", "3", "--json"])).unwrap();
+    assert_eq!(json["hits"][0]["ply"], 6);
+    assert_eq!(json["searched"], 2);
+}
+
+#[test]
+fn a_bad_expression_exits_2_naming_the_token() {
+    let cdp = db("bad");
+    let out = run(
+        &["search", cdp.to_str().unwrap(), "--material", "RB vs X"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("material: unexpected `X` at 6: expected a piece letter"),
+        "{err}"
+    );
+    for (flag, bad) in [
+        ("--pattern", "Zd5"),
+        ("--maneuver", "Nb1"),
+        ("--comment", "\"\""),
+        ("--nag", "300"),
+        ("--eval-swing", "0"),
+        ("--opening", "Najdorf"),
+    ] {
+        let out = run(&["search", cdp.to_str().unwrap(), flag, bad], b"");
+        assert_eq!(out.status.code(), Some(2), "{flag} {bad}");
+    }
+    // Each new flag's help shows its syntax with an example.
+    let help = text(&run(&["search", "--help"], b"").stdout);
+    for example in [
+        "RB vs RN",
+        "Nd5 !pc",
+        "Nb1-d2-f1-g3",
+        "--nag 3",
+        "--eval-swing 2.5",
+        "Najdorf",
+    ] {
+        assert!(help.contains(example), "--help shows {example}");
+    }
+}
