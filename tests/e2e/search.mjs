@@ -295,6 +295,16 @@ await test('the URL hash keeps a search of the moves across a reload (the demo);
   assert.equal(await search(page, {}), DEMO_EVALS);
 });
 
+await test('a malformed expression in the URL hash is said at the form; the demo and its first game open all the same', async (page) => {
+  await status(page, /^Opened DEMO/);
+  const said = page.locator('[data-testid=search-error]');
+  await said.waitFor();
+  assert.match(await said.textContent(), /material/);
+  assert.equal(await field(page, 'material').inputValue(), 'RB vs RX');
+  assert.equal(await page.locator('[data-testid=game-count]').textContent(), String(DEMO_GAMES.length));
+  await page.locator('[data-testid=move]').first().waitFor();
+}, { path: `/#db=DEMO&q=${encodeURIComponent('material=RB vs RX')}` });
+
 if (process.env.SCREENSHOTS) {
   const shot = async (name, options) => {
     const context = await browser.newContext(options);

@@ -100,7 +100,7 @@ export class DatabaseCtrl {
     if (s.list.query) this.c.panels.setPanelOpen('search', true);
     if (asksMoves(s.list.query)) this.c.panels.setPanelOpen('moves', true);
     this.c.redraw();
-    if (s.list.query || s.list.filter) await this.c.list.applyView();
+    if (s.list.query || s.list.filter) await this.c.list.applyPlaced();
     // The time until the list is drawn.
     const ms = Math.round(performance.now() - t0);
     this.c.say(() => T.status.opened(source.name, info.games, ms, wasmBytes / 1048576));

@@ -100,16 +100,37 @@ export class ListCtrl {
         if (l === this.c.state.list) {
           l.query = before;
           // Cancelled, it stays in the form too, to be applied again.
-          if (query && (codeOf(err) === 'query' || isCancelled(err))) {
-            l.refused = { query, say: isCancelled(err) ? () => '' : () => coreMessage('query', messageOf(err)) };
-            this.c.redraw();
-            return;
-          }
+          if (query && this.refuse(query, err, isCancelled(err))) return;
         }
         this.c.redraw();
         throw err;
       }
     });
+  }
+
+  /** The list of a database just opened, with the query and filter the URL
+   * names: a malformed query there is said at the form, and all games listed. */
+  async applyPlaced(): Promise<void> {
+    const l = this.c.state.list;
+    const query = l.query;
+    try {
+      await this.applyView();
+    } catch (err) {
+      if (!query || l !== this.c.state.list) throw err;
+      l.query = null;
+      if (!this.refuse(query, err, false)) throw err;
+      await this.applyView();
+    }
+  }
+
+  /** Shows `query` in the form, not applied, with the core's message when
+   * `err` is a malformed expression's (or none, `quiet`); false: `err` is
+   * another failure, left to the caller. */
+  private refuse(query: SearchQuery, err: unknown, quiet: boolean): boolean {
+    if (!quiet && codeOf(err) !== 'query') return false;
+    this.c.state.list.refused = { query, say: quiet ? () => '' : () => coreMessage('query', messageOf(err)) };
+    this.c.redraw();
+    return true;
   }
 
   /** See ListState: the header filter (quick box AND form) in one search,
