@@ -25,8 +25,13 @@
 //!    bytecode), [`uci16`], [`ordinal`] (PGC and MGC), [`stats`] (64-bit move
 //!    statistics records and an opening tree), and [`report`] (bytes per move
 //!    in each).
-//! 5. [`bench`](mod@bench): whole-database passes, measured natively and in wasm.
-//! 6. [`error`]: one flat error type naming the file, offset, game and ply,
+//! 5. [`find`]: searching inside games as Chess Assistant did (material,
+//!    patterns, maneuvers, annotations), each condition a short text
+//!    expression, all evaluated in one replay of a game; the database
+//!    search ([`ca::search::HeaderIndex::search_hits`]) applies the header
+//!    conditions first. [`reach`]: the rule that stops a game early.
+//! 6. [`bench`](mod@bench): whole-database passes, measured natively and in wasm.
+//! 7. [`error`]: one flat error type naming the file, offset, game and ply,
 //!    split by who is at fault ([`Fault`]: format, limits, parameter, I/O).
 //!    [`limits`]: the bounds that keep hostile input from hanging or
 //!    exhausting memory. [`text`]: the code pages of names and comments.

@@ -253,3 +253,50 @@ fn conditions_combine() {
         [(0, 3)]
     );
 }
+
+/// A stand-in for the opening names: 1. e4 is "B00 King's Pawn", anything
+/// else "A00 Other" (the real ones come from src/openings/).
+struct FirstMove;
+
+impl cadb::find::OpeningNames for FirstMove {
+    fn opening(&self, moves: &[shakmaty::Move]) -> Option<String> {
+        let e4 = moves
+            .first()
+            .is_some_and(|m| m.to() == shakmaty::Square::E4);
+        Some(if e4 { "B00 King's Pawn" } else { "A00 Other" }.to_string())
+    }
+}
+
+#[test]
+fn the_opening_hook() {
+    let pgn =
+        "1. e4 e5 *\n\n1. d4 d5 *\n\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Kd7 *\n";
+    let games = read_pgn(pgn).unwrap();
+    let (files, _) = write_database(&games, &Default::default()).unwrap();
+    let db = Database::open(files, OpenOptions::default()).unwrap();
+    let index = HeaderIndex::new(&db);
+    let go = || |_, _| ControlFlow::Continue(());
+    let query = |opening: &str| {
+        let mut q = Query::default();
+        q.set_expressions(&Expressions {
+            opening: Some(opening),
+            ..Default::default()
+        })
+        .unwrap();
+        q
+    };
+    let found = |q: &Query| {
+        let f = index
+            .search_hits(&db, q, Some(&FirstMove), &mut go())
+            .unwrap();
+        f.hits.iter().map(|h| (h.game, h.ply)).collect::<Vec<_>>()
+    };
+    // The set-up game has no opening, whatever its moves.
+    assert_eq!(found(&query("king's PAWN")), [(0, 0)]);
+    assert_eq!(found(&query("a00")), [(1, 0)]);
+    // Without the names, a query on the opening is refused.
+    let e = index
+        .search_hits(&db, &query("b00"), None, &mut go())
+        .unwrap_err();
+    assert!(e.to_string().contains("not supported yet"), "{e}");
+}

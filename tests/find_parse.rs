@@ -69,6 +69,9 @@ fn impossible_material_is_an_error() {
         let (field, ..) = error(Material::parse(bad));
         assert_eq!(field, "material", "{bad}");
     }
+    // The error names the side at fault.
+    let (_, at, token, _) = error(Material::parse("R vs Q3P7"));
+    assert_eq!((at, token.as_str()), (5, "Q3P7"));
     // Possible at the edges.
     for good in [
         "Q9 vs *",
@@ -103,8 +106,12 @@ fn pattern_errors() {
     assert_eq!(error(Pattern::parse("Xd5")).2, "Xd5", "an unknown piece");
     assert_eq!(error(Pattern::parse("Nd9")).2, "d9", "an unknown square");
     assert_eq!(error(Pattern::parse("Nz")).2, "z", "an unknown file");
-    let (.., message) = error(Pattern::parse("Pd4 !Pd"));
-    assert!(message.contains("both require and forbid"), "{message}");
+    let (_, at, token, message) = error(Pattern::parse("Pd4 !Pd"));
+    assert_eq!((at, token.as_str()), (4, "!Pd"), "the forbidding term");
+    assert!(
+        message.contains("does not forbid a square another requires"),
+        "{message}"
+    );
     Pattern::parse("Pd4 !pd").unwrap();
     assert_eq!(
         error(Pattern::parse("board pieces 8/8/8/8/8/8/8/8")).2,
@@ -153,6 +160,15 @@ fn comment_errors() {
             .needles,
         ["блестяще", "a phrase"]
     );
+}
+
+#[test]
+fn a_long_expression_is_refused_at_its_limit() {
+    // 4096 bytes end inside the last "б" (fuzz).
+    let text = format!("{}{}", "a".repeat(4095), "б".repeat(10));
+    let (field, at, ..) = error(CommentQuery::parse(&text));
+    assert_eq!((field, at), ("comment", 4096));
+    CommentQuery::parse(&"a".repeat(4096)).unwrap();
 }
 
 #[test]

@@ -23,7 +23,7 @@ pub struct CommentQuery {
 }
 
 impl CommentQuery {
-    /// Parses an expression (see the [module docs](self)).
+    /// Parses an expression (the syntax: docs/search.md).
     pub fn parse(text: &str) -> Result<CommentQuery, Error> {
         let mut lex = Lexer::new(FIELD, text)?;
         let mut needles = Vec::new();

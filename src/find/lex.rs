@@ -59,7 +59,10 @@ impl<'a> Lexer<'a> {
     /// the next `"` (which must come).
     pub fn new(field: &'static str, text: &'a str) -> Result<Lexer<'a>, Error> {
         if text.len() > MAX_LEN {
-            let at = text[..MAX_LEN].chars().count() as u32;
+            let at = text
+                .char_indices()
+                .take_while(|&(b, _)| b < MAX_LEN)
+                .count() as u32;
             return Err(error(field, at, "", "an expression of at most 4096 bytes"));
         }
         let mut tokens = Vec::new();

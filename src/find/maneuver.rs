@@ -33,7 +33,7 @@ pub struct Maneuver {
 }
 
 impl Maneuver {
-    /// Parses an expression (see the [module docs](self)).
+    /// Parses an expression (the syntax: docs/search.md).
     pub fn parse(text: &str) -> Result<Maneuver, Error> {
         let mut lex = Lexer::new(FIELD, text)?;
         let t = lex.expect("a piece and its route (Nb1-d2-f1)")?;

@@ -99,7 +99,7 @@ fn role(c: u8) -> Option<usize> {
 }
 
 impl Material {
-    /// Parses an expression (see the [module docs](self)).
+    /// Parses an expression (the syntax: docs/search.md).
     pub fn parse(text: &str) -> Result<Material, Error> {
         let mut lex = Lexer::new(FIELD, text)?;
         let condition = if lex.eat("diff") {
@@ -162,7 +162,7 @@ impl Material {
     }
 
     /// Whether a game at `board` may still reach the condition (see the
-    /// [module docs](self)); `false` is certain.
+    /// module docs of `material.rs`, a proof); `false` is certain.
     #[inline]
     pub fn reachable_from(&self, board: &Board) -> bool {
         let Condition::Sides([sw, sb]) = &self.condition else {
@@ -204,6 +204,7 @@ fn side(lex: &mut Lexer, first: bool) -> Result<Side, Error> {
     let mut side: [Option<Range>; 5] = [None; 5];
     let mut any = false;
     let mut terms = 0;
+    let start = lex.peek();
     while let Some(t) = lex.peek() {
         if first && t.text.eq_ignore_ascii_case("vs") {
             break;
@@ -234,7 +235,9 @@ fn side(lex: &mut Lexer, first: bool) -> Result<Side, Error> {
         return Ok([ANY; 5]);
     }
     let side: Side = core::array::from_fn(|r| side[r].unwrap_or(if r == 0 { ANY } else { NONE }));
-    possible(lex, &side)?;
+    if let Some(start) = start {
+        possible(start, &side)?;
+    }
     Ok(side)
 }
 
@@ -308,10 +311,11 @@ fn word(t: Token, side: &mut [Option<Range>; 5]) -> Result<u32, Error> {
     Ok(terms)
 }
 
-/// An error when no position of chess has a side's least counts: more
-/// men of a role than can be, or more promotions than pawns left.
-fn possible(lex: &Lexer, side: &Side) -> Result<(), Error> {
-    let bad = |what: &str| Err(lex.unexpected(what));
+/// An error (at the side's first word) when no position of chess has a
+/// side's least counts: more men of a role than can be, or more
+/// promotions than pawns left.
+fn possible(start: Token, side: &Side) -> Result<(), Error> {
+    let bad = |what: &str| Err(start.error(FIELD, what));
     for r in 0..5 {
         if side[r].min > MOST[r] {
             return bad("a possible material (at most 8 pawns, 9 queens, 10 of another piece)");

@@ -2,6 +2,15 @@
 //! (`Nd5 !pc`), or a whole board compared in one of four ways
 //! (`board pawns FEN`); see docs/search.md.
 //!
+//! A game stops being replayed once no later position can match (the
+//! rule of [`crate::reach`]): a pawn required on its home rank (rank 2 for
+//! White, 7 for Black) where none stands now, since pawns never move
+//! onto their home rank; a pawn of a side that has none left (pawns are
+//! never added); a knight, bishop, rook or queen a side has neither on the
+//! board nor a pawn to promote into it; and for `board exact`, a board
+//! whose [`Summary`] the position's cannot reach. Forbidden pieces never
+//! rule a game out (a piece can always leave or be taken).
+//!
 //! ```
 //! use cadb::find::Pattern;
 //! use shakmaty::Board;
@@ -12,13 +21,13 @@
 
 use alloc::{vec, vec::Vec};
 
-use shakmaty::{Bitboard, Board, Color, File, Piece, Square};
+use shakmaty::{Bitboard, Board, Color, File, Piece, Rank, Role, Square};
 
 use super::{
     lex::{Lexer, Token},
     run::Run,
 };
-use crate::error::Error;
+use crate::{error::Error, reach::Summary};
 
 const FIELD: &str = "pattern";
 
@@ -72,7 +81,7 @@ fn piece(c: char) -> Option<Piece> {
 }
 
 impl Pattern {
-    /// Parses an expression (see the [module docs](self)).
+    /// Parses an expression (the syntax: docs/search.md).
     pub fn parse(text: &str) -> Result<Pattern, Error> {
         let mut lex = Lexer::new(FIELD, text)?;
         let mut run = Run::default();
@@ -100,7 +109,7 @@ impl Pattern {
                     break;
                 }
                 lex.next_token();
-                terms.push(term(t)?);
+                terms.push((term(t)?, t));
             }
             if terms.is_empty() {
                 return Err(lex.unexpected("a piece and a square or file (Nd5, !pc)"));
@@ -124,7 +133,8 @@ impl Pattern {
                 }),
             ),
             None => {
-                clash(&lex, &terms)?;
+                clash(&terms)?;
+                let terms: Vec<Term> = terms.into_iter().map(|(t, _)| t).collect();
                 let each = |terms: Vec<Term>, f: &dyn Fn(Term) -> Term| {
                     terms.into_iter().map(f).collect::<Vec<Term>>()
                 };
@@ -196,6 +206,45 @@ fn variants<T: Clone>(
     all
 }
 
+impl Pattern {
+    /// Whether a game at `board` may still match (the rule in the module
+    /// docs of `pattern.rs`); `false` is certain.
+    #[inline]
+    pub fn reachable_from(&self, board: &Board) -> bool {
+        match &self.shape {
+            Shape::Terms(all) => all
+                .iter()
+                .any(|terms| terms.iter().all(|t| t.forbid || may_appear(board, t))),
+            Shape::Board(Mode::Exact, all) => {
+                let now = Summary::of(board);
+                all.iter().any(|b| now.reaches(Summary::of(b)))
+            }
+            Shape::Board(..) => true,
+        }
+    }
+}
+
+/// Whether the piece of a required term may stand on one of its squares
+/// in some later position.
+fn may_appear(board: &Board, t: &Term) -> bool {
+    let pawns = board.pawns() & board.by_color(t.piece.color);
+    match t.piece.role {
+        Role::King => true,
+        Role::Pawn => {
+            let home = Bitboard::from_rank(match t.piece.color {
+                Color::White => Rank::Second,
+                Color::Black => Rank::Seventh,
+            });
+            if t.squares & !home == Bitboard::EMPTY {
+                (pawns & t.squares).any()
+            } else {
+                pawns.any()
+            }
+        }
+        _ => board.by_piece(t.piece).any() || pawns.any(),
+    }
+}
+
 /// Pawns per file, White's then Black's.
 fn files(b: &Board) -> [u8; 16] {
     let mut out = [0u8; 16];
@@ -249,16 +298,15 @@ fn term(t: Token) -> Result<Term, Error> {
     })
 }
 
-/// An error when a piece is both required and forbidden on a square.
-fn clash(lex: &Lexer, terms: &[Term]) -> Result<(), Error> {
-    for a in terms.iter().filter(|t| !t.forbid) {
-        for b in terms.iter().filter(|t| t.forbid && t.piece == a.piece) {
+/// An error (at the forbidding term) when a piece is both required and
+/// forbidden on a square.
+fn clash(terms: &[(Term, Token)]) -> Result<(), Error> {
+    for (a, _) in terms.iter().filter(|(t, _)| !t.forbid) {
+        for (b, at) in terms.iter().filter(|(t, _)| t.forbid && t.piece == a.piece) {
             if (a.squares & b.squares).any() {
-                return Err(super::lex::error(
-                    lex.field,
-                    0,
-                    "",
-                    "a pattern that does not both require and forbid a piece on the same square",
+                return Err(at.error(
+                    FIELD,
+                    "a term that does not forbid a square another requires for the same piece",
                 ));
             }
         }

@@ -18,7 +18,9 @@
 //!   - [`headers`]: `headers(start, n)` as typed-array columns, `plies`, and
 //!     `ecoString` / `gameTypeName` / `outcomeSymbol` for column values;
 //!   - [`games`]: `game(i)` (the move tree), `pgn(i)`, `exportPgn` in chunks;
-//!   - [`search`]: `search(query)` and `sort(column)` over all headers;
+//!   - [`search`]: `search(query)` and `sort(column)` over all headers, and
+//!     `searchHits(query)`, the games whose contents match too (material,
+//!     patterns, maneuvers, annotations) with the ply of each hit;
 //!   - [`position`]: `positionSearch(fen)`, the games reaching a position;
 //!   - [`stats`]: `openingTree(fen)` and `compactness()`;
 //!   - [`diagnose`]: `diagnose()`, every inferred reading and its evidence;

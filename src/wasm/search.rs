@@ -1,6 +1,7 @@
 //! Search and sort over all headers: a thin wrapper over
 //! [`crate::ca::search`] (query strings matched against the name tables
-//! once, then a numeric scan of the D00 records).
+//! once, then a numeric scan of the D00 records), and the search inside
+//! games (`searchHits`, [`crate::find`]).
 
 use alloc::vec::Vec;
 use core::ops::ControlFlow;
@@ -28,6 +29,9 @@ impl Database {
     /// Indices of the games matching `query`, ascending.
     /// A query on plies or annotations reads every game's record the
     /// first time (`onProgress` is called meanwhile); later ones do not.
+    /// A query on the games' contents (`material`, `pattern`, `maneuver`,
+    /// `comment`, `nag`, `hasEval`, `evalSwing`) replays the games its
+    /// header fields leave, as `searchHits` does (`onProgress` meanwhile).
     pub fn search(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "SearchQuery")] query: JsValue,

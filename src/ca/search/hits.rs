@@ -45,9 +45,10 @@ const PROGRESS_EVERY: u64 = 4096;
 
 impl HeaderIndex {
     /// The games matching every condition of `q`, each with its hit's
-    /// ply; see the [module docs](self). `opening` classifies a game's
-    /// opening for [`Query::opening`] (without it, such a query is an
-    /// error). `progress(done, total)` is called every few thousand games
+    /// ply: headers first, then one replay of each game left, in the
+    /// order of the records in D02 (damage counted as the position search
+    /// counts it). `opening` classifies a game's opening for
+    /// [`Query::opening`] (without it, such a query is an error). `progress(done, total)` is called every few thousand games
     /// replayed; `Break` stops the search, which returns what it found.
     ///
     /// ```

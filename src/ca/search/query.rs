@@ -180,7 +180,7 @@ impl Query {
             .map(String::from);
         self.nag = match e.nag {
             None => None,
-            Some(n) if n.fract() == 0.0 && (1.0..=255.0).contains(&n) => Some(n as u8),
+            Some(n) if (1.0..=255.0).contains(&n) && f64::from(n as u8) == n => Some(n as u8),
             Some(_) => return Err(number("nag", "a NAG, a whole number 1-255")),
         };
         self.has_eval = e.has_eval;
