@@ -88,3 +88,5 @@ run "viewer interleavings (tests/ui/interleavings.mjs)" bash scripts/ui-test.sh
 # End-to-end tests of the viewer in Chromium (tests/e2e/viewer.mjs, and the
 # opening names: tests/e2e/openings.mjs).
 run "end-to-end viewer tests in Chromium (npm run e2e)" npm run --silent e2e
+# The searches of the games' moves (issue 35), on the bundles npm run e2e built.
+run "end-to-end search tests in Chromium (tests/e2e/search.mjs)" node tests/e2e/search.mjs

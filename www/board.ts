@@ -59,4 +59,41 @@ export class Board {
   orient(color: 'white' | 'black'): void {
     this.cg.set({ orientation: color });
   }
+
+  /** Its element left the page (the pattern editor took its place). */
+  destroy(): void {
+    this.cg.destroy();
+  }
+}
+
+/** The pattern editor's board (view/pattern.ts): the pattern's required
+ * pieces, its forbidden ones as marks (shapes), and a click on a square
+ * calls `onSquare`. Nothing moves and the user draws nothing. */
+export class PatternBoard {
+  private cg: Api;
+
+  constructor(el: HTMLElement, onSquare: (key: Key) => void) {
+    this.cg = Chessground(el, {
+      viewOnly: false,
+      coordinates: true,
+      animation: { enabled: false },
+      movable: { color: undefined, free: false },
+      premovable: { enabled: false },
+      draggable: { enabled: false },
+      selectable: { enabled: false },
+      drawable: { enabled: false, visible: true },
+      // A press on any square selects it (chessground calls this even with
+      // selection off): that is the editor's click.
+      events: { select: onSquare },
+    });
+  }
+
+  /** Shows `placement` (a FEN's first field) with `shapes`, as `color` sees it. */
+  show(placement: string, shapes: DrawShape[], color: 'white' | 'black'): void {
+    this.cg.set({ fen: placement, orientation: color, lastMove: undefined, drawable: { autoShapes: shapes } });
+  }
+
+  destroy(): void {
+    this.cg.destroy();
+  }
 }

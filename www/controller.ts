@@ -1,6 +1,6 @@
 // The viewer's controller (as lichess pgn-viewer's PgnViewer): it owns the
 // state (state.ts) and the actions on it, one feature a part (ctrl/*.ts:
-// db, list, game, tree, panels, tasks), asks the decoding Workers
+// db, list, game, tree, panels, pattern, tasks), asks the decoding Workers
 // (decoders.ts, protocol.ts) for data, and calls `redraw` after each
 // change. The views (view/*.ts) draw the state and call the actions.
 // Actions never throw: a failure is shown on the error line. When a Worker
@@ -16,6 +16,7 @@ import { DatabaseCtrl } from './ctrl/database.js';
 import { GameCtrl } from './ctrl/game.js';
 import { ListCtrl } from './ctrl/list.js';
 import { PanelsCtrl } from './ctrl/panels.js';
+import { PatternCtrl } from './ctrl/pattern.js';
 import { TasksCtrl } from './ctrl/tasks.js';
 import { TreeCtrl } from './ctrl/tree.js';
 import type { Decoders } from './decoders.js';
@@ -34,6 +35,7 @@ export class Controller {
   readonly game = new GameCtrl(this);
   readonly tree = new TreeCtrl(this);
   readonly panels = new PanelsCtrl(this);
+  readonly pattern = new PatternCtrl(this);
   readonly tasks = new TasksCtrl(this);
   /** Draws the page, then lets the URL hash follow. */
   readonly redraw: () => void;

@@ -29,6 +29,7 @@ const ROUTE: Record<RequestType, Side | 'both'> = {
   diagnose: 'bg',
   openingTree: 'bg',
   positionSearch: 'bg',
+  searchHits: 'bg',
   sort: 'bg',
   compactness: 'bg',
   exportPgn: 'bg',
@@ -50,11 +51,17 @@ export class Decoders {
 
   /** Request `type`, in the Worker it belongs to. A request for both
    * answers with the foreground's result; the background's failure is left
-   * to its own requests, which then fail with the code it gives. */
-  call<T extends RequestType>(type: T, args: Requests[T]['args'], options: CallOptions = {}): Promise<Requests[T]['result']> {
+   * to its own requests, which then fail with the code it gives. `forward`
+   * (both only): whether the background gets it once the foreground has
+   * answered; an open the user has since replaced does not go there, so
+   * the background keeps the database shown until the newest one opens
+   * (else its answers meanwhile would be of the replaced one). */
+  call<T extends RequestType>(type: T, args: Requests[T]['args'], options: CallOptions & { forward?: () => boolean } = {}): Promise<Requests[T]['result']> {
+    const { forward, ...call } = options;
     const route: Side | 'both' = ROUTE[type];
-    if (route !== 'both') return this.hosts[route].call(type, args, options);
-    return this.hosts.fg.call(type, args, options).then((result) => {
+    if (route !== 'both') return this.hosts[route].call(type, args, call);
+    return this.hosts.fg.call(type, args, call).then((result) => {
+      if (forward && !forward()) return result;
       // Sent before the caller goes on, so it precedes every background request that follows.
       // A background that fails to open has no database, never the one before.
       const bgArgs = type === 'open' ? { ...args, dropOld: true } : args;

@@ -73,5 +73,5 @@ export function initialSettings(p: Prefs = loadPrefs()): Settings {
 
 /** The panels open and the column widths kept from the last visit. */
 export function keptLayout(p: Prefs = loadPrefs()): Kept {
-  return { disclosures: { db: p.panels?.['db-panel'] ?? false, search: p.panels?.['search-panel'] ?? false }, columns: p.columns ?? {} };
+  return { disclosures: { db: p.panels?.['db-panel'] ?? false, search: p.panels?.['search-panel'] ?? false, moves: p.panels?.['search-moves'] ?? false }, columns: p.columns ?? {} };
 }

@@ -4,7 +4,7 @@
 
 import type {
   ColumnKey, CompactnessRow, DbInfo, Diagnosis, Encoding, EncodingChoice, ExportSummary, GameRows, GameView, PlayerCard, SearchQuery, SortColumn,
-  PositionHits, TreeMove,
+  PositionHits, SearchHits, TreeMove,
 } from '../pkg/cadb.js';
 import type { Part } from './config.js';
 
@@ -49,6 +49,9 @@ export interface Requests {
   rows: { args: { indices: Uint32Array }; result: RowsResult };
   /** Progress is streamed while the records are read (plies, annotated: the first time). */
   search: { args: { query: SearchQuery }; result: Uint32Array };
+  /** A search that reads every game's moves (a query with MOVE_FIELDS,
+   * query.ts): the games and each one's first hit's ply; progress streamed. */
+  searchHits: { args: { query: SearchQuery }; result: SearchHits };
   /** A player's card, by the whole name. */
   playerCard: { args: { name: string }; result: PlayerCard };
   sort: { args: { column: SortColumn; descending: boolean; subset: Uint32Array | null }; result: Uint32Array };

@@ -6,10 +6,17 @@
 
 import type { SearchQuery } from '../pkg/cadb.js';
 
-/** The text fields of SearchQuery the form has, in form order. */
-export const TEXT_FIELDS = ['player', 'event', 'site', 'annotator', 'source', 'ecoFrom', 'ecoTo', 'gameType', 'material', 'pattern', 'maneuver', 'comment', 'opening'] as const;
-/** Its number fields. */
-export const NUMBER_FIELDS = ['yearFrom', 'yearTo', 'minElo', 'pliesFrom', 'pliesTo', 'nag', 'evalSwing'] as const;
+/** The text fields of SearchQuery the form has, in form order. The
+ * expressions (material, pattern, maneuver) are the core's to parse
+ * (docs/api.md): the page sends them as typed, case and all. */
+export const TEXT_FIELDS = [
+  'player', 'event', 'site', 'annotator', 'source', 'ecoFrom', 'ecoTo', 'gameType',
+  'material', 'pattern', 'maneuver', 'comment', 'opening',
+] as const;
+/** Its whole-number fields. */
+export const NUMBER_FIELDS = ['yearFrom', 'yearTo', 'minElo', 'pliesFrom', 'pliesTo', 'nag'] as const;
+/** Its decimal fields (pawns; a comma is a decimal point too). */
+export const DECIMAL_FIELDS = ['evalSwing'] as const;
 /** Its choices: each field's values, the first meaning "any" (not set). */
 export const CHOICES = {
   color: ['either', 'white', 'black'],
@@ -19,7 +26,20 @@ export const CHOICES = {
 /** Its yes/no fields. */
 export const FLAGS = ['annotated', 'playerExact', 'hasEval'] as const;
 
-export type FormField = (typeof TEXT_FIELDS)[number] | (typeof NUMBER_FIELDS)[number] | keyof typeof CHOICES | (typeof FLAGS)[number];
+export type FormField =
+  | (typeof TEXT_FIELDS)[number] | (typeof NUMBER_FIELDS)[number] | (typeof DECIMAL_FIELDS)[number]
+  | keyof typeof CHOICES | (typeof FLAGS)[number];
+
+/** The fields that ask about a game's moves, positions and comments (the
+ * form's "Position and moves"): a query with any of them is searched game
+ * by game in the background Worker (`searchHits`), which also finds where
+ * each game first matches. */
+export const MOVE_FIELDS = ['material', 'pattern', 'maneuver', 'comment', 'nag', 'hasEval', 'evalSwing', 'opening'] as const satisfies readonly FormField[];
+
+/** Whether `q` asks anything of MOVE_FIELDS. */
+export function asksMoves(q: SearchQuery | null): boolean {
+  return !!q && MOVE_FIELDS.some((k) => q[k] !== undefined);
+}
 
 /** `true` when `Listed` has every member of `All`, else the members it lacks. */
 type Covers<Listed, All> = [Exclude<All, Listed>] extends [never] ? true : Exclude<All, Listed>;
@@ -44,6 +64,10 @@ export function queryOf(values: Partial<Record<FormField, string>>): SearchQuery
     const v = values[k]?.trim();
     if (v && /^\d+$/.test(v)) q[k] = Number(v);
   }
+  for (const k of DECIMAL_FIELDS) {
+    const v = values[k]?.trim().replace(',', '.');
+    if (v && /^(\d+\.?\d*|\.\d+)$/.test(v) && Number(v) > 0) q[k] = Number(v);
+  }
   const color = values.color;
   if (color === 'white' || color === 'black') q.color = color;
   const result = CHOICES.result.find((r) => r !== '' && r === values.result);
@@ -51,6 +75,7 @@ export function queryOf(values: Partial<Record<FormField, string>>): SearchQuery
   const eloOf = values.eloOf;
   if (q.minElo !== undefined && (eloOf === 'either' || eloOf === 'opponent')) q.eloOf = eloOf;
   if (values.annotated === '1') q.annotated = true;
+  if (values.hasEval === '1') q.hasEval = true;
   if (q.player && values.playerExact === '1') q.playerExact = true;
   // The colour alone asks nothing.
   const asked = Object.keys(q).filter((k) => k !== 'color');
@@ -60,7 +85,7 @@ export function queryOf(values: Partial<Record<FormField, string>>): SearchQuery
 /** The form's values for a query (null: an empty form). */
 export function valuesOf(q: SearchQuery | null): Record<FormField, string> {
   const out = {} as Record<FormField, string>;
-  for (const k of [...TEXT_FIELDS, ...NUMBER_FIELDS]) out[k] = q?.[k] === undefined ? '' : String(q[k]);
+  for (const k of [...TEXT_FIELDS, ...NUMBER_FIELDS, ...DECIMAL_FIELDS]) out[k] = q?.[k] === undefined ? '' : String(q[k]);
   out.color = q?.color ?? 'either';
   out.result = q?.result ?? '';
   out.eloOf = q?.eloOf ?? 'both';

@@ -10,6 +10,7 @@ import type { Strings } from './i18n/en.js';
 import { type Language, type Notation, T } from './i18n/index.js';
 import type { Side } from './decoders.js';
 import { Latest } from './latest.js';
+import type { PatternEditor } from './pattern.js';
 import type { OpenSource, Row, TextChoice } from './protocol.js';
 
 /** A move of the open game, flattened from the API's move tree (the API's
@@ -71,7 +72,10 @@ export function freshRows(): RowsState {
 
 /** What the list shows is computed in one place (ctrl/list.ts applyView):
  * 1. the header filter: `filter` (the quick box's text) and `query` (the
- *    search form) ANDed into one `db.search` call (none: every game);
+ *    search form) ANDed into one `db.search` call (none: every game); a
+ *    query that asks about the games' moves (query.ts asksMoves) is one
+ *    `db.searchHits` call in the background Worker instead, which also
+ *    gives each game's first hit (`hits`);
  * 2. any other filter (a position filter, a set of game indices) is
  *    intersected with that result there, as one more AND;
  * 3. then `sort` orders what is left.
@@ -82,6 +86,14 @@ export interface ListState {
   filter: string;
   /** The search form's query, applied (also in the URL hash); null: none. */
   query: SearchQuery | null;
+  /** Where the query's games first match, when it asks about their moves
+   * (query.ts asksMoves): a game opened from the list opens there. */
+  hits: Hits | null;
+  /** A query not applied: the core refused it as malformed (code 'query'),
+   * nothing searched, or its search was cancelled. The form shows it as
+   * typed, with the core's message (none for a cancel), and the query
+   * applied stays `query`; null: none. */
+  refused: { query: SearchQuery; say: Say } | null;
   /** "Games with this position": the games reaching a board position (in
    * game order), ANDed with the header filter; null: none. */
   position: PositionFilter | null;
@@ -189,6 +201,8 @@ export type Widths = Partial<Record<ColumnKey, number>>;
 export interface Disclosures {
   db: boolean;
   search: boolean;
+  /** The search form's "Position and moves" group. */
+  moves: boolean;
   /** The Tools menu. */
   tools: boolean;
 }
@@ -211,8 +225,9 @@ export interface Requests {
   /** The database the page shows, to open it again in a fresh Worker. */
   opened: { source: OpenSource; encoding: TextChoice | undefined } | null;
   /** An open that went stale succeeded since the database shown opened:
-   * the Workers may hold that one (each answers in order, so only until
-   * the newest open is done; if the newest fails, the one shown goes back). */
+   * the foreground Worker may hold that one (it answers in order, so only
+   * until the newest open is done; if the newest fails, the one shown goes
+   * back). The background one never gets it (decoders.ts `forward`). */
   stray: boolean;
   /** A reopen is under way in a Worker: if it fails too, it is not tried again. */
   reopening: Record<Side, boolean>;
@@ -252,6 +267,12 @@ export interface State {
   game: GameState | null;
   /** A line of tree moves the board shows instead of the game (null: none). */
   explore: ExploreState | null;
+  /** The pattern editor, which the board shows instead of the game while
+   * it is open (null: closed; the game's board comes back as it was). */
+  pattern: PatternEditor | null;
+  /** The pattern its Done wrote last, for the form's field (a new object
+   * each time, so the form writes it even when the text is the same). */
+  patternDone: { text: string } | null;
   card: CardState | null;
   orientation: 'white' | 'black';
   tree: TreeState;
@@ -279,12 +300,21 @@ export interface PositionFilter {
   next: TreeMove[];
 }
 
+/** The games a search of their moves found (a SearchHits of the API),
+ * in game order, and the ply of each one's first hit (0: the start). */
+export interface Hits {
+  games: Uint32Array;
+  plies: Uint32Array;
+}
+
 /** The list of a database just opened: all games, unsorted, unfiltered. */
 export function freshList(query: SearchQuery | null = null): ListState {
   return {
     input: '',
     filter: '',
     query,
+    hits: null,
+    refused: null,
     position: null,
     filterTimer: 0,
     sort: null,
@@ -297,11 +327,11 @@ export function freshList(query: SearchQuery | null = null): ListState {
 
 /** What the page starts with besides the settings (prefs.ts keeps it). */
 export interface Kept {
-  disclosures: Pick<Disclosures, 'db' | 'search'>;
+  disclosures: Pick<Disclosures, 'db' | 'search' | 'moves'>;
   columns: Widths;
 }
 
-export function initialState(settings: Settings, kept: Kept = { disclosures: { db: false, search: false }, columns: {} }): State {
+export function initialState(settings: Settings, kept: Kept = { disclosures: { db: false, search: false, moves: false }, columns: {} }): State {
   return {
     settings,
     keysOpen: false,
@@ -316,6 +346,8 @@ export function initialState(settings: Settings, kept: Kept = { disclosures: { d
     list: freshList(),
     game: null,
     explore: null,
+    pattern: null,
+    patternDone: null,
     card: null,
     orientation: 'white',
     tree: { open: settings.treeOpen, wanted: false, searchFor: '', view: { kind: 'none' } },

@@ -134,6 +134,7 @@ const handlers: Handlers = {
   },
   rows: ({ indices }) => need().rows(indices),
   search: ({ query }, id) => need().search(query, (done, total) => post({ id, kind: 'progress', done, total })),
+  searchHits: ({ query }, id) => need().searchHits(query, (done, total) => post({ id, kind: 'progress', done, total })),
   playerCard: ({ name }) => need().playerCard(name),
   sort: ({ column, descending, subset }) => need().sort(column, descending, subset),
   game: ({ index }) => need().game(index),
@@ -162,6 +163,15 @@ const handlers: Handlers = {
   compactness: () => need().compactness(),
 };
 
+/** The buffers of a result that move to the page rather than being copied:
+ * a Uint32Array's, or those of an object's fields (SearchHits), each only
+ * when the array is its buffer's alone (never the wasm memory). */
+function transferable(result: unknown): Transferable[] {
+  const arrays = result instanceof Uint32Array ? [result] : typeof result === 'object' && result !== null ? Object.values(result) : [];
+  const own = arrays.filter((v): v is Uint32Array => v instanceof Uint32Array && v.byteOffset === 0 && v.byteLength === v.buffer.byteLength);
+  return [...new Set(own.map((v) => v.buffer))];
+}
+
 function codeOf(err: unknown): string {
   if (err instanceof WebAssembly.RuntimeError) return 'trap';
   return typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : 'internal';
@@ -176,7 +186,7 @@ scope.onmessage = async (e: MessageEvent<Request>) => {
     if (__E2E_HOOKS__) e2eFault(type);
     const handler = handlers[type] as (a: typeof args, id: number) => unknown;
     const result = await handler(args, id);
-    post({ id, kind: 'result', result }, result instanceof Uint32Array ? [result.buffer] : []);
+    post({ id, kind: 'result', result }, transferable(result));
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     post({ id, kind: 'error', code: codeOf(err), message });

@@ -5,127 +5,21 @@
 // Expected positions come from the native CLI (`cadb json`), so the page is
 // checked against an independent replay. The recovery tests use dist-e2e/,
 // the same bundle with fault hooks (www/e2e-hooks.ts), served under /e2e/;
-// `npm run e2e` builds it first.
+// `npm run e2e` builds it first. The server, the browser and the helpers
+// are tests/e2e/harness.mjs's (shared with search.mjs).
 //
 //   node tests/e2e/viewer.mjs           (npm run e2e)
 //   SCREENSHOTS=1 node tests/e2e/viewer.mjs   also rewrites docs/*.png
 //   E2E_ONLY=regex node tests/e2e/viewer.mjs  runs the tests whose names match
 
 import { execFileSync } from 'node:child_process';
-import { readFileSync, existsSync, readdirSync, mkdtempSync, copyFileSync, writeFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import os from 'node:os';
+import { readFileSync, readdirSync, copyFileSync, writeFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
-import { launchChromium } from '../../scripts/browser.mjs';
-import { parseHeaders } from '../../scripts/headers.mjs';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const dist = path.join(root, 'dist');
-const distE2e = path.join(root, 'dist-e2e');
-const demoDir = path.join(root, 'www/demo');
-const cadb = path.join(root, 'target/release/cadb');
-for (const p of [dist, demoDir, cadb]) {
-  if (!existsSync(p)) throw new Error(`${p} is missing: run \`bash scripts/build.sh --bundle\` first`);
-}
-if (!existsSync(distE2e)) throw new Error(`${distE2e} is missing: run \`webpack --mode production --env e2e\` (npm run e2e does)`);
-// The shipped headers, applied as a static host would.
-const headerRules = parseHeaders(readFileSync(path.join(dist, '_headers'), 'utf8'));
-
-const MIME = {
-  '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm',
-  '.map': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml', '.webmanifest': 'application/manifest+json',
-};
-// The offline tests switch the server off: it then refuses every request,
-// and notes it (nothing must come from the network). `rewrite` changes a
-// file as served (another build's sw.js).
-const offline = { on: false, refused: [] };
-let rewrite = null;
-const server = createServer((req, res) => {
-  if (offline.on) {
-    offline.refused.push(req.url);
-    req.socket.destroy();
-    return;
-  }
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  const [dir, at] = url.pathname.startsWith('/e2e/') ? [distE2e, url.pathname.slice(4)] : [dist, url.pathname];
-  const file = path.join(dir, at === '/' ? 'index.html' : decodeURIComponent(at));
-  if (!file.startsWith(dir) || !existsSync(file)) {
-    res.writeHead(404).end();
-    return;
-  }
-  res.writeHead(200, { 'content-type': MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream', ...headerRules[at] });
-  res.end(rewrite ? rewrite(url.pathname, readFileSync(file)) : readFileSync(file));
-});
-await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-const origin = `http://127.0.0.1:${server.address().port}`;
-
-const browser = await launchChromium();
-const failures = [];
-let passed = 0;
-// `path` is the page to open: the viewer (the default, once its list shows;
-// /e2e/ is the viewer with the fault hooks) or another page of dist/. `fn`
-// gets the page and what was seen: every response, and requests to the
-// Worker counted by type (window.cadbPosts).
-// `before(context)` runs before the page loads (routes); `ready: false`
-// starts `fn` at once, without waiting for the demo's list.
-async function test(name, fn, { path: page0 = '/', locale = 'en-US', serviceWorkers = 'allow', before = null, ready = true } = {}) {
-  if (process.env.E2E_ONLY && !new RegExp(process.env.E2E_ONLY).test(name)) return;
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true, locale, serviceWorkers });
-  await context.addInitScript(() => {
-    window.cadbPosts = {};
-    const post = Worker.prototype.postMessage;
-    Worker.prototype.postMessage = function (...args) {
-      const type = args[0]?.type ?? 'other';
-      window.cadbPosts[type] = (window.cadbPosts[type] ?? 0) + 1;
-      return post.apply(this, args);
-    };
-    window.cadbCsp = [];
-    document.addEventListener('securitypolicyviolation', (e) => window.cadbCsp.push(`${e.violatedDirective} ${e.blockedURI}`));
-  });
-  await before?.(context);
-  const page = await context.newPage();
-  const requests = [];
-  const seen = { responses: [] };
-  page.on('request', (r) => requests.push(r.url()));
-  page.on('response', (r) => seen.responses.push(r));
-  const pageErrors = [];
-  page.on('pageerror', (e) => pageErrors.push(String(e)));
-  const cspMessages = [];
-  page.on('console', (m) => /Content.Security.Policy/i.test(m.text()) && cspMessages.push(m.text()));
-  try {
-    await page.goto(origin + page0);
-    if (page0.endsWith('/') && ready) await page.locator('[data-testid=game-row]').first().waitFor({ timeout: 20000 });
-    await fn(page, seen);
-    // No request ever leaves this origin (files never leave the browser).
-    const remote = requests.filter((u) => !u.startsWith(origin) && !u.startsWith('blob:') && !u.startsWith('data:'));
-    assert.deepEqual(remote, [], 'requests to other origins');
-    assert.deepEqual(pageErrors, [], 'uncaught page errors');
-    // Nothing the page does is refused by its Content-Security-Policy.
-    assert.deepEqual([...cspMessages, ...await page.evaluate(() => window.cadbCsp)], [], 'CSP violations');
-    passed++;
-    console.log(`ok    ${name}`);
-  } catch (e) {
-    failures.push(name);
-    console.log(`FAIL  ${name}\n${e.stack ?? e}`);
-    if (process.env.E2E_SHOTS) await page.screenshot({ path: `/tmp/e2e-fail-${failures.length}.png` }).catch(() => {});
-  } finally {
-    await context.close();
-  }
-}
-
-const fen = (page) => page.locator('[data-testid=board]').getAttribute('data-fen');
-/** The Tools menu's compactness dialog. */
-async function openCompactness(page) {
-  await page.locator('#tools summary').click();
-  await page.locator('[data-testid=open-compactness]').click();
-}
-const demoFiles = readdirSync(demoDir).filter((f) => /^DEMO\.(CDP|EMB|D00|A02|D02)$/i.test(f)).map((f) => path.join(demoDir, f));
-// The demo's games, as written into it (scripts/build.sh).
-const DEMO_PGN = readFileSync(path.join(root, 'tests/data/demo/demo.pgn'), 'utf8');
-const DEMO_GAMES = DEMO_PGN.split(/^\[Event /m).slice(1);
-const gameJson = (n) => JSON.parse(execFileSync(cadb, ['json', path.join(demoDir, 'DEMO.CDP'), '--game', String(n)]).toString());
+import {
+  root, dist, distE2e, demoDir, cadb, offline, served, origin, browser, test, check, finish, fen, openCompactness, demoFiles, DEMO_PGN, DEMO_GAMES,
+  gameJson, tmp, writeDb, rows, error, status, fault, openRow, rowsFilled, listed,
+} from './harness.mjs';
 
 await test('the demo opens and the first game is shown', async (page) => {
   await page.getByText(/Opened DEMO/).waitFor();
@@ -266,14 +160,6 @@ await test('an incomplete file set names the missing part', async (page) => {
 
 // ---- a hostile or broken file cannot take the page down (issue 14) ----
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'cadb-e2e-'));
-process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
-/** A database `name` written by the CLI from `pgn` (`args`: more options
- * of `cadb write`); its five files. */
-function writeDb(name, pgn, args = []) {
-  execFileSync(cadb, ['write', path.join(tmp, name), ...args], { input: pgn });
-  return readdirSync(tmp).filter((f) => f.startsWith(`${name}.`)).map((f) => path.join(tmp, f));
-}
 // Another database, of two games, written by the CLI.
 const twoFiles = writeDb('TWO', `[Event "E2E"] [White "Anna"] [Black "Boris"] [Result "1-0"]
 1. e4 e5 2. Nf3 Nc6 3. Bb5 1-0
@@ -287,29 +173,6 @@ const brokenFiles = demoFiles.map((f) => {
   if (/\.EMB$/i.test(f)) writeFileSync(to, readFileSync(f).subarray(0, 100));
   else copyFileSync(f, to);
   return to;
-});
-const rows = (page) => page.locator('[data-testid=game-row]');
-const error = (page) => page.locator('[data-testid=error]');
-const status = (page, text) => page.locator('[data-testid=status]').filter({ hasText: text }).waitFor();
-const fault = (page, type, f) => page.evaluate(([t, k]) => window.cadbE2E.fault(t, k), [type, f]);
-/** Opens row `n` of the list; checks the board against the CLI's replay of
- * that game, and goes back to its start. */
-async function openRow(page, n) {
-  const index = Number(await rows(page).nth(n).getAttribute('data-index'));
-  await rows(page).nth(n).click();
-  const want = gameJson(index);
-  // Its moves are shown (every game starts from the same position: the board alone cannot tell).
-  const last = want.moves.at(-1)?.fen ?? want.startFen;
-  await page.waitForFunction(([f, l]) => document.querySelector('[data-testid=board]')?.getAttribute('data-fen') === f
-    && (!document.querySelector('[data-testid=move]') || [...document.querySelectorAll('[data-testid=move]')].some((m) => m.dataset.fen === l)), [want.startFen, last]);
-  await page.keyboard.press('End');
-  assert.equal(await fen(page), want.moves.at(-1)?.fen ?? want.startFen, `game ${index + 1}: the last position`);
-  await page.keyboard.press('Home');
-}
-/** The list's first rows have their text (fetched from the Worker; every game has a result). */
-const rowsFilled = (page) => page.waitForFunction(() => {
-  const cells = [...document.querySelectorAll('[data-testid=game-row] .cell[data-column=result]')].slice(0, 5);
-  return cells.length === 5 && cells.every((c) => c.textContent.trim() !== '');
 });
 
 // ---- what the reader inferred (issue 13) ----
@@ -489,25 +352,13 @@ await test('the page and its Worker each carry their Content-Security-Policy', a
   await page.locator('[data-testid=compactness] table').waitFor();
 });
 
-for (const [name, fn] of Object.entries({
-  'the shipped bundle holds no e2e hook': () => {
-    const text = (dir) => readdirSync(dir, { recursive: true }).map((f) => path.join(dir, f))
-      .filter((f) => statSync(f).isFile() && !/\.(wasm|D0\d|A02|CDP|EMB)$/i.test(f)).map((f) => readFileSync(f, 'latin1')).join('\n');
-    const hooked = text(distE2e);
-    assert.ok(hooked.includes('cadbE2E') && hooked.includes('e2e hook'), 'the markers are in the hooked bundle');
-    assert.doesNotMatch(text(dist), /cadbE2E|e2e hook/);
-  },
-})) {
-  try {
-    fn();
-    passed++;
-    console.log(`ok    ${name}`);
-  } catch (e) {
-    failures.push(name);
-    console.log(`FAIL  ${name}\n${e.stack ?? e}`);
-    if (process.env.E2E_SHOTS) await page.screenshot({ path: `/tmp/e2e-fail-${failures.length}.png` }).catch(() => {});
-  }
-}
+check('the shipped bundle holds no e2e hook', () => {
+  const text = (dir) => readdirSync(dir, { recursive: true }).map((f) => path.join(dir, f))
+    .filter((f) => statSync(f).isFile() && !/\.(wasm|D0\d|A02|CDP|EMB)$/i.test(f)).map((f) => readFileSync(f, 'latin1')).join('\n');
+  const hooked = text(distE2e);
+  assert.ok(hooked.includes('cadbE2E') && hooked.includes('e2e hook'), 'the markers are in the hooked bundle');
+  assert.doesNotMatch(text(dist), /cadbE2E|e2e hook/);
+});
 
 await test('the benchmark page times every pass on the demo database', async (page) => {
   const result = await page.waitForFunction(() => window.cadbBench, null, { timeout: 120000 }).then((h) => h.jsonValue());
@@ -540,16 +391,11 @@ const SEARCH_GAMES = [
 ];
 const searchFiles = writeDb('SRCH', SEARCH_GAMES.map((g) => `[Event "Search"] [White "${g.White}"] [Black "${g.Black}"] [Result "${g.Result}"] [Date "${g.Date}"] [ECO "${g.ECO}"]` +
   (g.WhiteElo ? ` [WhiteElo "${g.WhiteElo}"]` : '') + ` [BlackElo "${g.BlackElo}"]\n${g.moves} ${g.Result}\n`).join('\n'));
-/** The count of a filtered list (a plain number; "of N" beside it). */
-const listed = async (page) => {
-  await page.waitForFunction(() => document.querySelector('[data-testid=game-total]')?.hidden === false);
-  return Number((await page.locator('[data-testid=game-count]').textContent()));
-};
 
 await test('the search form finds the Najdorf games against 2400+ after 1990', async (page) => {
   await page.locator('[data-testid=open-files]').setInputFiles(searchFiles);
   await status(page, /^Opened SRCH/);
-  await page.locator('.search-panel summary').click();
+  await page.locator('.search-panel > summary').click();
   await page.locator('[data-testid=search-player]').fill('anna');
   await page.locator('[data-testid=search-eco-from]').fill('b90');
   await page.locator('[data-testid=search-eco-to]').fill('B99');
@@ -624,7 +470,7 @@ await test('the URL hash keeps the search across a reload; Clear removes it', as
   // The demo's games: Kasparov's draws.
   const want = DEMO_GAMES.filter((g) => /^\[(White|Black) "[^"]*kasparov/im.test(g) && /^\[Result "1\/2-1\/2"\]/m.test(g)).length;
   assert.ok(want > 0);
-  await page.locator('.search-panel summary').click();
+  await page.locator('.search-panel > summary').click();
   await page.locator('[data-testid=search-player]').fill('Kasparov');
   await page.locator('[data-testid=search-result]').selectOption('1/2-1/2');
   await page.locator('[data-testid=search-apply]').click();
@@ -1286,7 +1132,7 @@ await test('a new build of the service worker replaces its cache, and the page g
   const [old] = await names();
   assert.match(old, /^cadb http:\/\/127\.0\.0\.1:\d+\/ [0-9a-f]{16}$/);
   // Another build: the same files, another version.
-  rewrite = (at, bytes) => (at === '/sw.js' ? bytes.toString().replace(/"version":"(\w+)"/, '"version":"$1-next"') : bytes);
+  served.rewrite = (at, bytes) => (at === '/sw.js' ? bytes.toString().replace(/"version":"(\w+)"/, '"version":"$1-next"') : bytes);
   try {
     // Installed, and active at once ('activated': its activate event, which
     // deletes the old caches, is over).
@@ -1304,7 +1150,7 @@ await test('a new build of the service worker replaces its cache, and the page g
       ]);
     });
   } finally {
-    rewrite = null;
+    served.rewrite = null;
   }
   assert.deepEqual(await names(), [`${old}-next`]);
   assert.equal(await page.evaluate(() => navigator.serviceWorker.controller?.state), 'activated');
@@ -1355,7 +1201,4 @@ if (process.env.SCREENSHOTS) {
   console.log('screenshots written to docs/');
 }
 
-await browser.close();
-server.close();
-console.log(`\n${passed} passed, ${failures.length} failed`);
-if (failures.length) process.exit(1);
+await finish();

@@ -6,14 +6,15 @@
 // each answers its requests in order, as a Worker does, but only when the
 // schedule says so. A seeded random schedule mixes the user's actions
 // (open a database, one that fails to open; with one on screen, click a
-// game, open or close a player's card) with steps of either Worker, some
+// game, open or close a player's card, search the games' moves) with steps of either Worker, some
 // of which trap (the Worker is replaced and the database reopened in it). After every step, nothing on
 // screen (game, card, doctor's report, opening tree) belongs to another
 // database than the one named; once every
 // Worker has answered, the page shows the last database chosen (or, if
 // that one failed, the one shown before, which both Workers hold), the
-// last game clicked after it opened (else its first), and the last card
-// asked for after it opened.
+// last game clicked after it opened (else its first), the last card
+// asked for after it opened, and the games of the last search of the
+// moves made after it opened (each hit's ply names its database).
 //
 //   node tests/ui/interleavings.mjs COMPILED_WWW_DIR [SCHEDULES] [SEED]
 // (scripts/ui-test.sh compiles www/ and runs it.)
@@ -50,7 +51,17 @@ const DBS = { A: 7, B: 12, C: 5 };
 const FAILS = 'X';
 /** The requests a Worker may trap on (a hostile game; the tree and the
  * doctor read every game). */
-const TRAPS = ['game', 'openingTree', 'diagnose'];
+const TRAPS = ['game', 'openingTree', 'diagnose', 'searchHits'];
+/** The searches of the moves a user makes. */
+const QUERIES = ['RB vs RN', 'Q vs RR', 'RR vs RR for 2'];
+
+/** A search's answer in database `db`: the games whose index is a multiple
+ * of the query's length mod 4, plus one; each hit's ply names the database. */
+function hitsOf(db, query) {
+  const step = (query.material.length % 4) + 1;
+  const games = Array.from({ length: DBS[db] }, (_, i) => i).filter((i) => i % step === 0);
+  return { games: Uint32Array.from(games), plies: Uint32Array.from(games, (i) => DBS[db] * 1000 + i), searched: DBS[db], damaged: 0 };
+}
 
 /** A Worker's host that answers in order, one request a step. Every answer
  * names the database the Worker held when it answered. */
@@ -115,6 +126,8 @@ class FakeHost {
         return { text: this.need(), points: [] };
       case 'openingTree':
         return [{ san: this.need(), uci: 'e2e4', fen: START_FEN, count: 1 }];
+      case 'searchHits':
+        return hitsOf(this.need(), args.query);
       default:
         throw new Error(`unexpected request ${type}`);
     }
@@ -144,13 +157,14 @@ function shownFrom(s) {
     card: s.card?.view.kind === 'data' ? s.card.view.data.name.split('/')[0] : null,
     report: s.diagnosis.view.kind === 'data' ? s.diagnosis.view.data.text : null,
     tree: s.tree.view.kind === 'data' ? s.tree.view.data.moves[0].san : null,
+    hits: s.list.hits ? Object.keys(DBS).find((db) => s.list.hits.plies.every((p) => Math.floor(p / 1000) === DBS[db])) ?? '?' : null,
   };
 }
 
 /** Nothing on screen is of another database than the one named. */
 function consistent(s, where) {
   const f = shownFrom(s);
-  for (const k of ['game', 'card', 'report', 'tree']) {
+  for (const k of ['game', 'card', 'report', 'tree', 'hits']) {
     if (f[k] !== null) assert.equal(f[k], f.name, `${where}: the ${k} shown is of ${f[k]}, the page names ${f.name}`);
   }
 }
@@ -204,11 +218,17 @@ async function schedule(seed) {
       log.push(`user opens ${name}`);
       lastOpen = name;
       void c.db.openDatabase({ kind: 'bytes', name, files: {} });
-    } else if (x < 0.85) {
+    } else if (x < 0.8) {
       const index = Math.floor(r() * 5);
       log.push(`user clicks game ${index}`);
       sinceSettled.push({ game: index });
       void c.game.openGame(index);
+    } else if (x < 0.9) {
+      const query = { material: pick(QUERIES) };
+      log.push(`user searches ${query.material}`);
+      sinceSettled.push({ query });
+
+      void c.list.search(query);
     } else if (x < 0.95) {
       const name = pick(['Tal', 'Botvinnik']);
       log.push(`user opens ${name}'s card`);
@@ -239,7 +259,8 @@ async function schedule(seed) {
     assert.notEqual(f.name, FAILS, where);
     // Said on the status line (a later click's answer may clear the error line).
     // (A reopen after a trap says so there instead.)
-    if (!trapped.size) assert.match(s.status.say(), /X/, `${where}the failed open is said`);
+    // (A query in place is searched again after it, which says its count there.)
+    if (!trapped.size && s.list.query === null) assert.match(s.status.say(), /X/, `${where}the failed open is said`);
   }
   if (f.name) {
     assert.equal(hosts.fg.db, f.name, `${where}the interactive Worker holds the database shown`);
@@ -256,6 +277,14 @@ async function schedule(seed) {
     // the games clicked), else its first game.
     const click = sinceSettled.filter((a) => 'game' in a).at(-1);
     if (!trapped.has('game')) assert.equal(s.game?.index, click?.game ?? 0, `${where}the last game clicked is shown`);
+    const search = sinceSettled.filter((a) => 'query' in a).at(-1);
+    if (search && !trapped.has('searchHits')) {
+      assert.deepEqual(s.list.query, search.query, `${where}the last search is the query applied`);
+      assert.deepEqual([...s.list.view.order], [...hitsOf(f.name, search.query).games], `${where}the last search's games are listed`);
+      assert.equal(f.hits, f.name, `${where}the hits are of the database shown`);
+    } else if (!search) {
+      assert.equal(s.list.query, null, `${where}no search`);
+    }
     const card = sinceSettled.filter((a) => 'card' in a).at(-1);
     if (card?.card) assert.equal(s.card?.view.kind === 'data' && s.card.view.data.name, `${f.name}/${card.card}`, `${where}the last card asked for`);
     else assert.equal(s.card, null, `${where}no card`);

@@ -11,7 +11,7 @@ import { T } from '../i18n/index.js';
 import { type Fresh, Stale } from '../latest.js';
 import { loadPrefs, savePrefs } from '../prefs.js';
 import { type OpenSource, type TextChoice } from '../protocol.js';
-import { placeOfHash } from '../query.js';
+import { asksMoves, placeOfHash } from '../query.js';
 import { freshList, freshRows } from '../state.js';
 
 export class DatabaseCtrl {
@@ -65,7 +65,7 @@ export class DatabaseCtrl {
     try {
       // Each database's code page is guessed from its own names, unless
       // the user chose one for it before.
-      opened = await this.c.rpc.call('open', { source, encoding });
+      opened = await this.c.rpc.call('open', { source, encoding }, { forward: fresh });
     } catch (err) {
       if (!fresh()) throw new Stale();
       // The Worker keeps the database it had, and so does the page; one that
@@ -98,11 +98,12 @@ export class DatabaseCtrl {
     // The form shows the query the link names, in its panel, open (kept
     // open, as a click there would).
     if (s.list.query) this.c.panels.setPanelOpen('search', true);
+    if (asksMoves(s.list.query)) this.c.panels.setPanelOpen('moves', true);
     this.c.redraw();
     // In the background Worker: never after the list, whose filter may fail.
     void this.c.panels.refreshCompactness();
     void this.c.panels.refreshDiagnosis(false);
-    if (s.list.query || s.list.filter) await this.c.list.applyView();
+    if (s.list.query || s.list.filter) await this.c.list.applyPlaced();
     // The time until the list is drawn.
     const ms = Math.round(performance.now() - t0);
     this.c.say(() => T.status.opened(source.name, info.games, ms, wasmBytes / 1048576));

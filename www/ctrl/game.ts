@@ -15,8 +15,9 @@ export class GameCtrl {
     return this.c.attempt(() => this.loadGame(index));
   }
 
-  /** Loads game `index` and shows move `at` (null: the start, or where
-   * the position filter's game reaches its position). */
+  /** Loads game `index` and shows move `at` (null: the start, or the
+   * search's first hit in it, or where the position filter's game reaches
+   * its position). */
   async loadGame(index: number, at: number | null = null): Promise<void> {
     const fresh = this.c.latest.begin('game');
     this.c.requests.askedGame = index;
@@ -33,10 +34,12 @@ export class GameCtrl {
     } else {
       s.error = null;
     }
-    // From a position filter: at the position, as the game first reaches it.
+    // From a search of the moves: at its first hit (ply 0: the start);
+    // else from a position filter: at the position, as the game first reaches it.
     const pos = s.list.position;
     const hit = pos ? pos.games.indexOf(index) : -1;
-    this.goTo(at !== null ? at : pos && hit >= 0 ? mainLineMove(s.game, pos.plies[hit]) : -1, false);
+    const ply = this.c.list.hitPly(index) ?? (pos && hit >= 0 ? pos.plies[hit] : null);
+    this.goTo(at !== null ? at : ply !== null ? mainLineMove(s.game, ply) : -1, false);
   }
 
   /** Into the variation of the next move, or out of the current one. */

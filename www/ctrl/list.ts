@@ -5,10 +5,12 @@
 import type { SearchQuery, SortColumn } from '../../pkg/cadb.js';
 import { FILTER_DEBOUNCE_MS } from '../config.js';
 import type { Controller } from '../controller.js';
-import { errorText } from '../errors.js';
+import { codeOf, coreMessage, errorText, messageOf } from '../errors.js';
 import { T } from '../i18n/index.js';
 import { Stale } from '../latest.js';
 import { splitRows } from '../protocol.js';
+import { asksMoves } from '../query.js';
+import { isCancelled } from '../worker-host.js';
 import { listedGames } from '../state.js';
 
 /** The games of `a` (ascending) that are also in `b` (any order), in b's order. */
@@ -79,23 +81,56 @@ export class ListCtrl {
   }
 
   /** Applies the search form's query (null: clears it), with the quick
-   * filter's text; the URL hash names it. */
+   * filter's text; the URL hash names it. A malformed expression (code
+   * 'query') is said at the form, which keeps it as typed, as it keeps a
+   * query whose search was cancelled. */
   search(query: SearchQuery | null): Promise<void> {
     return this.c.attempt(async () => {
       const l = this.c.state.list;
       const before = l.query;
       l.query = query;
+      l.refused = null;
       // The form shows the query applied, in its panel, open.
       if (query) this.c.panels.setPanelOpen('search', true);
+      if (asksMoves(query)) this.c.panels.setPanelOpen('moves', true);
       try {
         await this.applyView();
       } catch (err) {
         if (err instanceof Stale) throw err;
-        if (l === this.c.state.list) l.query = before;
+        if (l === this.c.state.list) {
+          l.query = before;
+          // Cancelled, it stays in the form too, to be applied again.
+          if (query && this.refuse(query, err, isCancelled(err))) return;
+        }
         this.c.redraw();
         throw err;
       }
     });
+  }
+
+  /** The list of a database just opened, with the query and filter the URL
+   * names: a malformed query there is said at the form, and all games listed. */
+  async applyPlaced(): Promise<void> {
+    const l = this.c.state.list;
+    const query = l.query;
+    try {
+      await this.applyView();
+    } catch (err) {
+      if (!query || l !== this.c.state.list) throw err;
+      l.query = null;
+      if (!this.refuse(query, err, false)) throw err;
+      await this.applyView();
+    }
+  }
+
+  /** Shows `query` in the form, not applied, with the core's message when
+   * `err` is a malformed expression's (or none, `quiet`); false: `err` is
+   * another failure, left to the caller. */
+  private refuse(query: SearchQuery, err: unknown, quiet: boolean): boolean {
+    if (!quiet && codeOf(err) !== 'query') return false;
+    this.c.state.list.refused = { query, say: quiet ? () => '' : () => coreMessage('query', messageOf(err)) };
+    this.c.redraw();
+    return true;
   }
 
   /** See ListState: the header filter (quick box AND form) in one search,
@@ -108,21 +143,40 @@ export class ListCtrl {
     const headers = text !== '' || query !== null;
     const fresh = this.c.latest.begin('view');
     const t0 = performance.now();
-    let order: Uint32Array | null = headers
-      ? await this.c.latest.answer(fresh, this.c.tasks.long('search', 'search', { query: { ...query, ...(text ? { text } : {}) } }, {
-        progress: (done, total) => T.status.searching(done, total),
+    const asked = { ...query, ...(text ? { text } : {}) };
+    // A query of the games' moves reads every game: the background Worker's.
+    const hits = asksMoves(query)
+      ? await this.c.latest.answer(fresh, this.c.tasks.long('search', 'searchHits', { query: asked }, {
+        progress: (done, total) => T.status.searchingGames(done, total),
       }))
       : null;
+    let order: Uint32Array | null = hits
+      ? hits.games.slice()
+      : headers
+        ? await this.c.latest.answer(fresh, this.c.tasks.long('search', 'search', { query: asked }, {
+          progress: (done, total) => T.status.searching(done, total),
+        }))
+        : null;
     if (position) order = order ? intersect(position.games, order) : position.games.slice();
     if (sort) order = await this.c.latest.answer(fresh, this.c.tasks.long('sort', 'sort', { column: sort.column, descending: sort.descending, subset: order }));
     const ms = Math.round(performance.now() - t0);
     const n = order ? order.length : 0;
-    if (filtered || sort) s.status = { say: () => T.status.listed(n, ms) };
+    const damaged = hits?.damaged ?? 0;
+    if (filtered || sort) s.status = { say: () => T.status.listed(n, ms) + (damaged ? ` ${T.status.skipped(damaged)}` : '') };
     s.list.view = { order, filtered };
+    s.list.hits = hits && { games: hits.games, plies: hits.plies };
     // New data: worth asking again.
     s.list.rows.failed = null;
     s.list.cursor = s.game ? this.listPosition(s.game.index) : -1;
     this.c.redraw();
+  }
+
+  /** The ply where the search's hits open game `index` (null: it asked
+   * nothing of the moves, or the game is not among its hits). */
+  hitPly(index: number): number | null {
+    const hits = this.c.state.list.hits;
+    const k = hits ? hits.games.indexOf(index) : -1;
+    return hits && k >= 0 ? hits.plies[k] : null;
   }
 
   /** Where game `index` is in the list (-1: not listed). */

@@ -13,10 +13,10 @@ import { isCancelled } from '../worker-host.js';
 
 /** What setPanelOpen opens and closes: the tree panel and the compactness
  * dialog are computed when open; the others are the page's disclosures. */
-export type Panel = 'tree' | 'compactness' | 'db' | 'search' | 'tools';
+export type Panel = 'tree' | 'compactness' | 'db' | 'search' | 'moves' | 'tools';
 
 /** The prefs key of a disclosure kept across visits. */
-const KEPT: Partial<Record<Panel, string>> = { tree: 'tree', db: 'db-panel', search: 'search-panel' };
+const KEPT: Partial<Record<Panel, string>> = { tree: 'tree', db: 'db-panel', search: 'search-panel', moves: 'search-moves' };
 
 export class PanelsCtrl {
   constructor(private c: Controller) {}

@@ -7,6 +7,9 @@ import type { Controller } from '../controller.js';
 import { keyOf } from '../dom.js';
 
 export function onKey(ctrl: Controller, e: KeyboardEvent): void {
+  // The pattern editor has the board: its keys are its own (view/pattern.ts),
+  // but for Esc, which still cancels a long task.
+  if (ctrl.state.pattern && e.key !== 'Escape') return;
   // Shift+→ / Shift+←: into the next move's variation, out of this one.
   if (e.shiftKey && !e.ctrlKey && !e.metaKey && !e.altKey && keyOf(e, { any: [VARIATION_KEYS.enter, VARIATION_KEYS.leave] })) {
     ctrl.game.variation(e.key === VARIATION_KEYS.enter ? 'enter' : 'leave');

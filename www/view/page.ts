@@ -59,7 +59,7 @@ export function mount(ctrl: Controller): () => void {
     vnodes = vnodes.length
       ? VIEWS.map(([, view], k) => patch(vnodes[k], view(ctrl)))
       : VIEWS.map(([name, view]) => patch(document.querySelector(`[data-view=${name}]`) as Element, view(ctrl)));
-    search.show(s.list.query, s.disclosures.search);
+    search.show(s);
     list.update({
       view: s.list.view,
       games: s.info?.games ?? 0,

@@ -10,6 +10,7 @@ import { T } from '../i18n/index.js';
 import { moveShapes } from '../shapes.js';
 import { renderGraph } from './graph.js';
 import { renderHeader } from './header.js';
+import { patternEditor } from './pattern.js';
 
 /** The chessground boards, by their element: an imperative widget the
  * view makes and then only feeds. */
@@ -45,6 +46,7 @@ function board(ctrl: Controller): VNode {
         feed(v);
       },
       postpatch: (old, v) => feed(v, old),
+      destroy: (v) => boards.get(v.elm as Element)?.destroy(),
     },
   });
 }
@@ -64,8 +66,13 @@ export function viewer(ctrl: Controller): VNode {
   const g = s.game;
   const p = T.page;
   const blocked = !s.info || s.tasks.length > 0;
+  const title = h('div#game-title.game-header', { attrs: { 'data-testid': 'game-header' } }, g ? renderHeader(g.view.headers, g.view.opening, (name) => void ctrl.panels.openPlayer(name)) : []);
+  const announce = h('p#announce.sr-only', { attrs: { 'data-testid': 'announce', 'aria-live': 'polite' } }, s.said?.() ?? '');
+  // The pattern editor takes the board's place; the game's board is made
+  // again when it closes, at the game's position.
+  if (s.pattern) return h('section.viewer', { attrs: { 'aria-label': p.gameSection } }, [title, patternEditor(ctrl, s.pattern), announce]);
   return h('section.viewer', { attrs: { 'aria-label': p.gameSection } }, [
-    h('div#game-title.game-header', { attrs: { 'data-testid': 'game-header' } }, g ? renderHeader(g.view.headers, g.view.opening, (name) => void ctrl.panels.openPlayer(name)) : []),
+    title,
     h('div.board-wrap', [
       board(ctrl),
       // A thunk: drawn again only when the game, its move or the settings change.
@@ -86,6 +93,6 @@ export function viewer(ctrl: Controller): VNode {
         on: { click: () => void ctrl.tree.searchPosition() },
       }, p.positionSearch),
     ]),
-    h('p#announce.sr-only', { attrs: { 'data-testid': 'announce', 'aria-live': 'polite' } }, s.said?.() ?? ''),
+    announce,
   ]);
 }
