@@ -4,7 +4,8 @@
 # what a server sends). Fails over the budget, naming both figures.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-budget="${CADB_WASM_BUDGET:-300000}"
+# 310,000 since issue 35 (searches inside games, opening names: docs/development.md).
+budget="${CADB_WASM_BUDGET:-310000}"
 wasm=pkg/cadb_bg.wasm
 [[ -f $wasm ]] || { echo "wasm-size: $wasm is missing; run scripts/build.sh first" >&2; exit 1; }
 raw=$(wc -c <"$wasm")

@@ -26,8 +26,9 @@ const ready = init().then((wasm) => {
 
 /** The opening names' table (pkg/openings.bin, a bundle asset kept out of
  * the .wasm and precached by the service worker), handed to the module once.
- * The requests that show names wait for it; without it (a failed fetch)
- * games, rows and tree rows simply carry no names. */
+ * The requests that show or search names wait for it; without it (a failed
+ * fetch) games, rows and tree rows simply carry no names, and a search by
+ * opening is refused. */
 const openings = ready.then(async () => {
   try {
     const r = await fetch(new URL('../pkg/openings.bin', import.meta.url));
@@ -36,7 +37,7 @@ const openings = ready.then(async () => {
     // No names: everything else works as before.
   }
 });
-const NAMED: ReadonlySet<RequestType> = new Set<RequestType>(['rows', 'game', 'openingTree', 'positionSearch']);
+const NAMED: ReadonlySet<RequestType> = new Set<RequestType>(['rows', 'game', 'openingTree', 'positionSearch', 'search', 'searchHits']);
 
 function post(message: Response, transfer: Transferable[] = []): void {
   scope.postMessage(message, transfer);

@@ -49,6 +49,8 @@ const AT = {
   swing6: 'rnbqkbnr/p1p1pppp/8/1p6/2pP4/4P3/PP3PPP/RNBQKBNR',
   // Game 4, ply 11: 6. Nd5, no black c-pawn left.
   sicilian11: 'rnbqkb1r/1p2pppp/p2p1n2/3N4/3NP3/8/PPP2PPP/R1BQKB1R',
+  // Game 4, ply 10: 5... a6, b.tsv's "B90 Sicilian Defense: Najdorf Variation".
+  najdorf10: 'rnbqkb1r/1p2pppp/p2p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R',
   // Game 5, ply 5: 3. Nd5, a black pawn on c6.
   caro5: 'rnbqkbnr/pp1p1ppp/2p5/3Np3/4P3/8/PPPP1PPP/R1BQKBNR',
 };
@@ -202,6 +204,19 @@ await test('NAG and evaluations: "? mistake" from the menu, evaluations, and a s
   assert.equal(await search(page, { 'eval-swing': '2' }), 1);
   await openAt(page, 0, AT.swing6);
   assert.equal(await search(page, { 'eval-swing': '4' }), 0);
+});
+
+await test('opening: "Najdorf" lists the Sicilian game by its moves (the file has no ECO) and opens it at 5... a6', async (page) => {
+  await openMoves(page);
+  assert.equal(await search(page, { opening: 'Najdorf' }), 1);
+  assert.deepEqual(await listedWhites(page), ['Sicilian']);
+  await openAt(page, 0, AT.najdorf10);
+  assert.match(await page.locator('[data-testid=game-header]').textContent(), /B90 Sicilian Defense: Najdorf Variation/);
+  // The ECO of the classification finds it too; a name no game has, none.
+  await page.locator('[data-testid=search-clear]').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=game-total]')?.hidden === true);
+  assert.equal(await search(page, { opening: 'b90' }), 1);
+  assert.equal(await search(page, { opening: 'Grünfeld' }), 0);
 });
 
 await test('a malformed expression is said at the form, naming its token, and nothing is listed differently', async (page) => {
