@@ -68,10 +68,11 @@ let passed = 0;
 // gets the page and what was seen: every response, and requests to the
 // Worker counted by type (window.cadbPosts).
 // `before(context)` runs before the page loads (routes); `ready: false`
-// starts `fn` at once, without waiting for the demo's list.
-export async function test(name, fn, { path: page0 = '/', locale = 'en-US', serviceWorkers = 'allow', before = null, ready = true } = {}) {
+// starts `fn` at once, without waiting for the demo's list; `viewport` is
+// the desktop's unless a test asks for a phone's.
+export async function test(name, fn, { path: page0 = '/', locale = 'en-US', serviceWorkers = 'allow', before = null, ready = true, viewport = { width: 1400, height: 900 } } = {}) {
   if (process.env.E2E_ONLY && !new RegExp(process.env.E2E_ONLY).test(name)) return;
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true, locale, serviceWorkers });
+  const context = await browser.newContext({ viewport, acceptDownloads: true, locale, serviceWorkers });
   await context.addInitScript(() => {
     window.cadbPosts = {};
     const post = Worker.prototype.postMessage;

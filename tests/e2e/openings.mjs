@@ -1,8 +1,9 @@
 // End-to-end tests of the opening names in the viewer (issue 35): the list's
 // Opening column, the header by the board, the tree's rows and the line
-// above the tree, in English and Russian pages. Serves dist/ as
-// tests/e2e/viewer.mjs does (the shipped headers, so the Worker's fetch of
-// the table meets the real Content-Security-Policy), on the demo database.
+// above the tree, in English and Russian pages, on the demo database, with
+// the harness of tests/e2e/viewer.mjs (dist/ served with its shipped
+// headers, so the Worker's fetch of the table meets the real
+// Content-Security-Policy).
 //
 // The expected names come from the lichess TSVs by hand (src/openings/data),
 // read against the demo's games (tests/data/demo/demo.pgn), not from the code:
@@ -17,57 +18,13 @@
 //   node tests/e2e/openings.mjs     (needs dist/ and target/release/cadb: scripts/build.sh --bundle)
 //   SHOTS=dir node tests/e2e/openings.mjs   also saves screenshots there
 
-import { readFileSync, existsSync } from 'node:fs';
-import { createServer } from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
-import { launchChromium } from '../../scripts/browser.mjs';
-import { parseHeaders } from '../../scripts/headers.mjs';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const dist = path.join(root, 'dist');
-if (!existsSync(dist)) throw new Error(`${dist} is missing: run \`bash scripts/build.sh --bundle\` first`);
-const headerRules = parseHeaders(readFileSync(path.join(dist, '_headers'), 'utf8'));
-const MIME = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.svg': 'image/svg+xml' };
-const server = createServer((req, res) => {
-  const at = new URL(req.url ?? '/', 'http://localhost').pathname;
-  const file = path.join(dist, at === '/' ? 'index.html' : decodeURIComponent(at));
-  if (!file.startsWith(dist) || !existsSync(file)) {
-    res.writeHead(404).end();
-    return;
-  }
-  res.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream', ...headerRules[at] });
-  res.end(readFileSync(file));
-});
-await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-const origin = `http://127.0.0.1:${server.address().port}`;
-const browser = await launchChromium();
+import path from 'node:path';
+import { finish, test } from './harness.mjs';
 
 const IMMORTAL = "C33 King's Gambit Accepted: Bishop's Gambit, Bryan Countergambit";
 const LIPNITSKY = 'B90 Sicilian Defense: Najdorf Variation, Lipnitsky Attack';
 const KINGS_PAWN = "B00 King's Pawn Game";
-
-let failed = 0;
-async function test(name, fn, { locale = 'en-US', viewport = { width: 1400, height: 900 }, at = '/' } = {}) {
-  if (process.env.E2E_ONLY && !new RegExp(process.env.E2E_ONLY).test(name)) return;
-  const context = await browser.newContext({ viewport, locale, serviceWorkers: 'block' });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  try {
-    await page.goto(origin + at);
-    await page.locator('[data-testid=game-row]').first().waitFor({ timeout: 20000 });
-    await fn(page);
-    assert.deepEqual(errors, [], 'page errors');
-    console.log(`ok    ${name}`);
-  } catch (e) {
-    failed++;
-    console.log(`FAIL  ${name}\n${e.stack ?? e}`);
-  } finally {
-    await context.close();
-  }
-}
 
 /** Scrolls the (virtualised) list until game `index`'s row is drawn. */
 async function showRow(page, index) {
@@ -102,7 +59,7 @@ for (const [lang, locale, head, stored, openingLabel] of [
     assert.equal(await text(cell(page, 20, 'opening')), LIPNITSKY);
     // The stored ECO stays what the file says, in its own column.
     assert.equal(await text(cell(page, 20, 'eco')), 'B86');
-  }, { locale });
+  }, { locale, serviceWorkers: 'block' });
 
   await test(`${lang}: the header names the opening, with the stored ECO where it differs`, async (page) => {
     await openGame(page, 0);
@@ -112,7 +69,7 @@ for (const [lang, locale, head, stored, openingLabel] of [
     await page.locator('[data-testid=game-opening]').filter({ hasText: LIPNITSKY }).waitFor();
     assert.equal(await text(page.locator('[data-testid=game-opening]')), `${stored} · ${LIPNITSKY}`);
     await shot(page, `header-${locale}.png`);
-  }, { locale });
+  }, { locale, serviceWorkers: 'block' });
 
   await test(`${lang}: the tree's rows and the line above it name positions`, async (page) => {
     await openGame(page, 0);
@@ -132,7 +89,7 @@ for (const [lang, locale, head, stored, openingLabel] of [
     await page.waitForFunction(() => document.querySelector('[data-testid=board]')?.getAttribute('data-fen') !== null);
     assert.equal(await text(page.locator('[data-testid=tree-opening]')), `${openingLabel} ${IMMORTAL}`);
     await shot(page, `tree-${locale}.png`);
-  }, { locale });
+  }, { locale, serviceWorkers: 'block' });
 }
 
 for (const [locale, stored] of [['en-US', 'ECO B86 (file)'], ['ru-RU', 'ECO B86 (в файле)']]) {
@@ -141,12 +98,7 @@ for (const [locale, stored] of [['en-US', 'ECO B86 (file)'], ['ru-RU', 'ECO B86 
     await opening.filter({ hasText: LIPNITSKY }).waitFor();
     assert.equal(await text(opening), `${stored} · ${LIPNITSKY}`);
     await shot(page, `phone-${locale}.png`);
-  }, { locale, viewport: { width: 390, height: 844 }, at: '/#db=DEMO&g=21&m=12' });
+  }, { locale, serviceWorkers: 'block', viewport: { width: 390, height: 844 }, path: '/#db=DEMO&g=21&m=12' });
 }
 
-await browser.close();
-server.close();
-if (failed) {
-  console.log(`${failed} test(s) failed`);
-  process.exit(1);
-}
+await finish();
