@@ -101,6 +101,32 @@ pub(crate) fn parse_encoding(name: Option<&str>) -> Result<Option<TextEncoding>,
 
 /// Serialises a value the way the TypeScript types describe it: maps as
 /// plain objects, 64-bit numbers as JS numbers.
+/// A search's progress callback from a JS `onProgress`: a callback that
+/// throws stops the search (`Break`), and its error lands in `thrown` for
+/// the caller to rethrow.
+pub(crate) fn js_progress<'a>(
+    on_progress: Option<&'a js_sys::Function>,
+    thrown: &'a mut Option<JsValue>,
+) -> impl FnMut(u64, u64) -> core::ops::ControlFlow<()> + 'a {
+    use core::ops::ControlFlow;
+    move |done, total| {
+        let Some(f) = on_progress else {
+            return ControlFlow::Continue(());
+        };
+        match f.call2(
+            &JsValue::NULL,
+            &(done as f64).into(),
+            &(total as f64).into(),
+        ) {
+            Ok(_) => ControlFlow::Continue(()),
+            Err(e) => {
+                *thrown = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    }
+}
+
 pub(crate) fn to_value<T: serde::Serialize + ?Sized>(v: &T) -> Result<JsValue, JsValue> {
     // The views are plain data: serialising them cannot fail, so a failure
     // is a bug in this crate, reported as such.

@@ -2,7 +2,6 @@
 //! [`crate::ca::position`].
 
 use alloc::vec::Vec;
-use core::ops::ControlFlow;
 
 use js_sys::{Function, Object, Uint8Array, Uint32Array};
 use wasm_bindgen::prelude::*;
@@ -59,22 +58,7 @@ impl Database {
             None
         };
         let mut thrown = None;
-        let progress = |done: u64, total: u64| {
-            let Some(f) = &on_progress else {
-                return ControlFlow::Continue(());
-            };
-            match f.call2(
-                &JsValue::NULL,
-                &(done as f64).into(),
-                &(total as f64).into(),
-            ) {
-                Ok(_) => ControlFlow::Continue(()),
-                Err(e) => {
-                    thrown = Some(e);
-                    ControlFlow::Break(())
-                }
-            }
-        };
+        let progress = super::js_progress(on_progress.as_ref(), &mut thrown);
         let db = &self.inner;
         // The memo makes the next search of this database (a click in the
         // tree) skip the games this one showed cannot reach its position.

@@ -4,7 +4,6 @@
 //! games (`searchHits`, [`crate::find`]).
 
 use alloc::vec::Vec;
-use core::ops::ControlFlow;
 
 use js_sys::{Function, Object, Uint32Array};
 use wasm_bindgen::prelude::*;
@@ -77,27 +76,13 @@ impl Database {
     ) -> Result<JsValue, JsValue> {
         let q = parse_query(&query)?;
         let mut thrown = None;
-        let mut progress = |done: u64, total: u64| {
-            let Some(f) = &on_progress else {
-                return ControlFlow::Continue(());
-            };
-            match f.call2(
-                &JsValue::NULL,
-                &(done as f64).into(),
-                &(total as f64).into(),
-            ) {
-                Ok(_) => ControlFlow::Continue(()),
-                Err(e) => {
-                    thrown = Some(e);
-                    ControlFlow::Break(())
-                }
-            }
-        };
+        let mut progress = super::js_progress(on_progress.as_ref(), &mut thrown);
         let (index, db) = self.indexed();
         let openings = super::openings::loaded();
         let found = index
             .search_hits(db, &q, openings.as_deref(), &mut progress)
             .map_err(to_js)?;
+        drop(progress);
         if let Some(e) = thrown {
             return Err(e);
         }
