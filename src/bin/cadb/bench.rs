@@ -60,6 +60,8 @@ enum Only {
     Pass(Pass),
     /// pgn-reader: all three of its passes (`None`), or one.
     PgnReader(Option<PgnPass>),
+    /// The searches inside games beside decode + replay (no PGN is made).
+    Search,
     /// No pass at all: startup only.
     Startup,
 }
@@ -77,7 +79,14 @@ impl Only {
                 "pgn-reader, all three passes",
             )])
             .chain(PgnPass::ALL.map(pgn))
-            .chain([(Only::Startup, "none", "no pass: startup only")])
+            .chain([
+                (
+                    Only::Search,
+                    "search",
+                    "the material searches beside decode + replay",
+                ),
+                (Only::Startup, "none", "no pass: startup only"),
+            ])
             .collect()
     }
 
@@ -92,7 +101,7 @@ impl Only {
     }
 
     fn runs(self, pass: Pass) -> bool {
-        self == Only::Pass(pass)
+        self == Only::Pass(pass) || (self == Only::Search && pass == Pass::Replay)
     }
 
     fn runs_pgn(self, pass: PgnPass) -> bool {
@@ -104,6 +113,8 @@ pub fn run_bench(args: BenchArgs) -> Result<ExitCode, String> {
     let (rounds, json, only) = (args.rounds, args.json, args.only);
     let db = dbfiles::load(&args.db, args.text.encoding)?;
     let pgn: Vec<u8> = match &args.vs_pgn {
+        // pgn-reader does not run: no PGN of every game is made.
+        _ if only.is_some_and(|o| !matches!(o, Only::PgnReader(_))) => Vec::new(),
         Some(p) => std::fs::read(p).map_err(|e| format!("reading {}: {e}", p.display()))?,
         None => (0..db.count())
             .flat_map(|i| db.pgn_lenient(i).0.into_bytes())
@@ -145,7 +156,7 @@ pub fn run_bench(args: BenchArgs) -> Result<ExitCode, String> {
     let index = HeaderIndex::new(&db);
     for _ in 0..rounds.max(1) {
         for (k, (_, q)) in searches.iter().enumerate() {
-            if only.is_some() {
+            if only.is_some_and(|o| o != Only::Search) {
                 continue;
             }
             let t0 = Instant::now();
