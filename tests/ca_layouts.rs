@@ -253,6 +253,8 @@ fn cyrillic_comments_decide_the_code_page_over_names_no_game_uses() {
 
 #[path = "support/fixtures.rs"]
 mod fixtures;
+#[path = "support/tricks.rs"]
+mod tricks;
 
 use cadb::{
     ca::{
@@ -264,28 +266,7 @@ use cadb::{
     stats::OpeningTree,
 };
 use proptest::prelude::*;
-
-/// The tricks that change only where bytes lie, one bit each of a mask;
-/// the three that change a record's bytes (long comments, promotion slots,
-/// extended promotions) are mixed in too: the games read the same.
-fn tricks(mask: u32) -> Tricks {
-    let on = |bit: u32| mask & (1 << bit) != 0;
-    Tricks {
-        fragment_emb: on(0),
-        redirect_chains: on(1),
-        junk_between_records: on(2),
-        long_comments: on(3),
-        prefer_fixed_promotion_slots: on(4),
-        extended_promotions: on(5),
-        lookalike_junk: on(6),
-        shuffled_records: on(7),
-        long_chains: on(8),
-        unused_ids: on(9),
-        stale_fragments: on(10),
-    }
-}
-
-const TRICK_BITS: u32 = 11;
+use tricks::{TRICK_BITS, tricks};
 
 /// The games every layout writes: the fixture games (comments, NAGs,
 /// evaluations, variations, promotions, set-ups) and the Cyrillic ones.

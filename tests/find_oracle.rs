@@ -13,14 +13,18 @@ mod find_oracle;
 mod fixtures;
 #[path = "support/legal_diff.rs"]
 mod legal_diff;
+#[path = "support/tricks.rs"]
+mod tricks;
 
 use std::ops::ControlFlow;
+
+use tricks::{TRICK_BITS, tricks};
 
 use cadb::{
     ca::{
         Database, OpenOptions,
         search::{Expressions, HeaderIndex, Query},
-        writer::{Tricks, WriterOptions, write_database},
+        writer::{WriterOptions, write_database},
     },
     game::{Eval, Game, Node},
 };
@@ -283,23 +287,6 @@ fn annotations(rng: &mut Rng) -> OAnnotations {
     a
 }
 
-fn tricks(mask: u32) -> Tricks {
-    let on = |bit: u32| mask & (1 << bit) != 0;
-    Tricks {
-        fragment_emb: on(0),
-        redirect_chains: on(1),
-        junk_between_records: on(2),
-        long_comments: on(3),
-        prefer_fixed_promotion_slots: on(4),
-        extended_promotions: on(5),
-        lookalike_junk: on(6),
-        shuffled_records: on(7),
-        long_chains: on(8),
-        unused_ids: on(9),
-        stale_fragments: on(10),
-    }
-}
-
 /// The games a case searches: random ones, and a few fixtures.
 fn games(rng: &mut Rng) -> Vec<Game> {
     static FIXTURES: std::sync::OnceLock<Vec<Game>> = std::sync::OnceLock::new();
@@ -379,7 +366,7 @@ fn check(seed: u64, mask: u32) -> Result<(), TestCaseError> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
     #[test]
-    fn search_hits_match_the_oracle(seed in any::<u64>(), mask in 0u32..1 << 11) {
+    fn search_hits_match_the_oracle(seed in any::<u64>(), mask in 0u32..1 << TRICK_BITS) {
         check(seed, mask)?;
     }
 }
