@@ -123,3 +123,36 @@ fn a_bad_expression_exits_2_naming_the_token() {
         assert!(help.contains(example), "--help shows {example}");
     }
 }
+
+#[test]
+fn search_takes_every_header_filter_of_find() {
+    let cdp = db("filters");
+    // Game 0 is Anna-Boris (1990), game 1 Cleo-Anna (2001): the same
+    // flags as `cadb find`, beyond the ones `search` had before.
+    assert_eq!(search(&cdp, &["--text", "boris", "--nag", "3"]), "0\t6\n");
+    assert_eq!(
+        search(
+            &cdp,
+            &[
+                "--player",
+                "anna",
+                "--color",
+                "black",
+                "--exact",
+                "--maneuver",
+                "Ke1-g1"
+            ]
+        ),
+        "1\t7\n"
+    );
+    let out = run(
+        &["search", cdp.to_str().unwrap(), "--game-type", "nonsense"],
+        b"",
+    );
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("unknown game type"),
+        "{}",
+        text(&out.stderr)
+    );
+}

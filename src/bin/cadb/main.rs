@@ -9,6 +9,7 @@ mod bench;
 mod ca_cmds;
 mod dbfiles;
 mod doctor;
+mod filters;
 mod hex;
 mod jose;
 mod mgc;

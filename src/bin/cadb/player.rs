@@ -1,18 +1,16 @@
-//! `cadb player` (a player's card) and `cadb find` (a header search).
+//! `cadb player` (a player's card) and `cadb find` (a header search, by
+//! the flags of `filters.rs`).
 
 use std::process::ExitCode;
 
-use cadb::{
-    ca::{
-        format::d00::{decode_eco, encode_game_type},
-        player::{PlayerCard, Score},
-        search::{EloOf, HeaderIndex, Query, Side},
-    },
-    game::headers::GameResult,
+use cadb::ca::{
+    format::d00::decode_eco,
+    player::{PlayerCard, Score},
+    search::HeaderIndex,
 };
 use serde_json::{Value, json};
 
-use crate::{ca_cmds::DbArgs, dbfiles};
+use crate::{ca_cmds::DbArgs, dbfiles, filters::HeaderFilters};
 
 #[derive(clap::Args)]
 pub struct PlayerArgs {
@@ -29,103 +27,14 @@ pub struct PlayerArgs {
 pub struct FindArgs {
     #[command(flatten)]
     db: DbArgs,
-    /// Part of either player's name, the event or the site
-    #[arg(long)]
-    text: Option<String>,
-    /// Part of a player's name
-    #[arg(long)]
-    player: Option<String>,
-    /// The side --player plays: white, black or either
-    #[arg(long, default_value = "either", value_parser = ["white", "black", "either"])]
-    color: String,
-    /// --player is the whole name
-    #[arg(long)]
-    exact: bool,
-    #[arg(long)]
-    event: Option<String>,
-    #[arg(long)]
-    site: Option<String>,
-    #[arg(long)]
-    annotator: Option<String>,
-    #[arg(long)]
-    source: Option<String>,
-    #[arg(long, value_name = "YEAR")]
-    year_from: Option<u16>,
-    #[arg(long, value_name = "YEAR")]
-    year_to: Option<u16>,
-    #[arg(long, value_name = "ECO")]
-    eco_from: Option<String>,
-    #[arg(long, value_name = "ECO")]
-    eco_to: Option<String>,
-    /// 1-0, 0-1, 1/2-1/2 or *
-    #[arg(long)]
-    result: Option<String>,
-    #[arg(long, value_name = "ELO")]
-    min_elo: Option<u16>,
-    /// Whose Elo --min-elo bounds: both, either or opponent (of --player)
-    #[arg(long, default_value = "both", value_parser = ["both", "either", "opponent"])]
-    elo_of: String,
-    /// A game type, by English name or number 1-30
-    #[arg(long)]
-    game_type: Option<String>,
-    #[arg(long, value_name = "N")]
-    plies_from: Option<u32>,
-    #[arg(long, value_name = "N")]
-    plies_to: Option<u32>,
-    /// Only games with comments, symbols or variations
-    #[arg(long)]
-    annotated: bool,
+    #[command(flatten)]
+    filters: HeaderFilters,
 }
 
 /// `cadb find`: the matching game indices, one a line.
 pub fn find(a: FindArgs) -> Result<ExitCode, String> {
+    let q = a.filters.query()?;
     let db = dbfiles::open(a.db.path(), a.db.encoding())?;
-    let result = match a.result.as_deref() {
-        None => None,
-        Some(r) => Some(GameResult::from_pgn(r).ok_or(format!("unknown result {r:?}"))?),
-    };
-    let game_type = match a.game_type.as_deref() {
-        None => None,
-        Some(t) => match encode_game_type(t) {
-            0 => return Err(format!("unknown game type {t:?}")),
-            n => Some(n),
-        },
-    };
-    for e in [&a.eco_from, &a.eco_to].into_iter().flatten() {
-        if cadb::ca::search::eco_value(e).is_none() {
-            return Err(format!("an ECO bound must be A00..E99, not {e:?}"));
-        }
-    }
-    let q = Query {
-        text: a.text,
-        player: a.player,
-        player_exact: a.exact,
-        color: match a.color.as_str() {
-            "white" => Side::White,
-            "black" => Side::Black,
-            _ => Side::Either,
-        },
-        event: a.event,
-        site: a.site,
-        annotator: a.annotator,
-        source: a.source,
-        year_from: a.year_from,
-        year_to: a.year_to,
-        eco_from: a.eco_from,
-        eco_to: a.eco_to,
-        result,
-        min_elo: a.min_elo,
-        elo_of: match a.elo_of.as_str() {
-            "either" => EloOf::Either,
-            "opponent" => EloOf::Opponent,
-            _ => EloOf::Both,
-        },
-        game_type,
-        plies_from: a.plies_from,
-        plies_to: a.plies_to,
-        annotated: a.annotated,
-        ..Query::default()
-    };
     let found = HeaderIndex::new(&db)
         .search(&db, &q)
         .map_err(|e| e.to_string())?;

@@ -11,14 +11,13 @@ use std::{
 use cadb::{
     ca::{
         position::SearchOptions,
-        search::{Expressions, HeaderIndex, Query, Side, eco_value},
+        search::{Expressions, HeaderIndex, Query},
     },
-    game::headers::GameResult,
     openings::Openings,
     reach::Target,
 };
 
-use crate::{ca_cmds::DbArgs, dbfiles};
+use crate::{ca_cmds::DbArgs, dbfiles, filters::HeaderFilters};
 
 #[derive(clap::Args)]
 pub struct SearchArgs {
@@ -67,24 +66,8 @@ pub struct SearchArgs {
     /// --opening Najdorf, --opening B90
     #[arg(long, value_name = "TEXT")]
     opening: Option<String>,
-    /// Part of a player's name
-    #[arg(long)]
-    player: Option<String>,
-    /// The side --player plays: white, black or either
-    #[arg(long, default_value = "either", value_parser = ["white", "black", "either"])]
-    color: String,
-    #[arg(long, value_name = "YEAR")]
-    year_from: Option<u16>,
-    #[arg(long, value_name = "YEAR")]
-    year_to: Option<u16>,
-    /// ECO range, inclusive: --eco-from B20 --eco-to B99
-    #[arg(long, value_name = "ECO")]
-    eco_from: Option<String>,
-    #[arg(long, value_name = "ECO")]
-    eco_to: Option<String>,
-    /// 1-0, 0-1, 1/2-1/2 or *
-    #[arg(long)]
-    result: Option<String>,
+    #[command(flatten)]
+    filters: HeaderFilters,
     /// One JSON object: the hits (game, ply; with --fen also inVariation
     /// and the next move in UCI) and the counts
     #[arg(long)]
@@ -187,29 +170,12 @@ pub fn run(args: SearchArgs) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The query of the flags: the header filters, and the expressions parsed
+/// The query of the flags: the header filters ([`HeaderFilters`], as
+/// `cadb find` has them), and the expressions parsed
 /// by [`Query::set_expressions`] (a bad one names its flag's field, the
 /// token and what was expected).
 fn query(a: &SearchArgs) -> Result<Query, String> {
-    for e in [&a.eco_from, &a.eco_to].into_iter().flatten() {
-        if eco_value(e).is_none() {
-            return Err(format!("an ECO bound must be A00..E99, not {e:?}"));
-        }
-    }
-    let result = match a.result.as_deref() {
-        None => None,
-        Some(r) => Some(GameResult::from_pgn(r).ok_or(format!("unknown result {r:?}"))?),
-    };
-    let mut q = Query {
-        player: a.player.clone(),
-        color: Side::from_name(&a.color).unwrap_or_default(),
-        year_from: a.year_from,
-        year_to: a.year_to,
-        eco_from: a.eco_from.clone(),
-        eco_to: a.eco_to.clone(),
-        result,
-        ..Query::default()
-    };
+    let mut q = a.filters.clone().query()?;
     q.set_expressions(&Expressions {
         material: a.material.as_deref(),
         pattern: a.pattern.as_deref(),
