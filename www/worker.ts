@@ -37,7 +37,7 @@ const openings = ready.then(async () => {
     // No names: everything else works as before.
   }
 });
-const NAMED: ReadonlySet<RequestType> = new Set<RequestType>(['rows', 'game', 'openingTree', 'positionSearch', 'search', 'searchHits']);
+const NAMED: ReadonlySet<RequestType> = new Set<RequestType>(['rows', 'game', 'openingTree', 'positionSearch', 'searchHits']);
 
 function post(message: Response, transfer: Transferable[] = []): void {
   scope.postMessage(message, transfer);
