@@ -188,3 +188,35 @@ fn a_stopped_run_resumes() {
     assert!(err.contains("4 complete games kept"), "{err}");
     assert_eq!(std::fs::read_to_string(&whole).unwrap(), full);
 }
+
+/// An engine that dies on its first search only (a script that becomes
+/// Stockfish once a marker file exists): the game it died on is written
+/// unanalysed, and the engine started afresh analyses the rest.
+#[test]
+fn a_crashed_engine_is_restarted_for_the_next_game() {
+    let d = dir("restart");
+    let cdp = db(&d, GAMES);
+    let marker = d.join("crashed");
+    let path = d.join("once.sh");
+    let script = format!(
+        "#!/bin/sh\n[ -e '{m}' ] && exec '{sf}'\nwhile read line; do\n  case \"$line\" in\n    uci) echo uciok;;\n    isready) echo readyok;;\n    go*) touch '{m}'; exit 3;;\n  esac\ndone\n",
+        m = marker.display(),
+        sf = stockfish()
+    );
+    std::fs::write(&path, script).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (code, out, err) = annotate(
+        &cdp,
+        path.to_str().unwrap(),
+        &["--depth", "8", "--threads", "1"],
+    );
+    assert_eq!(code, Some(1), "{err}");
+    let g = games(&out);
+    let evals: Vec<usize> = g.iter().map(|g| g.matches("[%eval").count()).collect();
+    assert_eq!(evals, [0, 2, 3, 6], "{out}");
+    assert!(
+        err.contains("game 0: ply 0: ") && err.contains("1 engine failures"),
+        "{err}"
+    );
+}

@@ -139,10 +139,16 @@ enum Terminal {
     Drawn,
 }
 
+// Not inlined, and one move generation for mate and stalemate alike: the
+// generator is large, and the wasm module pays for each copy.
+#[inline(never)]
 fn terminal(pos: &Chess) -> Option<Terminal> {
-    if pos.is_checkmate() {
-        Some(Terminal::Mated)
-    } else if pos.is_stalemate() || pos.is_insufficient_material() {
+    if pos.legal_moves().is_empty() {
+        Some(match pos.is_check() {
+            true => Terminal::Mated,
+            false => Terminal::Drawn,
+        })
+    } else if pos.is_insufficient_material() {
         Some(Terminal::Drawn)
     } else {
         None
