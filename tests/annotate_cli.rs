@@ -36,9 +36,13 @@ fn dir(name: &str) -> PathBuf {
     dir
 }
 
-/// A database of `pgn` in `dir`: its .CDP path.
+/// A database of `pgn` in `dir` (the plain layout, whose records a test
+/// can find by hand): its .CDP path.
 fn db(dir: &Path, pgn: &str) -> String {
-    let out = run(&["write", dir.join("T").to_str().unwrap()], pgn.as_bytes());
+    let out = run(
+        &["write", dir.join("T").to_str().unwrap(), "--plain"],
+        pgn.as_bytes(),
+    );
     assert!(out.status.success(), "{}", text(&out.stderr));
     dir.join("T.CDP").to_str().unwrap().to_string()
 }
@@ -219,4 +223,33 @@ fn a_crashed_engine_is_restarted_for_the_next_game() {
         err.contains("game 0: ply 0: ") && err.contains("1 engine failures"),
         "{err}"
     );
+}
+
+/// A game whose record is damaged is written as `cadb pgn` writes it,
+/// unanalysed, with the same warning; the others are analysed.
+#[test]
+fn a_damaged_game_is_written_as_cadb_pgn_writes_it() {
+    let d = dir("damaged");
+    let cdp = db(&d, GAMES);
+    // Game 1's record: its first move byte becomes an unknown code (255),
+    // as tests/ca_cli.rs damages one.
+    let d00 = std::fs::read(d.join("T.D00")).unwrap();
+    let a02 = std::fs::read(d.join("T.A02")).unwrap();
+    let id = u32::from_le_bytes(d00[38 + 24..38 + 28].try_into().unwrap()) as usize;
+    let at = i32::from_le_bytes(a02[id * 4..id * 4 + 4].try_into().unwrap()) as usize;
+    let mut d02 = std::fs::read(d.join("T.D02")).unwrap();
+    d02[at + 1] = 255;
+    std::fs::write(d.join("T.D02"), d02).unwrap();
+
+    let pgn = run(&["pgn", &cdp], b"");
+    assert_eq!(pgn.status.code(), Some(1));
+    let (want, warning) = (games(&text(&pgn.stdout)), text(&pgn.stderr));
+    let warning = warning.lines().find(|l| l.starts_with("game 1:")).unwrap();
+    let (code, out, err) = annotate(&cdp, &stockfish(), &["--depth", "8"]);
+    assert_eq!(code, Some(1), "{err}");
+    let got = games(&out);
+    assert_eq!(got[1], want[1]);
+    assert!(err.lines().any(|l| l == warning), "{err}");
+    assert!(got[3].contains("[%eval"), "{out}");
+    assert!(err.contains("1 damaged"), "{err}");
 }
