@@ -23,9 +23,9 @@ use uci::{Engine, Limit};
 
 use crate::{ca_cmds::DbArgs, dbfiles, terminal};
 
-/// The depth searched when neither --depth nor --movetime is given: about
-/// a tenth of a second a position for Stockfish on one core, strong
-/// enough to see the blunders a mark is about.
+/// The depth searched when neither --depth nor --movetime is given:
+/// 30-55 ms a position for Stockfish 15.1 on one core (BENCHMARKS.md),
+/// deep enough to see the blunders a mark is about.
 pub const DEFAULT_DEPTH: u32 = 12;
 
 #[derive(clap::Args)]
