@@ -222,13 +222,36 @@ pub fn play_ply(pos: &mut Chess, ply: &Ply) -> Result<(), GameError> {
             Ok(())
         }
         Ply::Null => {
-            let p = core::mem::take(pos)
-                .swap_turn()
-                .map_err(|_| GameError::IllegalNullMove)?;
-            *pos = p;
+            *pos = pass(pos).ok_or(GameError::IllegalNullMove)?;
             Ok(())
         }
     }
+}
+
+/// The position after a null move, or `None` when the side to move is in
+/// check. The turn passes and en passant rights go, and the clocks advance
+/// as after any quiet move: shakmaty's `swap_turn` keeps the move number,
+/// so after Black passed, White's next move would be numbered as Black's.
+///
+/// ```
+/// use shakmaty::{Chess, Position};
+/// let after = cadb::game::pass(&Chess::default()).unwrap();
+/// let after = cadb::game::pass(&after).unwrap();
+/// assert_eq!(after.fullmoves().get(), 2);
+/// assert_eq!(after.halfmoves(), 2);
+/// ```
+pub fn pass(pos: &Chess) -> Option<Chess> {
+    if pos.is_check() {
+        return None;
+    }
+    let mode = pos.castles().mode();
+    let mut setup = pos.to_setup(shakmaty::EnPassantMode::Always);
+    if setup.turn == shakmaty::Color::Black {
+        setup.fullmoves = setup.fullmoves.saturating_add(1);
+    }
+    setup.halfmoves = setup.halfmoves.saturating_add(1);
+    setup.swap_turn();
+    shakmaty::FromSetup::from_setup(setup, mode).ok()
 }
 
 /// SAN of a ply in `pos` (null moves are `--`, as in many PGN tools).

@@ -341,7 +341,8 @@ impl State {
         let s = side(self.pos.turn());
         match ply {
             Ply::Null => {
-                if let Ok(p) = core::mem::take(&mut self.pos).swap_turn() {
+                // `resolve` refused a null move in check, the one case `pass` refuses.
+                if let Some(p) = crate::game::pass(&self.pos) {
                     self.pos = p;
                 }
             }
