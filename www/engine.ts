@@ -25,11 +25,12 @@ export function pickBuild(isolated = self.crossOriginIsolated): { build: Build; 
 }
 
 /** What to search: the position, how many lines, and how deep (null:
- * until stopped). */
+ * until stopped; `movetime`: for so many ms instead, the benchmark's). */
 export interface Search {
   fen: string;
   multiPv: number;
   depth: number | null;
+  movetime?: number;
 }
 
 export interface Listener {
@@ -54,6 +55,8 @@ export class Engine {
   /** The search to start when the engine is free (the last asked for). */
   private next: { search: Search; listener: Listener } | null = null;
   private multiPv = 1;
+  /** The position of the running search (its scores are that side's). */
+  private fen = '';
 
   constructor(
     readonly build: Build,
@@ -104,21 +107,18 @@ export class Engine {
     const n = this.next;
     if (!this.ready || !n) return;
     this.next = null;
-    const { fen, multiPv, depth } = n.search;
+    const { fen, multiPv, depth, movetime } = n.search;
     if (multiPv !== this.multiPv) {
       this.multiPv = multiPv;
       this.send(`setoption name MultiPV value ${multiPv}`);
     }
     this.send(`position fen ${fen}`);
-    this.send(depth === null ? 'go infinite' : `go depth ${depth}`);
+    this.send(movetime ? `go movetime ${movetime}` : depth === null ? 'go infinite' : `go depth ${depth}`);
     this.running = true;
     this.stopping = false;
     this.current = n.listener;
     this.fen = fen;
   }
-
-  /** The position of the running search. */
-  private fen = '';
 
   private heard(line: string): void {
     this.log?.(`< ${line}`);
