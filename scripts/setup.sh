@@ -92,6 +92,15 @@ else
   apt_install firefox-esr chromium chromium-driver
 fi
 
+# 5b. A UCI engine for `cadb annotate`'s tests (tests/annotate_cli.rs fails
+# without it): Debian's Stockfish, at /usr/games/stockfish.
+if [[ -x /usr/games/stockfish ]]; then
+  step "stockfish" "already installed"
+else
+  step "stockfish" "installing"
+  apt_install stockfish
+fi
+
 # 6. npm packages (webpack, TypeScript, binaryen's wasm-opt, ...).
 if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
   step "npm packages" "installing (npm ci)"

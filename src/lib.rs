@@ -34,8 +34,10 @@
 //!    search ([`ca::search::HeaderIndex::search_hits`]) applies the header
 //!    conditions first, and names the opening
 //!    through [`openings`]. [`reach`]: the rule that stops a game early.
-//! 7. [`bench`](mod@bench): whole-database passes, measured natively and in wasm.
-//! 8. [`error`]: one flat error type naming the file, offset, game and ply,
+//! 7. [`annotate`]: engine scores applied to a game, and lichess's rule for
+//!    the mistake marks they give.
+//! 8. [`bench`](mod@bench): whole-database passes, measured natively and in wasm.
+//! 9. [`error`]: one flat error type naming the file, offset, game and ply,
 //!    split by who is at fault ([`Fault`]: format, limits, parameter, I/O).
 //!    [`limits`]: the bounds that keep hostile input from hanging or
 //!    exhausting memory. [`text`]: the code pages of names and comments.
@@ -61,6 +63,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod annotate;
 pub mod bench;
 pub mod bits;
 pub mod bytes;

@@ -344,3 +344,38 @@ fn game_view_and_move_node_fields() {
         &keys(&json["moves"][0]),
     );
 }
+
+/// `annotate()`'s object: the fields `set` in src/wasm/annotate.rs are
+/// AnnotatedGame's, and EngineScore's keys are the ones it reads and writes.
+#[test]
+fn annotated_game_fields() {
+    let src = include_str!("../src/wasm/annotate.rs");
+    let declared: Set = fields("AnnotatedGame")
+        .into_iter()
+        .map(|(f, _)| f)
+        .collect();
+    assert_same(
+        "fields of AnnotatedGame",
+        TS_PATH,
+        &declared,
+        &after_all(src, "set(&o, \""),
+    );
+    let decl = TS.split("export type EngineScore = ").nth(1).unwrap();
+    let ts_keys: Set = decl[..decl.find(';').unwrap()]
+        .split('{')
+        .skip(1)
+        .map(|f| f[..f.find(':').unwrap()].trim().to_string())
+        .collect();
+    assert_same(
+        "keys of EngineScore",
+        TS_PATH,
+        &ts_keys,
+        &set(["cp", "mate"]),
+    );
+    for key in ["cp", "mate"] {
+        assert!(
+            src.contains(&format!("prop(s, \"{key}\")")),
+            "{key} is read"
+        );
+    }
+}

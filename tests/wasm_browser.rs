@@ -1281,3 +1281,64 @@ fn opening_names_after_load_openings() {
     let tree: Array = db.opening_tree(start).unwrap().dyn_into().unwrap();
     assert_eq!(name(&tree.get(0)), "B00 King's Pawn Game");
 }
+
+#[wasm_bindgen_test]
+fn annotate_applies_scores_and_rejects_bad_ones() {
+    let db = open(&files_from_pgn(GAMES));
+    let json = |s: &str| js_sys::JSON::parse(s).unwrap();
+    // Game 1: 1. d4 d5 2. c4 e6; 2. c4 throws +0.30 away for -3.00 (a blunder).
+    let a = db
+        .annotate(
+            1,
+            json(r#"[{"cp":20},{"cp":25},{"cp":30},{"cp":-300},{"mate":-2}]"#),
+        )
+        .unwrap();
+    let pgn = get(&a, "pgn").as_string().unwrap();
+    assert!(pgn.contains("2. c4 $4 { [%eval -3.00] }"), "{pgn}");
+    assert!(pgn.contains("[%eval #-2]"), "{pgn}");
+    let marks: Vec<Option<f64>> = Array::from(&get(&a, "marks"))
+        .iter()
+        .map(|m| m.as_f64())
+        .collect();
+    assert_eq!(marks, [None, None, Some(4.0), None]);
+    let scores = Array::from(&get(&a, "scores"));
+    assert_eq!(scores.length(), 5);
+    assert_eq!(get(&scores.get(4), "mate").as_f64(), Some(-2.0));
+    assert_eq!(get(&scores.get(0), "cp").as_f64(), Some(20.0));
+    let stored: Vec<bool> = Array::from(&get(&a, "stored"))
+        .iter()
+        .map(|b| b.is_truthy())
+        .collect();
+    assert_eq!(stored, [false; 5]);
+    // Nulls where not analysed: no marks, no evals.
+    let a = db.annotate(1, json("[null,null,null,null,null]")).unwrap();
+    assert!(!get(&a, "pgn").as_string().unwrap().contains("%eval"));
+
+    for (scores, says) in [
+        ("[null]", "expected 5"),
+        (
+            r#"[null,{"mate":0},null,null,null]"#,
+            "scores[1]: mate must not be 0",
+        ),
+        (
+            r#"[null,null,{"cp":"x"},null,null]"#,
+            "scores[2]: cp must be a whole number",
+        ),
+        (
+            r#"[null,null,{"cp":1.5},null,null]"#,
+            "scores[2]: cp must be a whole number",
+        ),
+        (r#"[null,null,null,7,null]"#, "scores[3]: expected"),
+        (
+            r#"[null,null,null,{"cp":1,"mate":2},null]"#,
+            "scores[3]: expected exactly one",
+        ),
+        (r#"{"cp":1}"#, "must be an array"),
+    ] {
+        let (code, message) = code_of(db.annotate(1, json(scores)).unwrap_err());
+        assert_eq!(code, "bad-argument", "{scores}");
+        assert!(message.contains(says), "{scores}: {message}");
+    }
+    let (code, _) = code_of(db.annotate(9, json("[]")).unwrap_err());
+    assert_eq!(code, "no-such-game");
+}

@@ -387,9 +387,10 @@ fn parse_ca(v: &str) -> Option<RawItem> {
 
 /// `0.35`, `-1.20` (pawns) to centipawns; `CAP` suffix kept as a flag.
 fn parse_eval(v: &str) -> Option<Eval> {
-    let (v, cap) = match v.strip_suffix(" CAP") {
-        Some(v) => (v.trim(), true),
-        None => (v, false),
+    // Any whitespace before CAP: the writer may wrap the line there.
+    let (v, cap) = match v.strip_suffix("CAP") {
+        Some(rest) if rest.ends_with(|c: char| c.is_ascii_whitespace()) => (rest.trim(), true),
+        _ => (v, false),
     };
     let pawns: f64 = v.parse().ok()?;
     let cp = (pawns * 100.0).round();

@@ -18,6 +18,8 @@
 //!   - [`headers`]: `headers(start, n)` as typed-array columns, `plies`, and
 //!     `ecoString` / `gameTypeName` / `outcomeSymbol` for column values;
 //!   - [`games`]: `game(i)` (the move tree), `pgn(i)`, `exportPgn` in chunks;
+//!   - [`annotate`](mod@annotate): `annotate(i, scores)`, a game with an
+//!     engine's analysis applied (PGN with `[%eval]` and marks, the scores);
 //!   - [`search`]: `search(query)` and `sort(column)` over all headers, and
 //!     `searchHits(query)`, the games whose contents match too (material,
 //!     patterns, maneuvers, annotations) with the ply of each hit;
@@ -46,6 +48,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::text::TextEncoding;
 
+pub mod annotate;
 pub mod bench;
 pub mod codecs;
 pub mod database;

@@ -275,6 +275,21 @@ export interface GameView {
   error?: { code: ErrorCode; message: string; ply?: number };
 }
 
+/** An engine's score from White's view: centipawns, or mate in N moves (N > 0: White mates; N < 0: Black mates). */
+export type EngineScore = { cp: number } | { mate: number };
+
+/** Database.annotate: a game with an engine's analysis applied. */
+export interface AnnotatedGame {
+  /** The game as PGN with [%eval] and the marks as NAGs ($6 ?!, $2 ?, $4 ??). */
+  pgn: string;
+  /** Main line, plies 0..n: the effective score (a stored evaluation wins), or null. */
+  scores: (EngineScore | null)[];
+  /** stored[i]: scores[i] came from the database. */
+  stored: boolean[];
+  /** Per ply 1..n (index k-1 for ply k): the mark's NAG (6, 2 or 4), or null. */
+  marks: (number | null)[];
+}
+
 export interface ExportSummary {
   games: number; bytes: number;
   errors: { game: number; code: ErrorCode; message: string }[];

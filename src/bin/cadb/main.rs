@@ -5,6 +5,7 @@
 
 #[macro_use]
 mod terminal;
+mod annotate;
 mod bench;
 mod ca_cmds;
 mod dbfiles;
@@ -79,6 +80,9 @@ enum Cmd {
     Tree(tree::TreeArgs),
     /// The compactness table: every game transcoded into every format.
     Stats(stats::StatsArgs),
+    /// Every game analysed by a UCI engine, as PGN with [%eval] and the
+    /// marks ?!, ?, ?? (lichess's rule); resumes a stopped run from its output.
+    Annotate(annotate::AnnotateArgs),
     /// Decoding speed of a database, beside pgn-reader on the same games.
     Bench(bench::BenchArgs),
 }
@@ -101,6 +105,7 @@ fn main() -> ExitCode {
         Cmd::Find(a) => player::find(*a),
         Cmd::Tree(a) => tree::run(a),
         Cmd::Stats(a) => stats::run(a),
+        Cmd::Annotate(a) => annotate::run(a),
         Cmd::Bench(a) => bench::run_bench(a),
     };
     match result {
