@@ -4,9 +4,8 @@
 
 import type {
   ColumnKey, CompactnessRow, DbInfo, Diagnosis, Encoding, EncodingChoice, ExportSummary, GameRows, GameView, PlayerCard, SearchQuery, SortColumn,
-  LineMove, PositionHits, SearchHits, TreeMove,
+  AnnotatedGame, EngineScore, LineMove, PositionHits, SearchHits, TreeMove,
 } from '../pkg/cadb.js';
-import type { Score } from './uci.js';
 import type { Part } from './config.js';
 
 /** One game-list row: the text of every column (the list caches them by
@@ -67,17 +66,7 @@ export interface Requests {
   /** Game `index` with the engine's `scores` of its main line's positions
    * (White's view; null: none): merged with the stored evaluations, its
    * mistakes marked, and as PGN (Database.annotate). */
-  annotate: { args: { index: number; scores: (Score | null)[] }; result: AnnotatedGame };
-}
-
-/** Database.annotate's answer (src/wasm/types.d.ts): per position of the
- * main line (0: the start) its score and whether it is the stored one;
- * marks[k - 1] the NAG of ply k (6 ?!, 2 ?, 4 ??). */
-export interface AnnotatedGame {
-  pgn: string;
-  scores: (Score | null)[];
-  stored: boolean[];
-  marks: (number | null)[];
+  annotate: { args: { index: number; scores: (EngineScore | null)[] }; result: AnnotatedGame };
 }
 export type RequestType = keyof Requests;
 

@@ -3,7 +3,9 @@
 
 /** An evaluation from White's view: centipawns, or mate in N moves
  * (N > 0: White mates; N < 0: Black mates; 0: the side to move is mated,
- * `matedWhite` says which). The package's EngineScore has the same shape. */
+ * `winner` says which). The package's EngineScore has the same shape, but
+ * for mate 0, which Database.annotate refuses (it scores a mated position
+ * itself). */
 export type Score = { cp: number } | { mate: number };
 
 /** One `info` line of a search with a score and a line. */

@@ -163,8 +163,7 @@ const handlers: Handlers = {
     need().diagnose(maxGames === null ? null : { maxGames }, (done, total) => post({ id, kind: 'progress', done, total })),
   compactness: () => need().compactness(),
   line: ({ fen, moves }) => playLine(fen, moves),
-  // Database.annotate comes with the Rust half of issue 36 (branch h36-rust).
-  annotate: ({ index, scores }) => (need() as unknown as { annotate(i: number, s: unknown[]): Requests['annotate']['result'] }).annotate(index, scores),
+  annotate: ({ index, scores }) => need().annotate(index, scores),
 };
 
 /** The buffers of a result that move to the page rather than being copied:

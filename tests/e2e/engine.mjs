@@ -187,6 +187,23 @@ await test('Analyse game: progress, the graph filled with the engine\'s evaluati
   assert.match(pgn, /\$4/);
 });
 
+await test('Analyse game keeps the evaluations stored in the database, marked as such on the graph and in its summary', async (page) => {
+  // The demo's game 1 has [%eval] at 11.Rg1 (ply 21, -0.59) and 18.Bd6 (ply 35, -3.68).
+  await rows(page).nth(0).click();
+  await page.locator('[data-testid=move]').first().waitFor();
+  assert.equal(await page.locator('[data-testid=eval-graph]').getAttribute('data-kind'), 'eval');
+  await page.locator('[data-testid=analysis-depth]').fill('6');
+  await page.locator('[data-testid=analysis-depth]').dispatchEvent('change');
+  await page.locator('[data-testid=analyse-game]').click();
+  await page.locator('[data-testid=analysis-done]').waitFor({ timeout: 180000 });
+  const graph = page.locator('svg.graph');
+  assert.equal(await graph.getAttribute('data-stored'), '2');
+  assert.deepEqual(await page.locator('rect.graph-stored').evaluateAll((rs) => rs.map((r) => r.dataset.storedPly)), ['21', '35']);
+  assert.match(await graph.getAttribute('aria-label'), /2 stored in the database, \d+ computed by the engine/);
+  // The stored value wins over the engine's, and says so.
+  assert.equal(await page.locator('rect.graph-hit[data-ply="35"] title').textContent(), '18. Bd6: −3.68 (stored)');
+});
+
 await test('Analyse game: Cancel stops it, and opening another game drops it', async (page) => {
   await openGame(page, blunderFiles, 'BLUNDER', 0);
   await page.locator('[data-testid=analysis-depth]').fill('24');

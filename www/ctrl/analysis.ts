@@ -57,7 +57,8 @@ export class AnalysisCtrl {
         },
         done: () => {
           if (st.analysis !== run) return;
-          run.scores.push(score);
+          // Mated already (mate 0): the core scores such a position itself.
+          run.scores.push(score && 'mate' in score && score.mate === 0 ? null : score);
           run.done++;
           this.c.redraw();
           next();

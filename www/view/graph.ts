@@ -15,7 +15,7 @@ import { displaySan, T as strings } from '../i18n/index.js';
 const pawns = (cp: number) => signed(cp / 100, 2);
 /** A material balance in pawns: "+2", "−5", "0". */
 const balance = (n: number) => signed(n, 0);
-import type { AnnotatedGame } from '../protocol.js';
+import type { AnnotatedGame } from '../../pkg/cadb.js';
 import type { GameState } from '../state.js';
 import { winner } from '../uci.js';
 import { scoreText } from './engine.js';

@@ -12,11 +12,11 @@ import { renderMoves } from './moves.js';
 import { renderDiagnosis, renderInfo, treePanel } from './panels.js';
 import { rescuedTo } from './text.js';
 
-/** The moves, drawn again only when the game, its move or the settings
- * change (a thunk: a long game's moves are many nodes to compare). */
+/** The moves, drawn again only when the game, its move, its analysis or
+ * the settings change (a thunk: a long game's moves are many nodes to compare). */
 function moves(ctrl: Controller): VNode {
   const s = ctrl.state;
-  return thunk('div.moves', drawMoves, [ctrl, s.game, s.game?.current, s.settings]);
+  return thunk('div.moves', drawMoves, [ctrl, s.game, s.game?.current, s.settings, s.analysis?.result]);
 }
 
 function drawMoves(ctrl: Controller): VNode {
