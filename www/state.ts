@@ -5,7 +5,7 @@
 // language's strings (`T`, i18n/) follow `settings.language`. The Worker
 // holds the database itself; the page holds only what is on screen.
 
-import type { AnnotatedGame, ColumnKey, CompactnessRow, DbInfo, Diagnosis, EncodingChoice, GameView, LineMove, MoveNode, Opening, PlayerCard, SearchQuery, SortColumn, TreeMove } from '../pkg/cadb.js';
+import type { AnnotatedGame, ColumnKey, CompactnessRow, DbInfo, Diagnosis, EncodingChoice, GameView, MoveNode, Opening, PlayerCard, SearchQuery, SortColumn, TreeMove } from '../pkg/cadb.js';
 import type { Build } from './engine.js';
 import type { Strings } from './i18n/en.js';
 import { type Language, type Notation, T } from './i18n/index.js';
@@ -13,7 +13,7 @@ import type { Side } from './decoders.js';
 import { ANALYSIS_DEPTH } from './config.js';
 import { Latest } from './latest.js';
 import type { PatternEditor } from './pattern.js';
-import type { OpenSource, Row, TextChoice } from './protocol.js';
+import type { LineMove, OpenSource, Row, TextChoice } from './protocol.js';
 import type { Score } from './uci.js';
 
 /** A move of the open game, flattened from the API's move tree (the API's

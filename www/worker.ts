@@ -162,7 +162,10 @@ const handlers: Handlers = {
   diagnose: ({ maxGames }, id) =>
     need().diagnose(maxGames === null ? null : { maxGames }, (done, total) => post({ id, kind: 'progress', done, total })),
   compactness: () => need().compactness(),
-  line: ({ fen, moves }) => playLine(fen, moves),
+  line: ({ fen, moves }) => {
+    const flat = playLine(fen, moves);
+    return Array.from({ length: flat.length / 3 }, (_, k) => ({ uci: flat[3 * k], san: flat[3 * k + 1], fen: flat[3 * k + 2] }));
+  },
   annotate: ({ index, scores }) => need().annotate(index, scores),
 };
 

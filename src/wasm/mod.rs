@@ -29,7 +29,7 @@
 //!     tree rows carry opening names;
 //!   - [`diagnose`]: `diagnose()`, every inferred reading and its evidence;
 //!   - [`bench`]: one whole-database pass, for the browser benchmark.
-//! - [`line`]: `playLine(fen, moves)`, an engine's UCI line as SAN and positions.
+//! - [`line`]: `playLine(fen, moves)`, an engine's UCI line as SAN and positions (flat strings).
 //! - [`codecs`]: Jose GameText, UCI16, MGC/PGC and stats64, both ways.
 //! - [`types`]: the TypeScript declarations of every object crossing the
 //!   boundary (no `any`), kept in `types.d.ts` and checked against their

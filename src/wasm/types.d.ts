@@ -325,13 +325,6 @@ export interface PositionHits {
   next?: TreeMove[];
 }
 
-/** A move of a line played by `playLine`: as given (UCI), in SAN, and the
- * position after it. */
-export interface LineMove {
-  uci: string; san: string;
-  fen: string;
-}
-
 export interface TreeMove {
   san: string; uci: string;
   /** The position after the move. */

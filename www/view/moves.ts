@@ -21,7 +21,7 @@ function comments(cs: string[]): VNode[] {
 /** A NAG's glyph; `engine`: a mark of the engine's analysis, not the database's. */
 function nag(n: number, engine = false): VNode {
   const meaning = T.nags[n] ?? T.nag(n);
-  return h('span.nag', { class: { engine }, attrs: { title: meaning, 'aria-label': meaning, ...(engine ? { 'data-testid': 'analysis-mark' } : {}) } }, NAGS[n] ?? `$${n}`);
+  return h('span.nag', { class: { 'by-engine': engine }, attrs: { title: meaning, 'aria-label': meaning, ...(engine ? { 'data-testid': 'analysis-mark' } : {}) } }, NAGS[n] ?? `$${n}`);
 }
 
 /** Scrolls the current move into view when it becomes the current one. */
