@@ -10,6 +10,7 @@ import type { Controller } from '../controller.js';
 import { Engine, type Listener, pickBuild } from '../engine.js';
 import { shown } from '../game.js';
 import { T } from '../i18n/index.js';
+import type { LineMove } from '../protocol.js';
 import type { EngineLine } from '../state.js';
 import type { Info } from '../uci.js';
 
@@ -17,8 +18,9 @@ export class EngineCtrl {
   private engine: Engine | null = null;
   /** The pending redraw of the lines (0: none). */
   private timer = 0;
-  /** Lines asked of the decoder in SAN, by position and moves. */
-  private asked = new Set<string>();
+  /** Lines in SAN from the decoder, by position and moves (null: asked,
+   * no answer yet); of the position searched only. */
+  private san = new Map<string, LineMove[] | null>();
 
   constructor(private c: Controller) {}
 
@@ -86,7 +88,7 @@ export class EngineCtrl {
     s.fen = fen;
     s.lines = [];
     s.depth = s.nps = 0;
-    this.asked.clear();
+    this.san.clear();
     if (!fen) {
       this.engine?.stop();
       return;
@@ -103,43 +105,55 @@ export class EngineCtrl {
     if (info.nps) s.nps = info.nps;
     if (info.multipv > s.multiPv) return;
     const old = s.lines.find((l) => l.multipv === info.multipv);
-    // The SAN of the line before while the new one's is asked for, if it starts the same.
-    const moves = old?.moves && old.pv[0] === info.pv[0] ? old.moves : null;
-    const line: EngineLine = { multipv: info.multipv, depth: info.depth, score: info.score, pv: info.pv.length ? info.pv : (old?.pv ?? []), moves };
+    const pv = info.pv.length ? info.pv : (old?.pv ?? []);
+    // Its SAN if known; else the line before's while it is asked for, if it starts the same.
+    const moves = this.san.get(sanKey(fen, pv)) ?? (old?.moves && old.pv[0] === pv[0] ? old.moves : null);
+    const line: EngineLine = { multipv: info.multipv, depth: info.depth, score: info.score, pv, moves };
     s.lines = [...s.lines.filter((l) => l.multipv !== info.multipv), line].sort((a, b) => a.multipv - b.multipv);
     this.soon();
   }
 
-  /** A redraw soon, not one per `info` (there are dozens a second). */
+  /** A redraw soon, not one per `info` (there are dozens a second), once
+   * the lines' SAN has come (a line is not drawn without its moves), or
+   * after ENGINE_REDRAW_MS more at most. */
   private soon(): void {
     if (this.timer) return;
     this.timer = window.setTimeout(() => {
-      this.timer = 0;
-      this.askSan();
-      this.c.redraw();
+      const wait = new Promise((done) => setTimeout(done, ENGINE_REDRAW_MS));
+      void Promise.race([Promise.all(this.askSan()), wait]).then(() => {
+        this.timer = 0;
+        this.c.redraw();
+      });
     }, ENGINE_REDRAW_MS);
   }
 
-  /** Asks the decoder for each line's SAN it has not got yet. */
-  private askSan(): void {
+  /** Asks the decoder for each line's SAN it has not got yet; the answers
+   * fill the lines (and redraw them if nothing else does). */
+  private askSan(): Promise<void>[] {
     const s = this.c.state.engine;
     const fen = s.fen;
+    const asked: Promise<void>[] = [];
     for (const line of s.lines) {
       const pv = line.pv.slice(0, ENGINE_LINE_PLIES);
-      const key = `${fen}|${pv.join(' ')}`;
-      if (this.asked.has(key) || pv.length === 0) continue;
-      this.asked.add(key);
-      this.c.rpc.call('line', { fen, moves: pv }).then((moves) => {
+      const key = sanKey(fen, pv);
+      if (this.san.has(key) || pv.length === 0) continue;
+      this.san.set(key, null);
+      asked.push(this.c.rpc.call('line', { fen, moves: pv }).then((moves) => {
         if (s.fen !== fen) return;
+        this.san.set(key, moves);
         let changed = false;
         s.lines = s.lines.map((l) => {
           if (l.pv.slice(0, pv.length).join(' ') !== pv.join(' ')) return l;
           changed = true;
           return { ...l, moves };
         });
-        if (changed) this.c.redraw();
-      }, () => undefined);
+        if (changed && !this.timer) this.c.redraw();
+      }, () => {
+        // Asked again next time (a Worker restarted meanwhile).
+        this.san.delete(key);
+      }));
     }
+    return asked;
   }
 
   /** Plays a line's moves up to its `k`-th on the board, as a tree line is
@@ -154,6 +168,9 @@ export class EngineCtrl {
     this.c.game.moved();
   }
 }
+
+/** A line's key in the SAN cache: the position and its first moves. */
+const sanKey = (fen: string, pv: string[]) => `${fen}|${pv.slice(0, ENGINE_LINE_PLIES).join(' ')}`;
 
 /** Every UCI line sent and heard, for the end-to-end tests (e2e bundle only). */
 function engineLog(line: string): void {
