@@ -22,7 +22,11 @@ pub fn play_line(fen: &str, moves: Vec<String>) -> Result<Vec<String>, JsValue> 
     let mut pos = crate::game::fen_argument(Some(fen)).map_err(to_js)?;
     let mut out = Vec::with_capacity(moves.len() * 3);
     for uci in moves {
-        let Some(m) = uci.parse::<UciMove>().ok().and_then(|u| u.to_move(&pos).ok()) else {
+        let Some(m) = uci
+            .parse::<UciMove>()
+            .ok()
+            .and_then(|u| u.to_move(&pos).ok())
+        else {
             break;
         };
         let san = SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string();
