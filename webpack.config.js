@@ -3,11 +3,11 @@
 // dist/; `--env e2e` writes dist-e2e/, the same bundle with the end-to-end
 // tests' fault hooks (www/e2e-hooks.ts) compiled in.
 import { createHash } from 'node:crypto';
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
-import { HEADERS, SW_FILE, renderHeaders } from './scripts/headers.mjs';
+import { ENGINE_BUILDS, ENGINE_DIR, HEADERS, SW_FILE, renderHeaders } from './scripts/headers.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -23,13 +23,33 @@ class HeadersFile {
   }
 }
 
+// engine/: Stockfish's two lite builds (npm stockfish, GPL-3.0), copied as
+// they are: each .js is a Worker script that loads the .wasm beside it.
+// Not precached (NOT_KEPT): sw.ts keeps them once the engine has been used.
+class EngineFiles {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('EngineFiles', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'EngineFiles', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        for (const build of Object.values(ENGINE_BUILDS)) {
+          for (const ext of ['.js', '.wasm']) {
+            const from = path.resolve(root, 'node_modules/stockfish/bin', build + ext);
+            compilation.fileDependencies.add(from);
+            // Already minified: not passed through Terser again.
+            compilation.emitAsset(`${ENGINE_DIR}/${build}${ext}`, new webpack.sources.RawSource(readFileSync(from)), { minimized: true });
+          }
+        }
+      });
+    });
+  }
+}
+
 // sw.js (www/sw.ts) gets the list of files to keep, and a cache version
 // hashed from their contents, as a first line: `const CADB_PRECACHE = {...};`.
 // Every emitted file is kept but source maps, licence comments, _headers and
-// sw.js itself. _headers is hashed all the same: the cache keeps the
+// sw.js itself, and the engine (kept on first use). _headers is hashed all the same: the cache keeps the
 // responses with the headers it names, so a new policy needs a new cache.
 const NOT_HASHED = /\.map$|\.LICENSE\.txt$|^sw\.js$/;
-const NOT_KEPT = '_headers';
+const NOT_KEPT = new RegExp(`^_headers$|^${ENGINE_DIR}/`);
 class Precache {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('Precache', (compilation) => {
@@ -44,7 +64,7 @@ class Precache {
           const bytes = a.source.buffer();
           hash.update(`${a.name}\0${bytes.length}\0`).update(bytes);
         }
-        const files = hashed.map((a) => a.name).filter((name) => name !== NOT_KEPT);
+        const files = hashed.map((a) => a.name).filter((name) => !NOT_KEPT.test(name));
         const precache = { version: hash.digest('hex').slice(0, 16), files };
         const { ConcatSource, RawSource } = webpack.sources;
         compilation.updateAsset(SW_FILE, (source) => new ConcatSource(`const CADB_PRECACHE = ${JSON.stringify(precache)};\n`, source));
@@ -124,6 +144,7 @@ export default (env, argv) => ({
       __SERVICE_WORKER__: JSON.stringify(argv.mode === 'production'),
     }),
     new HeadersFile(),
+    new EngineFiles(),
     new Precache(),
   ],
   performance: { hints: false },

@@ -27,9 +27,28 @@ export const READ_AHEAD_CSP = "default-src 'none'";
  * from the network what it has not got. */
 export const SW_CSP = "default-src 'none'; connect-src 'self'";
 
-/** The benchmark page runs the wasm on the page itself. */
-export const BENCH_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src data:; " +
+/** The benchmark page runs the wasm on the page itself, and the engine's
+ * Workers for their speed. */
+export const BENCH_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; img-src data:; " +
   "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/** The engine's Workers (Stockfish's lite builds, copied into engine/ by
+ * webpack.config.js): each compiles its wasm, and the multi-threaded one
+ * starts its threads from its own URL. The only new Workers allowed wasm. */
+export const ENGINE_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'";
+
+/** The engine's two builds, in engine/ (www/engine/engine.ts picks one):
+ * single-threaded everywhere, multi-threaded where the page is
+ * cross-origin isolated (SharedArrayBuffer). */
+export const ENGINE_DIR = 'engine';
+export const ENGINE_BUILDS = { single: 'stockfish-19-lite-single', multi: 'stockfish-19-lite' };
+
+/** Cross-origin isolation: the page and every Worker it starts (a Worker
+ * under COEP must send it too, or it is refused) share memory between
+ * threads only when isolated, which the multi-threaded engine needs.
+ * Everything the viewer loads is its own origin's, so require-corp costs
+ * nothing; without these the single-threaded engine runs. */
+export const ISOLATION = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
 
 /** The Worker's bundle (webpack.config.js names its chunk). */
 export const WORKER_FILE = 'worker.js';
@@ -43,11 +62,12 @@ export const SW_FILE = 'sw.js';
 /** Path -> headers. Exact paths only: Cloudflare Pages joins the values of
  * every rule that matches, and two CSPs both apply. */
 export const HEADERS = {
-  '/': { 'Content-Security-Policy': PAGE_CSP },
-  '/index.html': { 'Content-Security-Policy': PAGE_CSP },
-  [`/${WORKER_FILE}`]: { 'Content-Security-Policy': WORKER_CSP },
-  [`/${READ_AHEAD_FILE}`]: { 'Content-Security-Policy': READ_AHEAD_CSP },
-  '/bench.html': { 'Content-Security-Policy': BENCH_CSP },
+  '/': { 'Content-Security-Policy': PAGE_CSP, ...ISOLATION },
+  '/index.html': { 'Content-Security-Policy': PAGE_CSP, ...ISOLATION },
+  [`/${WORKER_FILE}`]: { 'Content-Security-Policy': WORKER_CSP, ...ISOLATION },
+  [`/${READ_AHEAD_FILE}`]: { 'Content-Security-Policy': READ_AHEAD_CSP, ...ISOLATION },
+  ...Object.fromEntries(Object.values(ENGINE_BUILDS).map((b) => [`/${ENGINE_DIR}/${b}.js`, { 'Content-Security-Policy': ENGINE_CSP, ...ISOLATION }])),
+  '/bench.html': { 'Content-Security-Policy': BENCH_CSP, ...ISOLATION },
   // no-cache: no HTTP cache answers an update check with an old copy, so a
   // new build is seen on the next visit (Chromium bypasses it by default).
   [`/${SW_FILE}`]: { 'Content-Security-Policy': SW_CSP, 'Cache-Control': 'no-cache' },

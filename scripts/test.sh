@@ -85,8 +85,9 @@ run "npm package (pack, install, Node + webpack)" bash scripts/test-package.sh
 # interleavings of requests with both Workers' answers and traps (Node).
 run "viewer interleavings (tests/ui/interleavings.mjs)" bash scripts/ui-test.sh
 
-# End-to-end tests of the viewer in Chromium (tests/e2e/viewer.mjs, and the
-# opening names: tests/e2e/openings.mjs).
+# End-to-end tests of the viewer in Chromium (tests/e2e/viewer.mjs, the
+# opening names: tests/e2e/openings.mjs, and the engine beside the board
+# with the real Stockfish: tests/e2e/engine.mjs).
 run "end-to-end viewer tests in Chromium (npm run e2e)" npm run --silent e2e
 # The searches of the games' moves (issue 35), on the bundles npm run e2e built.
 run "end-to-end search tests in Chromium (tests/e2e/search.mjs)" node tests/e2e/search.mjs

@@ -1342,3 +1342,36 @@ fn annotate_applies_scores_and_rejects_bad_ones() {
     let (code, _) = code_of(db.annotate(9, json("[]")).unwrap_err());
     assert_eq!(code, "no-such-game");
 }
+
+#[wasm_bindgen_test]
+fn play_line_gives_san_and_positions_up_to_an_illegal_move() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let moves = [
+        "e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7", "a7a6",
+    ];
+    let flat = cadb::wasm::play_line(start, moves.iter().map(|m| m.to_string()).collect()).unwrap();
+    // Three strings a move: the move, its SAN, the position after it; the
+    // line stops at the mate (a7a6 is not legal there).
+    assert_eq!(flat.len(), 7 * 3);
+    let san: Vec<&str> = flat.chunks(3).map(|m| m[1].as_str()).collect();
+    assert_eq!(san, ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]);
+    assert_eq!(flat[0], "e2e4");
+    assert_eq!(
+        flat[2],
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
+    assert_eq!(
+        flat[20],
+        "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4"
+    );
+    // Black to move: the line is Black's first.
+    let black = cadb::wasm::play_line(
+        "1r6/8/8/8/8/2k5/8/K7 b - - 0 1",
+        vec!["c3c2".into(), "a1a2".into(), "b8a8".into()],
+    )
+    .unwrap();
+    let san: Vec<&str> = black.chunks(3).map(|m| m[1].as_str()).collect();
+    assert_eq!(san, ["Kc2", "Ka2", "Ra8#"]);
+    // A FEN that does not parse is the caller's bad argument.
+    assert!(cadb::wasm::play_line("not a fen", vec![]).is_err());
+}

@@ -7,7 +7,8 @@
 // Every figure is a median of interleaved rounds, and the ratios compare
 // passes measured in the same rounds: a machine's noise hits them alike.
 
-import init, { Database } from '../pkg/cadb.js';
+import init, { Database, type GameView } from '../pkg/cadb.js';
+import { benchEngine, type EngineBenchRow } from './bench-engine.js';
 import type { Part } from './config.js';
 import { fetchDemo } from './demo.js';
 import { byTestId, el } from './dom.js';
@@ -214,4 +215,46 @@ copy.addEventListener('click', async () => {
   if (last) await navigator.clipboard.writeText(markdown(last));
 });
 
+/** The engine's figures, as a table. */
+async function timeEngine(): Promise<void> {
+  const button = byTestId<HTMLButtonElement>('bench-engine');
+  const say = (text: string) => {
+    byTestId<HTMLParagraphElement>('bench-engine-status').textContent = text;
+  };
+  button.disabled = true;
+  try {
+    await init();
+    const db = Database.open(await fetchDemo());
+    let game: GameView;
+    try {
+      game = db.game(0);
+    } finally {
+      db.free();
+    }
+    const fens = [game.startFen, ...game.moves.map((m) => m.fen)];
+    const speed = [12, 20, 28, 36].map((ply) => fens[Math.min(ply, fens.length - 1)]);
+    const result: EngineBenchRow[] = await benchEngine(speed, fens, say);
+    (window as unknown as { cadbEngineBench: EngineBenchRow[] }).cadbEngineBench = result;
+    const t = byTestId<HTMLTableElement>('bench-engine-table');
+    t.replaceChildren();
+    const head = ['build', 'threads', 'nodes/s (median)', `analysis of the game (ms)`, 'positions', 'depth', 'ms a position'];
+    const lines = [head, ...result.map((r) => [
+      r.build, String(r.threads), fmt(r.nps), fmt(r.analysisMs), String(r.positions), String(r.depth), fmt(r.analysisMs / r.positions),
+    ])];
+    for (const [i, cells] of lines.entries()) {
+      const tr = el('tr', '');
+      for (const [j, c] of cells.entries()) tr.append(el(i === 0 ? 'th' : 'td', j > 0 ? 'num' : '', c));
+      t.append(tr);
+    }
+    say(`Done: ${self.crossOriginIsolated ? 'cross-origin isolated' : 'not isolated (single-threaded build only)'}; ${navigator.hardwareConcurrency} logical cores.`);
+  } catch (e) {
+    say(`Failed: ${e instanceof Error ? e.message : String(e)}`);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+byTestId<HTMLButtonElement>('bench-engine').addEventListener('click', () => void timeEngine());
+
 if (params.has('auto')) runDemo.click();
+if (params.has('engine')) void timeEngine();

@@ -64,7 +64,19 @@ export const KEYS = {
   nextGame: ['n'],
   previousGame: ['p'],
   keys: ['?'],
+  engine: ['e'],
 } as const;
+
+/** "Analyse game" searches each position this deep by default (the user
+ * may change it): about a second a position on one thread. */
+export const ANALYSIS_DEPTH = 14;
+/** The depths the user may choose for it. */
+export const ANALYSIS_DEPTHS = { min: 6, max: 24 } as const;
+
+/** The engine's lines are drawn at most this often while it searches. */
+export const ENGINE_REDRAW_MS = 150;
+/** An engine line is shown in SAN this many plies deep. */
+export const ENGINE_LINE_PLIES = 12;
 
 /** With Shift: into the variation of the next move, and out of one. */
 export const VARIATION_KEYS = { enter: 'ArrowRight', leave: 'ArrowLeft' } as const;

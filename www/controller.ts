@@ -12,7 +12,9 @@
 // their own (decoders.ts), so they never delay a game or a page of rows.
 
 import { HASH_DELAY_MS } from './config.js';
+import { AnalysisCtrl } from './ctrl/analysis.js';
 import { DatabaseCtrl } from './ctrl/database.js';
+import { EngineCtrl } from './ctrl/engine.js';
 import { GameCtrl } from './ctrl/game.js';
 import { ListCtrl } from './ctrl/list.js';
 import { PanelsCtrl } from './ctrl/panels.js';
@@ -37,6 +39,8 @@ export class Controller {
   readonly panels = new PanelsCtrl(this);
   readonly pattern = new PatternCtrl(this);
   readonly tasks = new TasksCtrl(this);
+  readonly engine = new EngineCtrl(this);
+  readonly analysis = new AnalysisCtrl(this);
   /** Draws the page, then lets the URL hash follow. */
   readonly redraw: () => void;
 
@@ -100,6 +104,9 @@ export class Controller {
     // The doctor's report and notice were the old database's.
     s.diagnosis.view = { kind: 'none' };
     s.diagnosis.copied = null;
+    // The engine leaves the old database's position; its analysis is dropped.
+    this.analysis.drop(null);
+    this.engine.follow();
   }
 
   /** Says `status` on the status line. */

@@ -33,6 +33,8 @@ const ROUTE: Record<RequestType, Side | 'both'> = {
   sort: 'bg',
   compactness: 'bg',
   exportPgn: 'bg',
+  line: 'fg',
+  annotate: 'fg',
 };
 
 export class Decoders {

@@ -4,7 +4,7 @@
 
 import type {
   ColumnKey, CompactnessRow, DbInfo, Diagnosis, Encoding, EncodingChoice, ExportSummary, GameRows, GameView, PlayerCard, SearchQuery, SortColumn,
-  PositionHits, SearchHits, TreeMove,
+  AnnotatedGame, EngineScore, PositionHits, SearchHits, TreeMove,
 } from '../pkg/cadb.js';
 import type { Part } from './config.js';
 
@@ -61,8 +61,22 @@ export interface Requests {
   openingTree: { args: { fen: string }; result: TreeMove[] };
   positionSearch: { args: { fen: string; variations: boolean; next: boolean }; result: PositionHits };
   compactness: { args: Record<string, never>; result: CompactnessRow[] };
+  /** An engine's line (UCI) as SAN and positions, from `fen` (no database
+   * needed; playLine's flat strings made objects in the Worker). */
+  line: { args: { fen: string; moves: string[] }; result: LineMove[] };
+  /** Game `index` with the engine's `scores` of its main line's positions
+   * (White's view; null: none): merged with the stored evaluations, its
+   * mistakes marked, and as PGN (Database.annotate). */
+  annotate: { args: { index: number; scores: (EngineScore | null)[] }; result: AnnotatedGame };
 }
 export type RequestType = keyof Requests;
+
+/** A move of an engine's line: as given (UCI), in SAN, and the position after it. */
+export interface LineMove {
+  uci: string;
+  san: string;
+  fen: string;
+}
 
 export interface Request<T extends RequestType = RequestType> {
   id: number;

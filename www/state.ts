@@ -5,13 +5,16 @@
 // language's strings (`T`, i18n/) follow `settings.language`. The Worker
 // holds the database itself; the page holds only what is on screen.
 
-import type { ColumnKey, CompactnessRow, DbInfo, Diagnosis, EncodingChoice, GameView, MoveNode, Opening, PlayerCard, SearchQuery, SortColumn, TreeMove } from '../pkg/cadb.js';
+import type { AnnotatedGame, ColumnKey, CompactnessRow, DbInfo, Diagnosis, EncodingChoice, GameView, MoveNode, Opening, PlayerCard, SearchQuery, SortColumn, TreeMove } from '../pkg/cadb.js';
+import type { Build } from './engine.js';
 import type { Strings } from './i18n/en.js';
 import { type Language, type Notation, T } from './i18n/index.js';
 import type { Side } from './decoders.js';
+import { ANALYSIS_DEPTH } from './config.js';
 import { Latest } from './latest.js';
 import type { PatternEditor } from './pattern.js';
-import type { OpenSource, Row, TextChoice } from './protocol.js';
+import type { LineMove, OpenSource, Row, TextChoice } from './protocol.js';
+import type { Score } from './uci.js';
 
 /** A move of the open game, flattened from the API's move tree (the API's
  * `MoveNode`) so that stepping is array lookups. Ids index `GameState.nodes`;
@@ -207,6 +210,57 @@ export interface Disclosures {
   tools: boolean;
 }
 
+/** One of the engine's best lines (MultiPV). */
+export interface EngineLine {
+  /** 1: the best. */
+  multipv: number;
+  depth: number;
+  /** White's view (uci.ts toWhite). */
+  score: Score;
+  /** The line as the engine gave it (UCI). */
+  pv: string[];
+  /** Its first moves in SAN, with the position after each (from the
+   * decoder's playLine; null until it has answered). */
+  moves: LineMove[] | null;
+}
+
+/** The engine beside the board (ctrl/engine.ts): off until the user turns
+ * it on; then it searches the position shown, each new one replacing the
+ * search before at once. */
+export interface EngineState {
+  on: boolean;
+  /** The build started and its threads (null: not started yet). */
+  build: Build | null;
+  threads: number;
+  /** Why the engine failed to start (null: it did not). */
+  failed: Say | null;
+  /** How many lines to show (1-3). */
+  multiPv: number;
+  /** The position searched ('': none), and the search's latest depth, speed and lines. */
+  fen: string;
+  depth: number;
+  nps: number;
+  lines: EngineLine[];
+}
+
+/** "Analyse game" (ctrl/analysis.ts): every main-line position of game
+ * `index` searched to `depth`, one after another, with the live engine
+ * paused; opening another game or database drops it. */
+export interface AnalysisState {
+  index: number;
+  depth: number;
+  /** Positions searched of `total` (the start and each main-line ply). */
+  done: number;
+  total: number;
+  running: boolean;
+  /** The scores computed so far, White's view, by ply (0: the start). */
+  scores: (Score | null)[];
+  /** The core's merge of them with the stored evaluations, its marks and
+   * PGN (null: not yet, or it failed: `failed` says why). */
+  result: AnnotatedGame | null;
+  failed: Say | null;
+}
+
 /** The settings kept in localStorage (prefs.ts). */
 export interface Settings {
   language: Language;
@@ -250,6 +304,11 @@ export interface State {
   disclosures: Disclosures;
   /** The game list's column widths. */
   columns: Widths;
+  engine: EngineState;
+  /** The game's analysis (null: none asked for this game). */
+  analysis: AnalysisState | null;
+  /** The depth "Analyse game" searches each position to (the user sets it). */
+  analysisDepth: number;
   /** The board's wheel: a trackpad's small deltas add up, since `at`
    * (ms), to a move per WHEEL_STEP. */
   wheel: { sum: number; at: number };
@@ -337,6 +396,9 @@ export function initialState(settings: Settings, kept: Kept = { disclosures: { d
     keysOpen: false,
     disclosures: { ...kept.disclosures, tools: false },
     columns: kept.columns,
+    engine: { on: false, build: null, threads: 0, failed: null, multiPv: 1, fen: '', depth: 0, nps: 0, lines: [] },
+    analysis: null,
+    analysisDepth: ANALYSIS_DEPTH,
     wheel: { sum: 0, at: 0 },
     said: null,
     name: '',

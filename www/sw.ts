@@ -37,6 +37,12 @@ const CACHE = PREFIX + CADB_PRECACHE.version;
 const PAGE = new URL('./', location.href).href;
 const FILES = CADB_PRECACHE.files.map((f) => (f === 'index.html' ? PAGE : new URL(f, location.href).href));
 const KEPT = new Set(FILES);
+// The engine (engine/*: Stockfish's Worker scripts and wasm, a few MB) is
+// not precached for every visitor: each file is kept as it is first
+// fetched, so only someone who turned the engine on pays for it, and it
+// then runs offline. Its files keep their names across builds, so a new
+// build fetches them again (on the next use online).
+const ENGINE = new URL('engine/', sw.registration.scope).href;
 
 sw.addEventListener('install', (e) => {
   e.waitUntil((async () => {
@@ -69,7 +75,28 @@ function keyOf(request: Request): string | null {
   return KEPT.has(url.href) ? url.href : null;
 }
 
+/** An engine file: from the cache, else from the network, then kept.
+ * Answered as a new Response, which has no URL of its own: a Worker then
+ * keeps the URL it was started with. The multi-threaded build starts its
+ * threads from its own URL with a fragment saying so, and a response
+ * carrying the URL without it would make each thread a whole engine. */
+async function engineFile(request: Request): Promise<Response> {
+  const cache = await caches.open(CACHE);
+  const key = request.url.split('#')[0];
+  let response = await cache.match(key);
+  if (!response) {
+    response = await fetch(request);
+    if (!response.ok) return response;
+    await cache.put(key, response.clone());
+  }
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
 sw.addEventListener('fetch', (e) => {
+  if (e.request.method === 'GET' && e.request.url.startsWith(ENGINE)) {
+    e.respondWith(engineFile(e.request));
+    return;
+  }
   const key = keyOf(e.request);
   // Anything else goes to the network untouched (other pages of the origin
   // included).

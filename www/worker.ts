@@ -4,7 +4,7 @@
 // (WebAssembly.RuntimeError) or any other failure is 'trap' or 'internal',
 // on which the page replaces this Worker (worker-host.ts).
 
-import init, { Database, encodings, loadOpenings } from '../pkg/cadb.js';
+import init, { Database, encodings, loadOpenings, playLine } from '../pkg/cadb.js';
 import { e2eFault, hookMessage } from './e2e-hooks.js';
 import { LazyFile } from './lazy-file.js';
 import type { OpenSource, Request, RequestType, Requests, Response, TextChoice } from './protocol.js';
@@ -162,6 +162,11 @@ const handlers: Handlers = {
   diagnose: ({ maxGames }, id) =>
     need().diagnose(maxGames === null ? null : { maxGames }, (done, total) => post({ id, kind: 'progress', done, total })),
   compactness: () => need().compactness(),
+  line: ({ fen, moves }) => {
+    const flat = playLine(fen, moves);
+    return Array.from({ length: flat.length / 3 }, (_, k) => ({ uci: flat[3 * k], san: flat[3 * k + 1], fen: flat[3 * k + 2] }));
+  },
+  annotate: ({ index, scores }) => need().annotate(index, scores),
 };
 
 /** The buffers of a result that move to the page rather than being copied:

@@ -29,6 +29,7 @@
 //!     tree rows carry opening names;
 //!   - [`diagnose`]: `diagnose()`, every inferred reading and its evidence;
 //!   - [`bench`]: one whole-database pass, for the browser benchmark.
+//! - [`line`]: `playLine(fen, moves)`, an engine's UCI line as SAN and positions (flat strings).
 //! - [`codecs`]: Jose GameText, UCI16, MGC/PGC and stats64, both ways.
 //! - [`types`]: the TypeScript declarations of every object crossing the
 //!   boundary (no `any`), kept in `types.d.ts` and checked against their
@@ -54,6 +55,7 @@ pub mod database;
 pub mod diagnose;
 pub mod games;
 pub mod headers;
+pub mod line;
 pub mod open;
 pub mod openings;
 pub mod player;
@@ -65,6 +67,7 @@ mod types;
 
 pub use database::Database;
 pub use headers::{eco_string, game_type_name, outcome_symbol};
+pub use line::play_line;
 pub use open::encodings;
 pub use openings::load_openings;
 

@@ -39,8 +39,11 @@ const MIME = {
 // and notes it (nothing must come from the network). `rewrite` changes a
 // file as served (another build's sw.js).
 export const offline = { on: false, refused: [] };
-/** `served.rewrite(path, bytes)` changes a file as served (another build's sw.js). */
-export const served = { rewrite: null };
+/** `served.rewrite(path, bytes)` changes a file as served (another build's
+ * sw.js); `served.isolated = false` drops the cross-origin isolation
+ * headers (COOP, COEP), as a host that does not send them. */
+export const served = { rewrite: null, isolated: true };
+const ISOLATION_HEADERS = new Set(['cross-origin-opener-policy', 'cross-origin-embedder-policy']);
 const server = createServer((req, res) => {
   if (offline.on) {
     offline.refused.push(req.url);
@@ -54,7 +57,8 @@ const server = createServer((req, res) => {
     res.writeHead(404).end();
     return;
   }
-  res.writeHead(200, { 'content-type': MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream', ...headerRules[at] });
+  const headers = Object.entries(headerRules[at] ?? {}).filter(([k]) => served.isolated || !ISOLATION_HEADERS.has(k));
+  res.writeHead(200, { 'content-type': MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream', ...Object.fromEntries(headers) });
   res.end(served.rewrite ? served.rewrite(url.pathname, readFileSync(file)) : readFileSync(file));
 });
 await new Promise((ok) => server.listen(0, '127.0.0.1', ok));

@@ -1081,10 +1081,11 @@ await test('the web app manifest is linked, parses, and every file it names is s
 
 await test('offline: after the first visit, the page and the demo open with no network at all', async (page, seen) => {
   await controlled(page);
-  // Its cache holds every file of the bundle but the source maps, _headers
-  // and sw.js (the page under its directory's URL).
+  // Its cache holds every file of the bundle but the source maps, _headers,
+  // sw.js and the engine (kept on first use: tests/e2e/engine.mjs), the
+  // page under its directory's URL.
   const want = readdirSync(dist, { recursive: true }).filter((f) => statSync(path.join(dist, f)).isFile())
-    .filter((f) => !/\.map$|^_headers$|^sw\.js$/.test(f)).map((f) => `/${f.replace('index.html', '')}`).sort();
+    .filter((f) => !/\.map$|^_headers$|^sw\.js$|^engine\//.test(f)).map((f) => `/${f.replace('index.html', '')}`).sort();
   const cached = await page.evaluate(async () => {
     const names = (await caches.keys()).filter((k) => k.startsWith('cadb '));
     const keys = await (await caches.open(names[0])).keys();

@@ -21,6 +21,8 @@ export class GameCtrl {
   async loadGame(index: number, at: number | null = null): Promise<void> {
     const fresh = this.c.latest.begin('game');
     this.c.requests.askedGame = index;
+    // The analysis of another game stops now: the user's last request wins.
+    this.c.analysis.drop(index);
     const view = await this.c.latest.answer(fresh, this.c.rpc.call('game', { index }));
     const s = this.c.state;
     s.game = { index, view, nodes: flatten(view), current: -1 };
@@ -66,6 +68,8 @@ export class GameCtrl {
     const at = shown(this.c.state.game, this.c.state.explore);
     const san = at?.san;
     this.c.state.said = say && at && san ? () => spokenMove(san, at.fen) : null;
+    // The engine follows at once (it never holds the step up).
+    this.c.engine.follow();
     this.c.redraw();
     void this.c.tree.refreshTree();
   }

@@ -328,6 +328,11 @@ export const en = {
   /** The graph under the board (view/graph.ts); a move is "18. Bd6". */
   graph: {
     evalCaption: 'Evaluation',
+    /** The graph of an analysed game: stored and computed evaluations. */
+    analysedLabel: (moves: number, stored: number, computed: number, first: string, last: string) =>
+      `Evaluation graph ${moves === 1 ? 'over 1 move' : `over ${num(moves)} moves`}, White's view: ${num(stored)} stored in the database, ${num(computed)} computed by the engine, from ${first} to ${last}`,
+    storedPoint: (move: string, value: string) => `${move}: ${value} (stored)`,
+    computedPoint: (move: string, value: string) => `${move}: ${value} (engine)`,
     materialCaption: 'Material',
     /** The SVG's aria-label: the first and last stored evaluations. */
     evalLabel: (moves: number, count: number, first: string, last: string) =>
@@ -344,6 +349,47 @@ export const en = {
     materialPoint: (move: string, value: string) => `${move}: material ${value}`,
   },
 
+  /** The engine beside the board (view/engine.ts). */
+  engine: {
+    toggle: 'Engine',
+    toggleTitle: 'Stockfish analyses the position shown, in this browser (e)',
+    on: 'Turn the engine off (e)',
+    off: 'Turn the engine on (e)',
+    panel: 'Engine analysis',
+    lines: 'Lines',
+    linesTitle: 'How many best lines to show',
+    starting: 'Starting the engine…',
+    failed: (message: string) => `The engine could not start: ${message}`,
+    /** "Depth 18". */
+    depth: (d: number) => `Depth ${num(d)}`,
+    /** Nodes per second: "1.2 M nodes/s". */
+    nps: (n: number) => (n >= 1e6 ? `${fixed(n / 1e6, 1)} M nodes/s` : `${num(Math.round(n / 1000))} k nodes/s`),
+    /** The build running: one thread, or several. */
+    build: (threads: number) => (threads > 1 ? `Stockfish 19 lite, ${num(threads)} threads` : 'Stockfish 19 lite, 1 thread'),
+    /** The bar's label: "White +0.35", "Black mates in 2". */
+    barLabel: (side: 'White' | 'Black', value: string) => `${side} ${value}`,
+    mateIn: (side: 'White' | 'Black', n: number) => `${side} mates in ${num(n)}`,
+    mated: (side: 'White' | 'Black') => `${side} is mated`,
+    /** A line's button: "Line 1, +0.35: 24. Nf3 Nc6 …". */
+    lineLabel: (k: number, score: string, moves: string) => `Line ${k}, ${score}: ${moves}`,
+    noPosition: 'Open a game to analyse its positions.',
+  },
+
+  /** "Analyse game" (view/engine.ts, ctrl/analysis.ts). */
+  analysis: {
+    start: 'Analyse game',
+    startTitle: 'Evaluate every position of the main line with the engine, and mark the mistakes',
+    depth: 'Depth',
+    depthTitle: 'How deep the engine searches each position',
+    progress: (done: number, total: number) => `Analysing: ${num(done)}/${num(total)}`,
+    cancel: 'Cancel',
+    done: (total: number) => `Analysed: ${num(total)} positions`,
+    export: 'Export analysed game',
+    exportTitle: 'Download the game as PGN with the evaluations ([%eval]) and the mistakes marked',
+    exported: 'Analysed game downloaded',
+    failed: (message: string) => `The analysis could not be finished: ${message}`,
+  },
+
   /** The keys dialog (`?`). */
   keys: {
     title: 'Keyboard shortcuts',
@@ -357,6 +403,7 @@ export const en = {
       ['Shift+→', 'Enter the variation of the next move'],
       ['Shift+←', 'Leave the variation'],
       ['f', 'Flip the board'],
+      ['e', 'Turn the engine on or off'],
       ['Esc', 'Cancel a long task; close a dialog'],
       ['?', 'Show these keys'],
     ] as [string, string][],

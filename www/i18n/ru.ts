@@ -321,6 +321,10 @@ export const ru: Strings = {
 
   graph: {
     evalCaption: 'Оценка',
+    analysedLabel: (moves: number, stored: number, computed: number, first: string, last: string) =>
+      `График оценки, ходов: ${num(moves)}, с точки зрения белых: из базы ${num(stored)}, от движка ${num(computed)}, от ${first} до ${last}`,
+    storedPoint: (move: string, value: string) => `${move}: ${value} (из базы)`,
+    computedPoint: (move: string, value: string) => `${move}: ${value} (движок)`,
     materialCaption: 'Материал',
     evalLabel: (moves: number, count: number, first: string, last: string) =>
       count === 1
@@ -332,6 +336,40 @@ export const ru: Strings = {
     evalPoint: (move: string, value: string) => `${move}: ${value}`,
     noEval: (move: string) => `${move}: оценки нет`,
     materialPoint: (move: string, value: string) => `${move}: материал ${value}`,
+  },
+
+  engine: {
+    toggle: 'Движок',
+    toggleTitle: 'Stockfish анализирует позицию на доске, в этом браузере (e)',
+    on: 'Выключить движок (e)',
+    off: 'Включить движок (e)',
+    panel: 'Анализ движком',
+    lines: 'Линии',
+    linesTitle: 'Сколько лучших линий показывать',
+    starting: 'Движок запускается…',
+    failed: (message: string) => `Движок не запустился: ${message}`,
+    depth: (d: number) => `Глубина ${num(d)}`,
+    nps: (n: number) => (n >= 1e6 ? `${fixed(n / 1e6, 1)} млн узлов/с` : `${num(Math.round(n / 1000))} тыс. узлов/с`),
+    build: (threads: number) => (threads > 1 ? `Stockfish 19 lite, потоков: ${num(threads)}` : 'Stockfish 19 lite, один поток'),
+    barLabel: (side: 'White' | 'Black', value: string) => `${side === 'White' ? 'Белые' : 'Чёрные'} ${value}`,
+    mateIn: (side: 'White' | 'Black', n: number) => `${side === 'White' ? 'Белые' : 'Чёрные'} ставят мат в ${num(n)} ${plural(n, { one: 'ход', few: 'хода', many: 'ходов', other: 'хода' })}`,
+    mated: (side: 'White' | 'Black') => `${side === 'White' ? 'Белым' : 'Чёрным'} мат`,
+    lineLabel: (k: number, score: string, moves: string) => `Линия ${k}, ${score}: ${moves}`,
+    noPosition: 'Откройте партию, чтобы анализировать её позиции.',
+  },
+
+  analysis: {
+    start: 'Анализ партии',
+    startTitle: 'Оценить движком каждую позицию главной линии и отметить ошибки',
+    depth: 'Глубина',
+    depthTitle: 'Насколько глубоко движок считает каждую позицию',
+    progress: (done: number, total: number) => `Анализ: ${num(done)}/${num(total)}`,
+    cancel: 'Отмена',
+    done: (total: number) => `Проанализировано позиций: ${num(total)}`,
+    export: 'Сохранить анализ',
+    exportTitle: 'Скачать партию в PGN с оценками ([%eval]) и отмеченными ошибками',
+    exported: 'Партия с анализом скачана',
+    failed: (message: string) => `Анализ не завершён: ${message}`,
   },
 
   keys: {
@@ -346,6 +384,7 @@ export const ru: Strings = {
       ['Shift+→', 'Войти в вариант следующего хода'],
       ['Shift+←', 'Выйти из варианта'],
       ['f', 'Перевернуть доску'],
+      ['e', 'Включить или выключить движок'],
       ['Esc', 'Отменить долгую задачу; закрыть окно'],
       ['?', 'Показать эти клавиши'],
     ],

@@ -26,6 +26,7 @@ export function onKey(ctrl: Controller, e: KeyboardEvent): void {
   } else if (key === 'nextGame') void ctrl.list.nextGame(1);
   else if (key === 'previousGame') void ctrl.list.nextGame(-1);
   else if (key === 'keys') ctrl.panels.showKeys(true);
+  else if (key === 'engine') ctrl.engine.toggle();
   else ctrl.game.step(key);
   e.preventDefault();
 }

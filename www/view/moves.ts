@@ -18,9 +18,10 @@ function comments(cs: string[]): VNode[] {
     h('span.comment', { attrs: { role: 'note', 'data-testid': 'comment' } }, t));
 }
 
-function nag(n: number): VNode {
+/** A NAG's glyph; `engine`: a mark of the engine's analysis, not the database's. */
+function nag(n: number, engine = false): VNode {
   const meaning = T.nags[n] ?? T.nag(n);
-  return h('span.nag', { attrs: { title: meaning, 'aria-label': meaning } }, NAGS[n] ?? `$${n}`);
+  return h('span.nag', { class: { 'by-engine': engine }, attrs: { title: meaning, 'aria-label': meaning, ...(engine ? { 'data-testid': 'analysis-mark' } : {}) } }, NAGS[n] ?? `$${n}`);
 }
 
 /** Scrolls the current move into view when it becomes the current one. */
@@ -29,8 +30,9 @@ function scrollIn(el: Element): void {
 }
 
 /** The game's moves; `nodes` is the same tree flattened (game.ts),
- * `current` the selected move, `onPick(id)` is called on a click. */
-export function renderMoves(view: GameView, nodes: FlatMove[], current: number, onPick: (id: number) => void): VNode[] {
+ * `current` the selected move, `onPick(id)` is called on a click; `marks`:
+ * the analysis's NAG of a move by id (shown unless the move has it already). */
+export function renderMoves(view: GameView, nodes: FlatMove[], current: number, onPick: (id: number) => void, marks: ReadonlyMap<number, number> = new Map()): VNode[] {
   const out: VNode[] = [];
   let id = 0;
   const line = (moves: MoveNode[], into: VNode[], depth: number) => {
@@ -56,6 +58,8 @@ export function renderMoves(view: GameView, nodes: FlatMove[], current: number, 
         } : {},
       }, displaySan(m.san)));
       for (const n of m.nags) into.push(nag(n));
+      const mark = marks.get(node.id);
+      if (mark !== undefined && !m.nags.includes(mark)) into.push(nag(mark, true));
       for (const e of m.evals) into.push(h('span.eval', e.kind === 'engine' ? pawns(e.centipawns, e.cap) : e.text));
       if (m.diagramAfter) into.push(h('span.diagram', '⊞'));
       needNumber = false;

@@ -4,18 +4,19 @@
 
 import { h, thunk, type VNode } from 'snabbdom';
 import type { Controller } from '../controller.js';
-import { shownOpening } from '../game.js';
+import { nextOnLine, shownOpening } from '../game.js';
 import { T } from '../i18n/index.js';
+import { enginePanel } from './engine.js';
 import { live } from './live.js';
 import { renderMoves } from './moves.js';
 import { renderDiagnosis, renderInfo, treePanel } from './panels.js';
 import { rescuedTo } from './text.js';
 
-/** The moves, drawn again only when the game, its move or the settings
- * change (a thunk: a long game's moves are many nodes to compare). */
+/** The moves, drawn again only when the game, its move, its analysis or
+ * the settings change (a thunk: a long game's moves are many nodes to compare). */
 function moves(ctrl: Controller): VNode {
   const s = ctrl.state;
-  return thunk('div.moves', drawMoves, [ctrl, s.game, s.game?.current, s.settings]);
+  return thunk('div.moves', drawMoves, [ctrl, s.game, s.game?.current, s.settings, s.analysis?.result]);
 }
 
 function drawMoves(ctrl: Controller): VNode {
@@ -24,7 +25,20 @@ function drawMoves(ctrl: Controller): VNode {
   // A note by the moves of a game read under the other file direction.
   const note = to ? [h('p.warning', { attrs: { 'data-testid': 'game-convention' } }, T.moves.rescued(to))] : [];
   return h('div.moves', { attrs: { 'data-testid': 'moves', role: 'region', 'aria-label': T.page.moves } },
-    g ? [...note, ...renderMoves(g.view, g.nodes, g.current, (id) => ctrl.game.goTo(id))] : []);
+    g ? [...note, ...renderMoves(g.view, g.nodes, g.current, (id) => ctrl.game.goTo(id), analysisMarks(ctrl))] : []);
+}
+
+/** The open game's analysis marks (?!, ?, ??), by move id: marks[k - 1] is ply k's. */
+function analysisMarks(ctrl: Controller): ReadonlyMap<number, number> {
+  const { game: g, analysis: a } = ctrl.state;
+  const marks = new Map<number, number>();
+  if (!g || !a?.result || a.index !== g.index) return marks;
+  let k = 0;
+  for (let id = nextOnLine(g, -1); id >= 0; id = g.nodes[id].next, k++) {
+    const nag = a.result.marks[k];
+    if (nag != null) marks.set(id, nag);
+  }
+  return marks;
 }
 
 /** The tree panel: the state opens and closes it (at once, not after the
@@ -78,6 +92,9 @@ function drawDatabase(ctrl: Controller): VNode {
 
 export function side(ctrl: Controller): VNode {
   return h('section.side', { attrs: { 'aria-label': T.page.sideSection } }, [
+    // The engine above the moves, as on lichess: beside the board on a
+    // desktop, under it on a phone.
+    enginePanel(ctrl),
     moves(ctrl),
     tree(ctrl),
     database(ctrl),

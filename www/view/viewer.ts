@@ -1,5 +1,6 @@
 // The game's section, as a pure view function: its header, the board
-// (chessground, made when its element is inserted), the graph under it,
+// (chessground, made when its element is inserted) with the engine's bar
+// beside it when the engine is on, the graph under it,
 // the buttons, and the move just played in words for a screen reader.
 
 import { h, thunk, type VNode } from 'snabbdom';
@@ -8,6 +9,7 @@ import type { Controller } from '../controller.js';
 import { mainLineMove, shown } from '../game.js';
 import { T } from '../i18n/index.js';
 import { moveShapes } from '../shapes.js';
+import { evalBar } from './engine.js';
 import { renderGraph } from './graph.js';
 import { renderHeader } from './header.js';
 import { patternEditor } from './pattern.js';
@@ -54,7 +56,9 @@ function board(ctrl: Controller): VNode {
 /** The graph under the board (hidden for a game with no moves). */
 function graphWrap(ctrl: Controller): VNode {
   const g = ctrl.state.game;
-  const graph = g ? renderGraph(g, (ply) => ctrl.game.goTo(mainLineMove(g, ply))) : null;
+  const a = ctrl.state.analysis;
+  const analysed = g && a?.result && a.index === g.index ? a.result : null;
+  const graph = g ? renderGraph(g, analysed, (ply) => ctrl.game.goTo(mainLineMove(g, ply))) : null;
   return h('div.graph-wrap', { attrs: { 'data-testid': 'eval-graph', hidden: graph === null, 'data-kind': graph?.kind ?? '' } }, graph ? [graph.svg] : []);
 }
 
@@ -73,10 +77,11 @@ export function viewer(ctrl: Controller): VNode {
   if (s.pattern) return h('section.viewer', { attrs: { 'aria-label': p.gameSection } }, [title, patternEditor(ctrl, s.pattern), announce]);
   return h('section.viewer', { attrs: { 'aria-label': p.gameSection } }, [
     title,
-    h('div.board-wrap', [
+    h('div.board-wrap', { class: { 'with-bar': s.engine.on } }, [
+      ...(s.engine.on ? [evalBar(ctrl)] : []),
       board(ctrl),
       // A thunk: drawn again only when the game, its move or the settings change.
-      thunk('div.graph-wrap', graphWrap, [ctrl, g, g?.current, s.settings]),
+      thunk('div.graph-wrap', graphWrap, [ctrl, g, g?.current, s.settings, s.analysis?.result]),
     ]),
     h('div.controls', [
       button('nav-start', p.start, p.startTitle, '«', () => ctrl.game.step('start')),
