@@ -2,6 +2,7 @@
 # The viewer's controller under every kind of interleaving of a user's
 # requests with the Workers' answers (tests/ui/interleavings.mjs): www/ is
 # compiled by tsc into a temporary folder and run in Node with fake Workers;
+# the engine's searches (tests/ui/engine-interleavings.mjs) on a fake Stockfish;
 # then the search form's pure parts (tests/ui/search-form.mjs).
 #   bash scripts/ui-test.sh [SCHEDULES] [SEED]
 set -euo pipefail
@@ -12,4 +13,5 @@ trap 'rm -rf "$out"' EXIT
 tsc -p tsconfig.json --outDir "$out" --rootDir www --noEmit false --sourceMap false
 echo '{"type":"module"}' > "$out/package.json"
 node tests/ui/interleavings.mjs "$out" "${1:-50000}" "${2:-1}"
+node tests/ui/engine-interleavings.mjs "$out" "${1:-50000}" "${2:-1}"
 node tests/ui/search-form.mjs "$out"

@@ -1,0 +1,217 @@
+// The engine's rule, "the last search asked for wins", over thousands of
+// interleavings of a user's requests with a UCI engine's words.
+//
+// The real Engine (www/engine.ts), compiled by tsc, runs in Node on a fake
+// Stockfish Worker. The fake reads its commands in order and answers as
+// Stockfish does: `isready` at once, a search's `info` lines while it
+// runs, `bestmove` when it reaches its depth or is stopped. A seeded
+// random schedule mixes the user's requests (start a search of a new
+// position, with 1 to 3 lines and a depth or none; stop) with steps of the
+// engine (read a command, say one more `info`, end a search by itself,
+// deliver one message to the page). After every step:
+// - the engine is never sent `position`, `go` or `setoption` while a
+//   search runs (UCI allows them only when it is idle);
+// - a listener hears only its own search's lines, and only while it is the
+//   last one asked for;
+// - `done` comes only to the last search asked for, and only when it ended
+//   by itself (not when it was stopped or replaced).
+// Once everything is delivered, the engine is searching the last position
+// asked for (or has finished it and said `done`), or nothing after a stop.
+//
+//   node tests/ui/engine-interleavings.mjs COMPILED_WWW_DIR [SCHEDULES] [SEED]
+// (scripts/ui-test.sh compiles www/ and runs it.)
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const [dir, schedules = '3000', seed0 = '1'] = process.argv.slice(2);
+if (!dir) {
+  console.error('usage: node tests/ui/engine-interleavings.mjs COMPILED_WWW_DIR [SCHEDULES] [SEED]');
+  process.exit(2);
+}
+
+/** A seeded generator (mulberry32), so a failing schedule can be replayed. */
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The fake Stockfish of the schedule now running (the Engine makes its own Worker). */
+let fake = null;
+
+/** A Worker running Stockfish, stepped by the schedule. */
+class FakeStockfish {
+  onmessage = null;
+  onerror = null;
+  /** Commands the page sent, not yet read. */
+  input = [];
+  /** Messages the engine said, not yet delivered to the page. */
+  output = [];
+  /** The search running: { fen, depth (null: infinite), reached, multiPv }. */
+  search = null;
+  /** The last `position`, and the MultiPV set. */
+  fen = null;
+  multiPv = 1;
+  /** What the fake saw of the UCI rules being broken. */
+  violations = [];
+  /** Searches in the order `go` started them: { fen, ended: 'self' | 'stop' | null }. */
+  started = [];
+  constructor() {
+    fake = this;
+  }
+  postMessage(line) {
+    this.input.push(String(line));
+  }
+  terminate() {}
+
+  /** Reads one command. */
+  read() {
+    const line = this.input.shift();
+    const w = line.split(' ');
+    const busy = () => this.search !== null;
+    if (line === 'uci') {
+      this.output.push('id name Fakefish', 'option name MultiPV type spin default 1 min 1 max 500', 'uciok');
+    } else if (line === 'isready') {
+      this.output.push('readyok');
+    } else if (w[0] === 'setoption') {
+      if (busy()) this.violations.push(`"${line}" while searching`);
+      if (w[2] === 'MultiPV') this.multiPv = Number(w[4]);
+    } else if (w[0] === 'position') {
+      if (busy()) this.violations.push(`"${line}" while searching`);
+      assert.equal(w[1], 'fen', line);
+      this.fen = w.slice(2).join(' ');
+    } else if (w[0] === 'go') {
+      if (busy()) {
+        this.violations.push(`"${line}" while searching`);
+        return;
+      }
+      const depth = w[1] === 'depth' ? Number(w[2]) : null;
+      this.search = { fen: this.fen, depth, reached: 0, multiPv: this.multiPv };
+      this.started.push({ fen: this.fen, ended: null });
+    } else if (line === 'stop') {
+      if (this.search) this.end('stop');
+    } else {
+      this.violations.push(`unknown command "${line}"`);
+    }
+  }
+
+  /** The running search says one more depth, one `info` per line; at its depth it ends. */
+  think() {
+    const s = this.search;
+    s.reached++;
+    for (let k = 1; k <= s.multiPv; k++) {
+      // The line's first word names the position searched, so a listener can tell whose it is.
+      this.output.push(`info depth ${s.reached} seldepth ${s.reached} multipv ${k} score cp ${10 * k} nodes ${s.reached * 1000} nps 50000 pv ${tag(s.fen)} e7e5`);
+    }
+    if (s.depth !== null && s.reached >= s.depth) this.end('self');
+  }
+
+  end(how) {
+    this.output.push(`bestmove ${tag(this.search.fen)}`);
+    this.started[this.started.length - 1].ended = how;
+    this.search = null;
+  }
+
+  /** Delivers the oldest message to the page. */
+  deliver() {
+    this.onmessage?.({ data: this.output.shift() });
+  }
+}
+
+/** Each position asked for is unique; its tag is the first word of its FEN's board. */
+const fenOf = (n) => `p${n}/8/8/8/8/8/8/8 w - - 0 1`;
+const tag = (fen) => fen.split('/')[0];
+
+globalThis.Worker = FakeStockfish;
+globalThis.self = globalThis;
+const { Engine } = await import(pathToFileURL(path.resolve(dir, 'engine.js')).href);
+
+function run(seed) {
+  const r = rng(seed);
+  const engine = new Engine('single', 1, (m) => assert.fail(`the engine failed: ${m}`));
+  const f = fake;
+  /** The user's requests: { fen, heard: [tags], done }; null entries are stops. */
+  const asked = [];
+  let n = 0;
+  const log = [];
+  const last = () => asked[asked.length - 1];
+
+  function request() {
+    if (r() < 0.15) {
+      log.push('stop');
+      engine.stop();
+      asked.push(null);
+      return;
+    }
+    const fen = fenOf(++n);
+    const multiPv = 1 + Math.floor(r() * 3);
+    const depth = r() < 0.5 ? null : 1 + Math.floor(r() * 4);
+    const req = { fen, heard: [], done: 0 };
+    log.push(`start ${tag(fen)} multipv ${multiPv} depth ${depth}`);
+    engine.start({ fen, multiPv, depth }, {
+      info: (info) => {
+        assert.equal(last(), req, `a line of ${tag(fen)} heard after another request: ${log.join('; ')}`);
+        assert.equal(info.pv[0], tag(fen), `${tag(fen)}'s listener heard ${info.pv[0]}'s line: ${log.join('; ')}`);
+        assert.ok(info.multipv <= multiPv, `line ${info.multipv} of ${multiPv}: ${log.join('; ')}`);
+        req.heard.push(info.pv[0]);
+      },
+      done: () => {
+        assert.equal(last(), req, `done for ${tag(fen)}, not the last request: ${log.join('; ')}`);
+        const s = f.started.findLast((x) => x.fen === fen);
+        assert.equal(s?.ended, 'self', `done for ${tag(fen)}, whose search was ${s?.ended ?? 'never started'}: ${log.join('; ')}`);
+        req.done++;
+      },
+    });
+    asked.push(req);
+  }
+
+  /** One engine step, of those possible now. */
+  function step() {
+    const can = [];
+    if (f.input.length) can.push(() => { log.push(`read ${f.input[0]}`); f.read(); });
+    if (f.search) can.push(() => { log.push(`think ${tag(f.search.fen)}`); f.think(); });
+    if (f.output.length) can.push(() => { log.push(`deliver ${f.output[0]}`); f.deliver(); });
+    if (!can.length) return false;
+    can[Math.floor(r() * can.length)]();
+    return true;
+  }
+
+  const actions = 1 + Math.floor(r() * 12);
+  for (let a = 0; a < actions; a++) {
+    request();
+    const steps = Math.floor(r() * 8);
+    for (let k = 0; k < steps && step(); k++);
+    assert.deepEqual(f.violations, [], log.join('; '));
+  }
+  // Everything said is delivered; a search that runs is left running (an
+  // infinite one never ends), a limited one is let finish.
+  for (let guard = 0; guard < 10_000; guard++) {
+    if (f.input.length) f.read();
+    else if (f.output.length) f.deliver();
+    else if (f.search && f.search.depth !== null) f.think();
+    else break;
+  }
+  assert.deepEqual(f.violations, [], log.join('; '));
+  const want = last();
+  if (want === null) {
+    assert.equal(f.search, null, `a search runs after a stop: ${log.join('; ')}`);
+  } else {
+    const s = f.started[f.started.length - 1];
+    assert.equal(s?.fen, want.fen, `the last search started is not the last asked for: ${log.join('; ')}`);
+    if (s.ended === null) assert.equal(f.search?.fen, want.fen, log.join('; '));
+    else assert.equal(want.done, 1, `the last search ended by itself without done: ${log.join('; ')}`);
+    // It was heard, unless it ended before its first depth could (it never does here).
+    assert.ok(s.ended === null || want.heard.length > 0, `the last search was never heard: ${log.join('; ')}`);
+  }
+  engine.terminate();
+}
+
+const count = Number(schedules);
+for (let i = 0; i < count; i++) run(Number(seed0) + i);
+console.log(`engine interleavings: ${count} schedules, each request and engine step in a random order, passed`);
