@@ -23,23 +23,12 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { rng } from './rng.mjs';
 
 const [dir, schedules = '3000', seed0 = '1'] = process.argv.slice(2);
 if (!dir) {
   console.error('usage: node tests/ui/engine-interleavings.mjs COMPILED_WWW_DIR [SCHEDULES] [SEED]');
   process.exit(2);
-}
-
-/** A seeded generator (mulberry32), so a failing schedule can be replayed. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** The fake Stockfish of the schedule now running (the Engine makes its own Worker). */

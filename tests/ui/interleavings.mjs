@@ -21,6 +21,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { rng } from './rng.mjs';
 
 const [dir, schedules = '3000', seed0 = '1'] = process.argv.slice(2);
 if (!dir) {
@@ -132,18 +133,6 @@ class FakeHost {
         throw new Error(`unexpected request ${type}`);
     }
   }
-}
-
-/** mulberry32: a small seeded generator. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Lets every answer given so far run its course in the controller. */
