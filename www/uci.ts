@@ -39,10 +39,16 @@ export function winner(score: Score, fen: string): number {
   return whiteToMove(fen) ? -1 : 1;
 }
 
-/** Lichess's winning chances from White's view: -1 (Black wins) to 1. */
+/** Lichess's winning chances for centipawns from White's view: -1 (Black
+ * wins) to 1. Only for drawing the bar and the graph: the page runs no
+ * wasm, so it cannot ask the core; the marks (?!, ?, ??) are the core's
+ * (cadb::annotate, through Database.annotate). */
+export const cpChances = (cp: number) => 2 / (1 + Math.exp(-0.00368208 * cp)) - 1;
+
+/** The same for any score: a mate is a win (1 or -1). */
 export function winningChances(score: Score, fen: string): number {
   if ('mate' in score) return winner(score, fen);
-  return 2 / (1 + Math.exp(-0.00368208 * score.cp)) - 1;
+  return cpChances(score.cp);
 }
 
 /** An `info` line with a score and a line (null: another kind of info,

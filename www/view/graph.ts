@@ -17,7 +17,7 @@ const pawns = (cp: number) => signed(cp / 100, 2);
 const balance = (n: number) => signed(n, 0);
 import type { AnnotatedGame } from '../../pkg/cadb.js';
 import type { GameState } from '../state.js';
-import { winner } from '../uci.js';
+import { cpChances as chances, winner } from '../uci.js';
 import { scoreText } from './engine.js';
 
 export type GraphKind = 'eval' | 'material';
@@ -80,8 +80,6 @@ const W = 400;
 const H = 48;
 const PAD = 5;
 
-/** Lichess's winning chances: -1 (Black wins) to 1 (White wins). */
-const chances = (cp: number) => 2 / (1 + Math.exp(-0.00368208 * cp)) - 1;
 
 const xOf = (ply: number, plies: number) => PAD + (ply * (W - 2 * PAD)) / Math.max(1, plies);
 
