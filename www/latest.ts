@@ -19,6 +19,8 @@ export type Kind =
   | 'diagnosis'
   | 'compactness'
   | 'encoding'
+  /** "Analyse game": the core's annotation of the game analysed. */
+  | 'analysis'
   /** What is said of a Worker's restart and the reopen after it. */
   | 'restart';
 

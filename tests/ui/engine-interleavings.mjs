@@ -23,6 +23,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { FakeStockfish, fenOf, tag } from './fake-stockfish.mjs';
 import { rng } from './rng.mjs';
 
 const [dir, schedules = '3000', seed0 = '1'] = process.argv.slice(2);
@@ -31,92 +32,6 @@ if (!dir) {
   process.exit(2);
 }
 
-/** The fake Stockfish of the schedule now running (the Engine makes its own Worker). */
-let fake = null;
-
-/** A Worker running Stockfish, stepped by the schedule. */
-class FakeStockfish {
-  onmessage = null;
-  onerror = null;
-  /** Commands the page sent, not yet read. */
-  input = [];
-  /** Messages the engine said, not yet delivered to the page. */
-  output = [];
-  /** The search running: { fen, depth (null: infinite), reached, multiPv }. */
-  search = null;
-  /** The last `position`, and the MultiPV set. */
-  fen = null;
-  multiPv = 1;
-  /** What the fake saw of the UCI rules being broken. */
-  violations = [];
-  /** Searches in the order `go` started them: { fen, ended: 'self' | 'stop' | null }. */
-  started = [];
-  constructor() {
-    fake = this;
-  }
-  postMessage(line) {
-    this.input.push(String(line));
-  }
-  terminate() {}
-
-  /** Reads one command. */
-  read() {
-    const line = this.input.shift();
-    const w = line.split(' ');
-    const busy = () => this.search !== null;
-    if (line === 'uci') {
-      this.output.push('id name Fakefish', 'option name MultiPV type spin default 1 min 1 max 500', 'uciok');
-    } else if (line === 'isready') {
-      this.output.push('readyok');
-    } else if (w[0] === 'setoption') {
-      if (busy()) this.violations.push(`"${line}" while searching`);
-      if (w[2] === 'MultiPV') this.multiPv = Number(w[4]);
-    } else if (w[0] === 'position') {
-      if (busy()) this.violations.push(`"${line}" while searching`);
-      assert.equal(w[1], 'fen', line);
-      this.fen = w.slice(2).join(' ');
-    } else if (w[0] === 'go') {
-      if (busy()) {
-        this.violations.push(`"${line}" while searching`);
-        return;
-      }
-      const depth = w[1] === 'depth' ? Number(w[2]) : null;
-      this.search = { fen: this.fen, depth, reached: 0, multiPv: this.multiPv };
-      this.started.push({ fen: this.fen, ended: null });
-    } else if (line === 'stop') {
-      if (this.search) this.end('stop');
-    } else {
-      this.violations.push(`unknown command "${line}"`);
-    }
-  }
-
-  /** The running search says one more depth, one `info` per line; at its depth it ends. */
-  think() {
-    const s = this.search;
-    s.reached++;
-    for (let k = 1; k <= s.multiPv; k++) {
-      // The line's first word names the position searched, so a listener can tell whose it is.
-      this.output.push(`info depth ${s.reached} seldepth ${s.reached} multipv ${k} score cp ${10 * k} nodes ${s.reached * 1000} nps 50000 pv ${tag(s.fen)} e7e5`);
-    }
-    if (s.depth !== null && s.reached >= s.depth) this.end('self');
-  }
-
-  end(how) {
-    this.output.push(`bestmove ${tag(this.search.fen)}`);
-    this.started[this.started.length - 1].ended = how;
-    this.search = null;
-  }
-
-  /** Delivers the oldest message to the page. */
-  deliver() {
-    this.onmessage?.({ data: this.output.shift() });
-  }
-}
-
-/** Each position asked for is unique; its tag is the first word of its FEN's board. */
-const fenOf = (n) => `p${n}/8/8/8/8/8/8/8 w - - 0 1`;
-const tag = (fen) => fen.split('/')[0];
-
 globalThis.Worker = FakeStockfish;
 globalThis.self = globalThis;
 const { Engine } = await import(pathToFileURL(path.resolve(dir, 'engine.js')).href);
@@ -124,7 +39,7 @@ const { Engine } = await import(pathToFileURL(path.resolve(dir, 'engine.js')).hr
 function run(seed) {
   const r = rng(seed);
   const engine = new Engine('single', 1, (m) => assert.fail(`the engine failed: ${m}`));
-  const f = fake;
+  const f = FakeStockfish.last;
   /** The user's requests: { fen, heard: [tags], done }; null entries are stops. */
   const asked = [];
   let n = 0;

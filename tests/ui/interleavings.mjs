@@ -15,12 +15,20 @@
 // last game clicked after it opened (else its first), the last card
 // asked for after it opened, and the games of the last search of the
 // moves made after it opened (each hit's ply names its database).
+// The engine (a fake Stockfish, tests/ui/fake-stockfish.mjs) is in the mix:
+// the user turns it on and off, asks for 1-3 lines, analyses the game
+// shown and cancels it, and the engine's words come in any order with the
+// Workers' answers. After every step the engine's lines are of the
+// position shown and an analysis is of the game shown; at the end the
+// engine searches the position shown when it is on, nothing when it is
+// off, and an analysis left is finished.
 //
 //   node tests/ui/interleavings.mjs COMPILED_WWW_DIR [SCHEDULES] [SEED]
 // (scripts/ui-test.sh compiles www/ and runs it.)
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { FakeStockfish, fenOf, tag } from './fake-stockfish.mjs';
 import { rng } from './rng.mjs';
 
 const [dir, schedules = '3000', seed0 = '1'] = process.argv.slice(2);
@@ -33,6 +41,10 @@ if (!dir) {
 const store = new Map();
 Object.assign(globalThis, {
   window: globalThis,
+  self: globalThis,
+  Worker: FakeStockfish,
+  // webpack's DefinePlugin sets it in the bundles (the end-to-end tests' hooks).
+  __E2E_HOOKS__: false,
   location: { hash: '', pathname: '/', search: '' },
   history: { replaceState() {} },
   localStorage: {
@@ -45,7 +57,7 @@ const load = (f) => import(pathToFileURL(path.resolve(dir, f)).href);
 const { Controller } = await load('controller.js');
 const { Decoders } = await load('decoders.js');
 const { WorkerError } = await load('worker-host.js');
-const { START_FEN } = await load('game.js');
+const { START_FEN, shown: shownPosition } = await load('game.js');
 
 /** The databases a user can choose, by game count; any other name fails to open. */
 const DBS = { A: 7, B: 12, C: 5 };
@@ -119,7 +131,8 @@ class FakeHost {
       case 'game': {
         const db = this.need();
         if (args.index >= DBS[db]) throw new WorkerError('no-such-game', `no game ${args.index} in ${db}`);
-        return { index: args.index, headers: { white: `${db}#${args.index}` }, startFen: START_FEN, setup: false, comments: [], moves: [], plies: 0 };
+        // Each game's position is its own, so the engine's lines can tell them apart.
+        return { index: args.index, headers: { white: `${db}#${args.index}` }, startFen: gameFen(db, args.index), setup: false, comments: [], moves: [], plies: 0 };
       }
       case 'playerCard':
         return { name: `${this.need()}/${args.name}` };
@@ -129,11 +142,20 @@ class FakeHost {
         return [{ san: this.need(), uci: 'e2e4', fen: START_FEN, count: 1 }];
       case 'searchHits':
         return hitsOf(this.need(), args.query);
+      case 'line':
+        return [];
+      case 'annotate': {
+        const db = this.need();
+        return { pgn: `${db}#${args.index}`, scores: args.scores, stored: args.scores.map(() => false), marks: [] };
+      }
       default:
         throw new Error(`unexpected request ${type}`);
     }
   }
 }
+
+/** Game `index` of database `db`: a position of its own (fake-stockfish.mjs). */
+const gameFen = (db, index) => fenOf(DBS[db] * 100 + index + 1);
 
 /** Lets every answer given so far run its course in the controller. */
 const settle = () => new Promise((done) => setImmediate(done));
@@ -156,12 +178,33 @@ function consistent(s, where) {
   for (const k of ['game', 'card', 'report', 'tree', 'hits']) {
     if (f[k] !== null) assert.equal(f[k], f.name, `${where}: the ${k} shown is of ${f[k]}, the page names ${f.name}`);
   }
+  const at = shownPosition(s.game, s.explore)?.fen ?? '';
+  for (const line of s.engine.lines) {
+    assert.equal(line.pv[0], tag(at), `${where}: an engine line of ${line.pv[0]} beside the position ${tag(at)}`);
+  }
+  if (s.analysis) {
+    assert.equal(s.analysis.index, s.game?.index, `${where}: the analysis of game ${s.analysis.index} beside game ${s.game?.index}`);
+    if (s.analysis.result) assert.equal(s.analysis.result.pgn, `${f.name}#${s.game.index}`, `${where}: the analysis is of another database's game`);
+  }
+  assert.deepEqual(FakeStockfish.last?.violations ?? [], [], `${where}: the engine was sent a command while it searched`);
 }
 
 async function schedule(seed) {
   const r = rng(seed);
   const pick = (xs) => xs[Math.floor(r() * xs.length)];
   const hosts = { fg: new FakeHost(), bg: new FakeHost() };
+  FakeStockfish.last = null;
+  /** One step of the engine (read a command, say a depth, deliver a message), if it has one. */
+  const engineStep = () => {
+    const f = FakeStockfish.last;
+    const can = [];
+    if (f?.input.length) can.push(() => f.read());
+    if (f?.search) can.push(() => f.think());
+    if (f?.output.length) can.push(() => f.deliver());
+    if (!can.length) return false;
+    pick(can)();
+    return true;
+  };
   const decoders = new Decoders(() => assert.fail('the fake hosts call restarted themselves'), undefined, (side) => hosts[side]);
   const c = new Controller(decoders, () => {}, { language: 'en', notation: 'san', theme: 'light', treeOpen: true });
   for (const side of ['fg', 'bg']) hosts[side].restarted = (cause) => c.tasks.restarted(side, cause);
@@ -188,7 +231,12 @@ async function schedule(seed) {
   const steps = 6 + Math.floor(r() * 30);
   for (let k = 0; k < steps; k++) {
     const x = r();
-    if (x < 0.5 && lastOpen !== null) {
+    if (x < 0.3 && FakeStockfish.last) {
+      // A few words at once: it speaks far more often than a Worker answers.
+      const n = 1 + Math.floor(r() * 6);
+      log.push(`the engine steps ${n} times`);
+      for (let i = 0; i < n && engineStep(); i++);
+    } else if (x < 0.5 && lastOpen !== null) {
       const side = pick(['fg', 'bg'].filter((s) => hosts[s].queue.length));
       const head = side && hosts[side].queue[0].type;
       if (side && TRAPS.includes(head) && r() < 0.1) {
@@ -219,6 +267,13 @@ async function schedule(seed) {
 
       void c.list.search(query);
     } else if (x < 0.95) {
+      const act = pick(['e', 'e', 'lines', 'analyse', 'analyse', 'cancel', 'cancel']);
+      log.push(`user: engine ${act}`);
+      if (act === 'e') c.engine.toggle();
+      else if (act === 'lines') c.engine.setLines(1 + Math.floor(r() * 3));
+      else if (act === 'analyse') c.analysis.start();
+      else c.analysis.cancel();
+    } else if (x < 0.975) {
       const name = pick(['Tal', 'Botvinnik']);
       log.push(`user opens ${name}'s card`);
       sinceSettled.push({ card: name });
@@ -230,12 +285,22 @@ async function schedule(seed) {
     }
     await after();
   }
-  // Every Worker answers all it has, in any order.
+  // Every Worker answers all it has, and the engine says all it has (a
+  // search to a depth reaches it; an infinite one goes on), in any order.
   for (;;) {
     const side = pick(['fg', 'bg'].filter((s) => hosts[s].queue.length));
-    if (!side) break;
-    log.push(`${side} answers ${hosts[side].queue[0].type}`);
-    hosts[side].step();
+    const f = FakeStockfish.last;
+    if (f && (f.input.length || f.output.length || (f.search && f.search.depth !== null)) && (!side || r() < 0.5)) {
+      log.push('the engine steps');
+      if (f.input.length) f.read();
+      else if (f.output.length) f.deliver();
+      else f.think();
+    } else if (side) {
+      log.push(`${side} answers ${hosts[side].queue[0].type}`);
+      hosts[side].step();
+    } else {
+      break;
+    }
     await after();
   }
   const where = `seed ${seed}\n${log.join('\n')}\n`;
@@ -258,6 +323,13 @@ async function schedule(seed) {
     // (The tree is of the game shown: none after a trap on the only load.)
     if (!trapped.has('openingTree') && s.game) assert.equal(f.tree, f.name, `${where}the opening tree is of the database shown`);
   }
+  // The engine follows the position shown while it is on, and stops when off;
+  // an analysis left is finished, not stuck.
+  const fake = FakeStockfish.last;
+  const at = shownPosition(s.game, s.explore)?.fen ?? '';
+  if (s.engine.on && at) assert.equal(fake?.search?.fen, at, `${where}the engine searches the position shown`);
+  if (!s.engine.on) assert.equal(fake?.search ?? null, null, `${where}the engine is off and searches nothing`);
+  if (s.analysis) assert.ok(!s.analysis.running && s.analysis.result, `${where}the analysis left is finished`);
   if (f.name && s.card) {
     assert.equal(f.card, f.name, `${where}a card asked for is shown, not left counting`);
   }

@@ -11,6 +11,7 @@ import { download, gameFileName } from '../download.js';
 import { nextOnLine } from '../game.js';
 import { messageOf } from '../errors.js';
 import { T } from '../i18n/index.js';
+import { type Fresh, Stale } from '../latest.js';
 import type { AnalysisState } from '../state.js';
 import type { Score } from '../uci.js';
 
@@ -38,6 +39,8 @@ export class AnalysisCtrl {
     for (let id = nextOnLine(g, -1); id >= 0; id = g.nodes[id].next) fens.push(g.nodes[id].fen);
     // The live search stops; it resumes after (`finish`).
     this.c.engine.halt();
+    // Its answer is of the database shown now: one opened since makes it stale.
+    const fresh = this.c.latest.begin('analysis');
     const run: AnalysisState = {
       index: g.index, depth: st.analysisDepth, done: 0, total: fens.length, running: true,
       scores: [], result: null, failed: null,
@@ -46,7 +49,7 @@ export class AnalysisCtrl {
     const next = () => {
       if (st.analysis !== run || !run.running) return;
       if (run.done === run.total) {
-        void this.finish(run);
+        void this.finish(run, fresh);
         return;
       }
       const fen = fens[run.done];
@@ -70,17 +73,20 @@ export class AnalysisCtrl {
   }
 
   /** The scores go to the core, and the live engine resumes. */
-  private async finish(run: AnalysisState): Promise<void> {
+  private async finish(run: AnalysisState, fresh: Fresh): Promise<void> {
     run.running = false;
     this.c.engine.follow();
     this.c.redraw();
     try {
-      const result = await this.c.rpc.call('annotate', { index: run.index, scores: run.scores });
+      const result = await this.c.latest.answer(fresh, this.c.rpc.call('annotate', { index: run.index, scores: run.scores }));
       if (this.c.state.analysis !== run) return;
       run.result = result;
     } catch (err) {
       if (this.c.state.analysis !== run) return;
-      run.failed = () => messageOf(err);
+      // Another database was asked for meanwhile (even one that failed to
+      // open): the Worker may no longer hold this game, so the run is dropped.
+      if (err instanceof Stale) this.c.state.analysis = null;
+      else run.failed = () => messageOf(err);
     }
     this.c.redraw();
   }
@@ -101,7 +107,11 @@ export class AnalysisCtrl {
     const run = this.c.state.analysis;
     if (!run || run.index === index) return;
     this.c.state.analysis = null;
-    if (run.running) this.c.engine.use()?.stop();
+    if (!run.running) return;
+    this.c.engine.use()?.stop();
+    // The live engine resumes on the position shown until the new one is
+    // (a game or database asked for may never come: a later request wins).
+    this.c.engine.follow();
   }
 
   /** Downloads the analysed game: its PGN with the scores as [%eval] and the marks as NAGs. */

@@ -25,6 +25,8 @@ export class GameCtrl {
     this.c.analysis.drop(index);
     const view = await this.c.latest.answer(fresh, this.c.rpc.call('game', { index }));
     const s = this.c.state;
+    // Again as it is shown: an analysis asked for meanwhile was of the game before.
+    this.c.analysis.drop(index);
     s.game = { index, view, nodes: flatten(view), current: -1 };
     s.explore = null;
     const k = this.c.list.listPosition(index);
