@@ -33,7 +33,17 @@ export class FakeStockfish {
   postMessage(line) {
     this.input.push(String(line));
   }
-  terminate() {}
+  /** The page ended it: it reads, thinks and says nothing more. */
+  terminate() {
+    this.input = [];
+    this.output = [];
+    this.search = null;
+  }
+
+  /** It crashes (its wasm trapped, say): the page hears of it as an error. */
+  crash() {
+    this.onerror?.({ message: 'RuntimeError: unreachable' });
+  }
 
   /** Reads one command. */
   read() {

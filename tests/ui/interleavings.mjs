@@ -21,7 +21,7 @@
 // Workers' answers. After every step the engine's lines are of the
 // position shown and an analysis is of the game shown; at the end the
 // engine searches the position shown when it is on, nothing when it is
-// off, and an analysis left is finished.
+// off or crashed, and an analysis left is finished or says why not.
 //
 //   node tests/ui/interleavings.mjs COMPILED_WWW_DIR [SCHEDULES] [SEED]
 // (scripts/ui-test.sh compiles www/ and runs it.)
@@ -202,6 +202,8 @@ async function schedule(seed) {
     if (f?.search) can.push(() => f.think());
     if (f?.output.length) can.push(() => f.deliver());
     if (!can.length) return false;
+    // Now and then it crashes: the page says so and a game's analysis ends.
+    if (r() < 0.01) can.splice(0, can.length, () => f.crash());
     pick(can)();
     return true;
   };
@@ -327,9 +329,9 @@ async function schedule(seed) {
   // an analysis left is finished, not stuck.
   const fake = FakeStockfish.last;
   const at = shownPosition(s.game, s.explore)?.fen ?? '';
-  if (s.engine.on && at) assert.equal(fake?.search?.fen, at, `${where}the engine searches the position shown`);
-  if (!s.engine.on) assert.equal(fake?.search ?? null, null, `${where}the engine is off and searches nothing`);
-  if (s.analysis) assert.ok(!s.analysis.running && s.analysis.result, `${where}the analysis left is finished`);
+  if (s.engine.on && !s.engine.failed && at) assert.equal(fake?.search?.fen, at, `${where}the engine searches the position shown`);
+  if (!s.engine.on || s.engine.failed) assert.equal(fake?.search ?? null, null, `${where}the engine is off (or failed) and searches nothing`);
+  if (s.analysis) assert.ok(!s.analysis.running && (s.analysis.result || s.analysis.failed), `${where}the analysis left is finished, or says why not`);
   if (f.name && s.card) {
     assert.equal(f.card, f.name, `${where}a card asked for is shown, not left counting`);
   }

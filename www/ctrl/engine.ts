@@ -42,6 +42,12 @@ export class EngineCtrl {
     this.engine = null;
     s.failed = () => T.engine.failed(message);
     s.lines = [];
+    // A game's analysis under way ends here, saying why, not waiting forever.
+    const run = this.c.state.analysis;
+    if (run?.running) {
+      run.running = false;
+      run.failed = s.failed;
+    }
     this.c.redraw();
   }
 
