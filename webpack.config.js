@@ -142,6 +142,8 @@ export default (env, argv) => ({
       // The service worker is registered by production builds only: under
       // `webpack serve` its cache would fight live reload.
       __SERVICE_WORKER__: JSON.stringify(argv.mode === 'production'),
+      // The engine's scripts, named in one place (scripts/headers.mjs, which gives each its headers).
+      __ENGINE_FILES__: JSON.stringify(Object.fromEntries(Object.entries(ENGINE_BUILDS).map(([k, b]) => [k, `${ENGINE_DIR}/${b}.js`]))),
     }),
     new HeadersFile(),
     new EngineFiles(),

@@ -37,7 +37,7 @@ export const BENCH_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eva
  * starts its threads from its own URL. The only new Workers allowed wasm. */
 export const ENGINE_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'";
 
-/** The engine's two builds, in engine/ (www/engine/engine.ts picks one):
+/** The engine's two builds, in engine/ (www/engine.ts picks one):
  * single-threaded everywhere, multi-threaded where the page is
  * cross-origin isolated (SharedArrayBuffer). */
 export const ENGINE_DIR = 'engine';

@@ -10,11 +10,9 @@ import { parseInfo, type Info } from './uci.js';
 
 export type Build = 'single' | 'multi';
 
-/** The engine's scripts in dist/ (scripts/headers.mjs gives each its CSP). */
-export const ENGINE_FILES: Record<Build, string> = {
-  single: 'engine/stockfish-19-lite-single.js',
-  multi: 'engine/stockfish-19-lite.js',
-};
+/** The engine's scripts in dist/, named by scripts/headers.mjs (which gives
+ * each its CSP) through webpack's DefinePlugin. */
+export const ENGINE_FILES: Record<Build, string> = __ENGINE_FILES__;
 
 /** The multi-threaded build shares memory between its threads, which
  * browsers allow only in a cross-origin isolated page (the page's

@@ -7,6 +7,10 @@ declare const __E2E_HOOKS__: boolean;
  * `webpack serve`, where its cache would fight live reload. */
 declare const __SERVICE_WORKER__: boolean;
 
+/** webpack's DefinePlugin sets it from scripts/headers.mjs (ENGINE_BUILDS):
+ * the engine's Worker script of each build, under dist/. */
+declare const __ENGINE_FILES__: { single: string; multi: string };
+
 /** Workers only (worker.ts, lazy-file.ts, read-ahead.ts); not in
  * TypeScript's DOM library. */
 declare class FileReaderSync {

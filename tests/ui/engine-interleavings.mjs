@@ -34,6 +34,8 @@ if (!dir) {
 
 globalThis.Worker = FakeStockfish;
 globalThis.self = globalThis;
+// webpack's DefinePlugin sets it in the bundles.
+globalThis.__ENGINE_FILES__ = { single: 'engine/single.js', multi: 'engine/multi.js' };
 const { Engine } = await import(pathToFileURL(path.resolve(dir, 'engine.js')).href);
 
 function run(seed) {

@@ -45,6 +45,7 @@ Object.assign(globalThis, {
   Worker: FakeStockfish,
   // webpack's DefinePlugin sets it in the bundles (the end-to-end tests' hooks).
   __E2E_HOOKS__: false,
+  __ENGINE_FILES__: { single: 'engine/single.js', multi: 'engine/multi.js' },
   location: { hash: '', pathname: '/', search: '' },
   history: { replaceState() {} },
   localStorage: {
