@@ -26,13 +26,23 @@ class HeadersFile {
 // engine/: Stockfish's two lite builds (npm stockfish, GPL-3.0), copied as
 // they are: each .js is a Worker script that loads the .wasm beside it.
 // Not precached (NOT_KEPT): sw.ts keeps them once the engine has been used.
+const engineFile = (build, ext) => path.resolve(root, 'node_modules/stockfish/bin', build + ext);
+
+/** The engine's files, by their bytes: the service worker keeps them from
+ * one build of the viewer to the next while this stays the same. */
+const ENGINE_VERSION = (() => {
+  const hash = createHash('sha256');
+  for (const build of Object.values(ENGINE_BUILDS)) for (const ext of ['.js', '.wasm']) hash.update(readFileSync(engineFile(build, ext)));
+  return hash.digest('hex').slice(0, 16);
+})();
+
 class EngineFiles {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('EngineFiles', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'EngineFiles', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
         for (const build of Object.values(ENGINE_BUILDS)) {
           for (const ext of ['.js', '.wasm']) {
-            const from = path.resolve(root, 'node_modules/stockfish/bin', build + ext);
+            const from = engineFile(build, ext);
             compilation.fileDependencies.add(from);
             // Already minified: not passed through Terser again.
             compilation.emitAsset(`${ENGINE_DIR}/${build}${ext}`, new webpack.sources.RawSource(readFileSync(from)), { minimized: true });
@@ -143,6 +153,7 @@ export default (env, argv) => ({
       // `webpack serve` its cache would fight live reload.
       __SERVICE_WORKER__: JSON.stringify(argv.mode === 'production'),
       // The engine's scripts, named in one place (scripts/headers.mjs, which gives each its headers).
+      __ENGINE_VERSION__: JSON.stringify(ENGINE_VERSION),
       __ENGINE_FILES__: JSON.stringify(Object.fromEntries(Object.entries(ENGINE_BUILDS).map(([k, b]) => [k, `${ENGINE_DIR}/${b}.js`]))),
     }),
     new HeadersFile(),

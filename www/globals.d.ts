@@ -11,6 +11,10 @@ declare const __SERVICE_WORKER__: boolean;
  * the engine's Worker script of each build, under dist/. */
 declare const __ENGINE_FILES__: { single: string; multi: string };
 
+/** webpack's DefinePlugin sets it: a hash of the engine's files, which
+ * names the service worker's cache of them (sw.ts). */
+declare const __ENGINE_VERSION__: string;
+
 /** Workers only (worker.ts, lazy-file.ts, read-ahead.ts); not in
  * TypeScript's DOM library. */
 declare class FileReaderSync {

@@ -40,9 +40,12 @@ const KEPT = new Set(FILES);
 // The engine (engine/*: Stockfish's Worker scripts and wasm, a few MB) is
 // not precached for every visitor: each file is kept as it is first
 // fetched, so only someone who turned the engine on pays for it, and it
-// then runs offline. Its files keep their names across builds, so a new
-// build fetches them again (on the next use online).
+// then runs offline. Its files have a cache of their own, named by their
+// bytes' hash, so a new build of the viewer with the same engine keeps
+// them (else a user who updated online could lose the engine offline).
 const ENGINE = new URL('engine/', sw.registration.scope).href;
+const ENGINE_PREFIX = `cadb-engine ${sw.registration.scope} `;
+const ENGINE_CACHE = ENGINE_PREFIX + __ENGINE_VERSION__;
 
 sw.addEventListener('install', (e) => {
   e.waitUntil((async () => {
@@ -57,7 +60,7 @@ sw.addEventListener('install', (e) => {
 sw.addEventListener('activate', (e) => {
   e.waitUntil((async () => {
     for (const key of await caches.keys()) {
-      if (key.startsWith(PREFIX) && key !== CACHE) await caches.delete(key);
+      if ((key.startsWith(PREFIX) && key !== CACHE) || (key.startsWith(ENGINE_PREFIX) && key !== ENGINE_CACHE)) await caches.delete(key);
     }
     await sw.clients.claim();
   })());
@@ -81,7 +84,7 @@ function keyOf(request: Request): string | null {
  * threads from its own URL with a fragment saying so, and a response
  * carrying the URL without it would make each thread a whole engine. */
 async function engineFile(request: Request): Promise<Response> {
-  const cache = await caches.open(CACHE);
+  const cache = await caches.open(ENGINE_CACHE);
   const key = request.url.split('#')[0];
   let response = await cache.match(key);
   if (!response) {

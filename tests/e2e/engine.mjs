@@ -219,17 +219,36 @@ await test('Analyse game: Cancel stops it, and opening another game drops it', a
   await page.locator('[data-testid=analysis-progress]').waitFor({ state: 'detached' });
 });
 
-await test('offline after the first use: the engine\'s files are kept by the service worker, and it answers with no network', async (page) => {
+await test('offline after the first use, and after an update of the viewer: the engine\'s files are kept by the service worker, and it answers with no network', async (page) => {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
   await openGame(page, mateFiles, 'MATE', 0);
   await engineOn(page);
   await bestScore(page, /^#2$/);
-  const kept = await page.evaluate(async () => {
-    const names = (await caches.keys()).filter((k) => k.startsWith('cadb '));
-    const keys = await (await caches.open(names[0])).keys();
+  const kept = () => page.evaluate(async () => {
+    const names = (await caches.keys()).filter((k) => k.startsWith('cadb-engine '));
+    const keys = names.length === 1 ? await (await caches.open(names[0])).keys() : [];
     return keys.map((r) => new URL(r.url).pathname).filter((p) => p.startsWith('/engine/')).sort();
   });
-  assert.ok(kept.some((p) => p.endsWith('.wasm')) && kept.some((p) => p.endsWith('.js')), `engine files kept: ${kept}`);
+  const files = await kept();
+  assert.ok(files.some((p) => p.endsWith('.wasm')) && files.some((p) => p.endsWith('.js')), `engine files kept: ${files}`);
+  // A new build of the viewer (the same engine) replaces the viewer's cache,
+  // and keeps the engine's.
+  served.rewrite = (at, bytes) => (at === '/sw.js' ? bytes.toString().replace(/"version":"(\w+)"/, '"version":"$1-next"') : bytes);
+  try {
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      await registration.update();
+      const next = registration.installing ?? registration.waiting;
+      if (!next) throw new Error('no new service worker');
+      await new Promise((ok) => {
+        const check = () => (next.state === 'activated' ? ok() : next.addEventListener('statechange', check, { once: true }));
+        check();
+      });
+    });
+  } finally {
+    served.rewrite = null;
+  }
+  assert.deepEqual(await kept(), files, 'the engine\'s files after an update');
   await page.context().setOffline(true);
   offline.on = true;
   try {
