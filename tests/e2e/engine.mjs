@@ -8,7 +8,7 @@
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { test, finish, fen, writeDb, rows, status, offline, origin, served } from './harness.mjs';
+import { test, finish, fen, writeDb, rows, status, offline, origin, served, updateServiceWorker } from './harness.mjs';
 
 // Two set-up positions, each a mate in 2 for the side to move: White's
 // (1. Kc7 Ka7 2. Ra1#), and the same mirrored with Black to move, which
@@ -233,21 +233,7 @@ await test('offline after the first use, and after an update of the viewer: the 
   assert.ok(files.some((p) => p.endsWith('.wasm')) && files.some((p) => p.endsWith('.js')), `engine files kept: ${files}`);
   // A new build of the viewer (the same engine) replaces the viewer's cache,
   // and keeps the engine's.
-  served.rewrite = (at, bytes) => (at === '/sw.js' ? bytes.toString().replace(/"version":"(\w+)"/, '"version":"$1-next"') : bytes);
-  try {
-    await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.ready;
-      await registration.update();
-      const next = registration.installing ?? registration.waiting;
-      if (!next) throw new Error('no new service worker');
-      await new Promise((ok) => {
-        const check = () => (next.state === 'activated' ? ok() : next.addEventListener('statechange', check, { once: true }));
-        check();
-      });
-    });
-  } finally {
-    served.rewrite = null;
-  }
+  await updateServiceWorker(page);
   assert.deepEqual(await kept(), files, 'the engine\'s files after an update');
   await page.context().setOffline(true);
   offline.on = true;

@@ -120,6 +120,30 @@ export async function test(name, fn, { path: page0 = '/', locale = 'en-US', serv
 }
 
 
+/** Another build of the viewer (the same files, sw.js with another
+ * version) installed and active ('activated': its activate event, which
+ * deletes the old caches, is over). */
+export async function updateServiceWorker(page) {
+  served.rewrite = (at, bytes) => (at === '/sw.js' ? bytes.toString().replace(/"version":"(\w+)"/, '"version":"$1-next"') : bytes);
+  try {
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      await registration.update();
+      const next = registration.installing ?? registration.waiting;
+      if (!next) throw new Error('no new service worker');
+      await Promise.race([
+        new Promise((ok) => {
+          const check = () => (next.state === 'activated' ? ok() : next.addEventListener('statechange', check, { once: true }));
+          check();
+        }),
+        new Promise((_, no) => setTimeout(() => no(new Error(`the new service worker is ${next.state} after 20 s`)), 20000)),
+      ]);
+    });
+  } finally {
+    served.rewrite = null;
+  }
+}
+
 export const fen = (page) => page.locator('[data-testid=board]').getAttribute('data-fen');
 /** The Tools menu's compactness dialog. */
 export async function openCompactness(page) {

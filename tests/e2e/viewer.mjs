@@ -17,7 +17,7 @@ import { readFileSync, readdirSync, copyFileSync, writeFileSync, statSync } from
 import path from 'node:path';
 import assert from 'node:assert/strict';
 import {
-  root, dist, distE2e, demoDir, cadb, offline, served, origin, browser, test, check, finish, fen, openCompactness, demoFiles, DEMO_PGN, DEMO_GAMES,
+  root, dist, distE2e, demoDir, cadb, offline, updateServiceWorker, origin, browser, test, check, finish, fen, openCompactness, demoFiles, DEMO_PGN, DEMO_GAMES,
   gameJson, tmp, writeDb, rows, error, status, fault, openRow, rowsFilled, listed,
 } from './harness.mjs';
 
@@ -1133,26 +1133,7 @@ await test('a new build of the service worker replaces its cache, and the page g
   const [old] = await names();
   assert.match(old, /^cadb http:\/\/127\.0\.0\.1:\d+\/ [0-9a-f]{16}$/);
   // Another build: the same files, another version.
-  served.rewrite = (at, bytes) => (at === '/sw.js' ? bytes.toString().replace(/"version":"(\w+)"/, '"version":"$1-next"') : bytes);
-  try {
-    // Installed, and active at once ('activated': its activate event, which
-    // deletes the old caches, is over).
-    await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.ready;
-      await registration.update();
-      const next = registration.installing ?? registration.waiting;
-      if (!next) throw new Error('no new service worker');
-      await Promise.race([
-        new Promise((ok) => {
-          const check = () => (next.state === 'activated' ? ok() : next.addEventListener('statechange', check, { once: true }));
-          check();
-        }),
-        new Promise((_, no) => setTimeout(() => no(new Error(`the new service worker is ${next.state} after 20 s`)), 20000)),
-      ]);
-    });
-  } finally {
-    served.rewrite = null;
-  }
+  await updateServiceWorker(page);
   assert.deepEqual(await names(), [`${old}-next`]);
   assert.equal(await page.evaluate(() => navigator.serviceWorker.controller?.state), 'activated');
   await openRow(page, 1);
