@@ -8,7 +8,7 @@
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { test, finish, fen, writeDb, rows, status, offline, origin, served, updateServiceWorker } from './harness.mjs';
+import { test, finish, fen, writeDb, rows, status, offline, origin, served, updateServiceWorker, openRow } from './harness.mjs';
 
 // Two set-up positions, each a mate in 2 for the side to move: White's
 // (1. Kc7 Ka7 2. Ra1#), and the same mirrored with Black to move, which
@@ -87,12 +87,14 @@ await test('Russian: the line in Russian letters, the bar and the key help in Ru
 }, { locale: 'ru-RU' });
 
 await test('stepping during a search cancels it: stop is sent, and nothing of the old position is shown after the step', async (page) => {
-  await rows(page).nth(0).click();
-  await page.locator('[data-testid=move]').first().waitFor();
+  // Loaded (the demo's first game may already be shown, and a click on its
+  // row reloads it, which would reset the steps below), at its start.
+  await openRow(page, 1);
   // After White's 10th move: Black to move.
   for (let k = 0; k < 19; k++) await page.keyboard.press('ArrowRight');
+  // The board is drawn on the next frame: wait for the 19th move's position.
+  await page.waitForFunction(() => / b \S+ \S+ \d+ 10$/.test(document.querySelector('[data-testid=board]')?.dataset.fen ?? ''));
   const before = await fen(page);
-  assert.equal(before.split(' ')[1], 'b');
   await engineOn(page);
   await page.locator('[data-testid=engine-line]').first().waitFor({ timeout: 60000 });
   // Deep enough that the search would go on for long.
@@ -109,6 +111,7 @@ await test('stepping during a search cancels it: stop is sent, and nothing of th
   });
   const logBefore = await page.evaluate(() => window.cadbEngineLog.length);
   await page.keyboard.press('ArrowRight');
+  await page.waitForFunction((b) => document.querySelector('[data-testid=board]')?.dataset.fen !== b, before);
   const after = await fen(page);
   assert.equal(after.split(' ')[1], 'w');
   // The new position's lines come (at some depth), and the engine was told to stop.
