@@ -6,29 +6,14 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::ops::ControlFlow;
+use cadb::ca::search::Expressions;
 
-use cadb::{
-    ca::{
-        Database, OpenOptions,
-        search::{Expressions, HeaderIndex, Query},
-        writer::write_database,
-    },
-    game::import::read_pgn,
-};
+#[path = "support/search_hits.rs"]
+mod search_hits;
 
 /// The hits (game, ply) of `e` over the games of `pgn`.
 fn hits(pgn: &str, e: Expressions) -> Vec<(u32, u32)> {
-    let games = read_pgn(pgn).unwrap();
-    let (files, _) = write_database(&games, &Default::default()).unwrap();
-    let db = Database::open(files, OpenOptions::default()).unwrap();
-    let mut q = Query::default();
-    q.set_expressions(&e).unwrap();
-    let found = HeaderIndex::new(&db)
-        .search_hits(&db, &q, None, &mut |_, _| ControlFlow::Continue(()))
-        .unwrap();
-    assert_eq!(found.damaged, 0);
-    found.hits.iter().map(|h| (h.game, h.ply)).collect()
+    search_hits::search_hits(pgn, &e, None).unwrap()
 }
 
 fn material(pgn: &str, m: &str) -> Vec<(u32, u32)> {
@@ -261,24 +246,13 @@ fn conditions_combine() {
 fn the_opening_of_a_set_up_game() {
     let pgn =
         "1. e4 e5 *\n\n1. d4 d5 *\n\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Kd7 *\n";
-    let games = read_pgn(pgn).unwrap();
-    let (files, _) = write_database(&games, &Default::default()).unwrap();
-    let db = Database::open(files, OpenOptions::default()).unwrap();
-    let index = HeaderIndex::new(&db);
     let openings = cadb::openings::Openings::builtin();
     let found = |opening: &str| {
-        let mut q = Query::default();
-        q.set_expressions(&Expressions {
+        let e = Expressions {
             opening: Some(opening),
             ..Default::default()
-        })
-        .unwrap();
-        let f = index
-            .search_hits(&db, &q, Some(&openings), &mut |_, _| {
-                ControlFlow::Continue(())
-            })
-            .unwrap();
-        f.hits.iter().map(|h| (h.game, h.ply)).collect::<Vec<_>>()
+        };
+        search_hits::search_hits(pgn, &e, Some(&openings)).unwrap()
     };
     assert_eq!(found("king's PAWN"), [(0, 2)]);
     assert_eq!(found("d00"), [(1, 2)]);

@@ -4,17 +4,10 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::ops::ControlFlow;
+use cadb::{ca::search::Expressions, openings::Openings};
 
-use cadb::{
-    ca::{
-        Database, OpenOptions,
-        search::{Expressions, HeaderIndex, Query},
-        writer::write_database,
-    },
-    game::import::read_pgn,
-    openings::Openings,
-};
+#[path = "support/search_hits.rs"]
+mod search_hits;
 
 /// b.tsv: "B90 Sicilian Defense: Najdorf Variation 1. e4 c5 2. Nf3 d6 3. d4
 /// cxd4 4. Nxd4 Nf6 5. Nc3 a6" (10 plies); then 6. a4, which no line of
@@ -32,20 +25,12 @@ fn hits(
     material: Option<&str>,
     openings: Option<&Openings>,
 ) -> Result<Vec<(u32, u32)>, String> {
-    let games = read_pgn(pgn).unwrap();
-    let (files, _) = write_database(&games, &Default::default()).unwrap();
-    let db = Database::open(files, OpenOptions::default()).unwrap();
-    let mut q = Query::default();
-    q.set_expressions(&Expressions {
+    let e = Expressions {
         opening: Some(opening),
         material,
         ..Default::default()
-    })
-    .unwrap();
-    let found = HeaderIndex::new(&db)
-        .search_hits(&db, &q, openings, &mut |_, _| ControlFlow::Continue(()))
-        .map_err(|e| e.to_string())?;
-    Ok(found.hits.iter().map(|h| (h.game, h.ply)).collect())
+    };
+    search_hits::search_hits(pgn, &e, openings)
 }
 
 #[test]
