@@ -110,11 +110,7 @@ impl Score {
     /// Mate scores as the PGN's `[%eval #N]` text, centipawns as pawns.
     fn write(self, f: &mut impl fmt::Write) -> fmt::Result {
         match self {
-            Score::Cp(cp) => {
-                let sign = if cp < 0 { "-" } else { "" };
-                let abs = cp.unsigned_abs();
-                write!(f, "{sign}{}.{:02}", abs / 100, abs % 100)
-            }
+            Score::Cp(cp) => write!(f, "{}", crate::game::pgn::Pawns(cp)),
             Score::Mate(n) => write!(f, "#{n}"),
         }
     }

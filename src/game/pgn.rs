@@ -400,10 +400,19 @@ pub(crate) const DIAGRAM_COMMENT: &str = "[#]";
 
 /// `[%eval 0.35]` text for centipawns (`CAP` appended for a CAP-tagged value).
 pub(crate) fn eval_command(centipawns: i16, cap: bool) -> String {
-    let sign = if centipawns < 0 { "-" } else { "" };
-    let abs = i32::from(centipawns).unsigned_abs();
     let cap = if cap { " CAP" } else { "" };
-    alloc::format!("[%eval {sign}{}.{:02}{cap}]", abs / 100, abs % 100)
+    alloc::format!("[%eval {}{cap}]", Pawns(centipawns.into()))
+}
+
+/// Centipawns as the pawns an `[%eval]` gives: `0.35`, `-1.20`, `0.00`.
+pub(crate) struct Pawns(pub i32);
+
+impl core::fmt::Display for Pawns {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let abs = self.0.unsigned_abs();
+        write!(f, "{sign}{}.{:02}", abs / 100, abs % 100)
+    }
 }
 
 impl GameVisitor for PgnWriter<'_> {
