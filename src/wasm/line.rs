@@ -9,7 +9,7 @@ use alloc::{
     vec::Vec,
 };
 
-use shakmaty::{EnPassantMode, fen::Fen, san::SanPlus, uci::UciMove};
+use shakmaty::{san::SanPlus, uci::UciMove};
 use wasm_bindgen::prelude::*;
 
 use super::to_js;
@@ -32,7 +32,7 @@ pub fn play_line(fen: &str, moves: Vec<String>) -> Result<Vec<String>, JsValue> 
         let san = SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string();
         out.push(uci);
         out.push(san);
-        out.push(Fen::from_position(&pos, EnPassantMode::Legal).to_string());
+        out.push(crate::game::fen_of(&pos));
     }
     Ok(out)
 }
