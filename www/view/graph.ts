@@ -11,8 +11,6 @@ import { nextOnLine } from '../game.js';
 import { signed } from '../i18n/format.js';
 import { displaySan, T as strings } from '../i18n/index.js';
 
-/** Centipawns as pawns with a sign: "+0.35", "−3.68", "0.00". */
-const pawns = (cp: number) => signed(cp / 100, 2);
 /** A material balance in pawns: "+2", "−5", "0". */
 const balance = (n: number) => signed(n, 0);
 import type { AnnotatedGame } from '../../pkg/cadb.js';
@@ -106,7 +104,7 @@ export function renderGraph(g: GameState, annotated: AnnotatedGame | null, onPic
   const first = known[0].v;
   const last = known[known.length - 1].v;
   const moves = Math.floor(g.nodes[ids[n - 1]].move.ply / 2) - Math.floor(g.nodes[ids[0]].move.ply / 2) + 1;
-  const fmt = kind === 'eval' ? pawns : balance;
+  const fmt = kind === 'eval' ? (cp: number) => scoreText({ cp }) : balance;
   const text = (ply: number, v: number) => analysed?.texts[ply] ?? fmt(v);
   const firstPly = known[0].ply;
   const lastPly = known[known.length - 1].ply;
@@ -144,7 +142,7 @@ export function renderGraph(g: GameState, annotated: AnnotatedGame | null, onPic
     const title = kind === 'material' ? T.materialPoint(name, balance(v ?? 0))
       : v === null ? T.noEval(name)
         : analysed ? (analysed.stored[k] ? T.storedPoint : T.computedPoint)(name, text(k, v))
-          : T.evalPoint(name, pawns(v));
+          : T.evalPoint(name, scoreText({ cp: v }));
     hits.push(h('rect.graph-hit', { attrs: { x: x.toFixed(2), y: 0, width: (right - x).toFixed(2), height: H, 'data-ply': String(k) } }, [h('title', title)]));
   }
   const svg = h('svg.graph', {
