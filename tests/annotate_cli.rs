@@ -193,6 +193,59 @@ fn a_stopped_run_resumes() {
     assert_eq!(std::fs::read_to_string(&whole).unwrap(), full);
 }
 
+/// A file that is not this database's output, named by mistake, is
+/// refused and left whole: a text, another database's annotated games, and
+/// this one's games in another order. Nothing is cut or appended.
+#[test]
+fn another_file_named_as_output_is_left_whole() {
+    let d = dir("foreign");
+    let cdp = db(&d, GAMES);
+    let sf = stockfish();
+    let whole = d.join("whole.pgn");
+    let (code, _, err) = annotate(&cdp, &sf, &["--depth", "6", "-o", whole.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{err}");
+    let full = std::fs::read_to_string(&whole).unwrap();
+    let g = games(&full);
+    let other_db = dir("foreign-other");
+    let other = db(
+        &other_db,
+        "[White \"Someone else\"]\n[Result \"*\"]\n\n1. e4 *\n",
+    );
+    let other_out = other_db.join("out.pgn");
+    let (code, _, err) = annotate(
+        &other,
+        &sf,
+        &["--depth", "6", "-o", other_out.to_str().unwrap()],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let swapped = format!("{}{}", g[1], g[0]);
+    for (what, text) in [
+        (
+            "a text",
+            "My notes on the 1998 club championship.\n\nKeep this.\n".to_string(),
+        ),
+        (
+            "another database's output",
+            std::fs::read_to_string(&other_out).unwrap(),
+        ),
+        ("this database's games in another order", swapped),
+    ] {
+        let f = d.join("mine.txt");
+        std::fs::write(&f, &text).unwrap();
+        let (code, _, err) = annotate(&cdp, &sf, &["--depth", "6", "-o", f.to_str().unwrap()]);
+        assert_eq!(code, Some(2), "{what}: {err}");
+        assert!(
+            err.contains("not this database's `cadb annotate` output"),
+            "{what}: {err}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&f).unwrap(),
+            text,
+            "{what}: changed"
+        );
+    }
+}
+
 /// An engine that dies on its first search only (a script that becomes
 /// Stockfish once a marker file exists): the game it died on is written
 /// unanalysed, and the engine started afresh analyses the rest.

@@ -21,6 +21,8 @@ use std::{
 use pool::{Done, Job, Settings};
 use uci::{Engine, Limit};
 
+use cadb::{bytes::FileBytes, ca::Database};
+
 use crate::{ca_cmds::DbArgs, dbfiles, terminal};
 
 /// The depth searched when neither --depth nor --movetime is given:
@@ -90,7 +92,7 @@ pub fn run(args: AnnotateArgs) -> Result<ExitCode, String> {
 
     let (mut out, start): (Box<dyn Write>, u64) = match &args.output {
         Some(path) => {
-            let (file, kept) = resume(path, db.count())?;
+            let (file, kept) = resume(path, &db)?;
             (Box::new(file), kept)
         }
         None => (Box::new(std::io::stdout()), 0),
@@ -223,8 +225,8 @@ fn summary(t: &Tally, kept: u64, took: Duration) {
 /// Opens `path` for the run: a new file, or an existing one with its
 /// complete games kept (a partial last game is cut off). Returns the file,
 /// positioned at its end, and how many games it keeps.
-fn resume(path: &Path, count: u64) -> Result<(File, u64), String> {
-    let name = path.display();
+fn resume(path: &Path, db: &Database<FileBytes>) -> Result<(File, u64), String> {
+    let (name, count) = (path.display(), db.count());
     let mut file = OpenOptions::new()
         .read(true)
         .write(true)
@@ -239,6 +241,12 @@ fn resume(path: &Path, count: u64) -> Result<(File, u64), String> {
     if games > count {
         return Err(format!(
             "{name} holds {games} games, more than the database's {count}: not this database's output?"
+        ));
+    }
+    // Before anything is cut: a file of the user's named by mistake stays whole.
+    if let Some(why) = foreign(&text[..len], &text[len..], games, db) {
+        return Err(format!(
+            "{name}: {why}, so it is not this database's `cadb annotate` output; nothing was changed (name another file, or remove this one to start afresh)"
         ));
     }
     file.set_len(len as u64)
@@ -279,6 +287,35 @@ fn complete_games(text: &[u8]) -> (usize, u64) {
         from = at + 2;
     }
     (end, games)
+}
+
+/// Why `kept` (its `games` complete games) and `tail` (what follows them)
+/// cannot be what `cadb annotate` wrote for `db`, cut anywhere: each game
+/// begins with the `[Event` tag the PGN writer writes first, and the last
+/// kept game's tags are the database's game's, as `cadb pgn` writes them
+/// (annotating changes the movetext only).
+fn foreign(kept: &[u8], tail: &[u8], games: u64, db: &Database<FileBytes>) -> Option<String> {
+    const START: &[u8] = b"[Event ";
+    const NEXT: &[u8] = b"\n\n[Event ";
+    // A cut may fall inside the tag itself.
+    if !(tail.starts_with(START) || START.starts_with(tail)) {
+        return Some("what follows its complete games is not the start of a game".into());
+    }
+    if games == 0 {
+        return None;
+    }
+    let starts = 1 + kept.windows(NEXT.len()).filter(|w| *w == NEXT).count() as u64;
+    if !kept.starts_with(START) || starts != games {
+        return Some("its games do not each begin with an [Event] tag".into());
+    }
+    let last = kept[..kept.len() - 2]
+        .windows(NEXT.len())
+        .rposition(|w| w == NEXT)
+        .map_or(0, |i| i + 2);
+    let tags = |t: &[u8]| t[..find(t, b"\n\n").unwrap_or(t.len())].to_vec();
+    let want = terminal::safe(&db.pgn_lenient(games - 1).0).into_owned();
+    (tags(&kept[last..]) != tags(want.as_bytes()))
+        .then(|| format!("its game {games}'s tags are not the database's game {games}'s"))
 }
 
 fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
