@@ -66,10 +66,14 @@ sw.addEventListener('activate', (e) => {
   })());
 });
 
-/** The cache entry answering a request, or null: not one of ours. */
+/** The cache entry answering a request, or null: not one of ours. A
+ * request's URL keeps its fragment (the Fetch standard), and the viewer's
+ * address always has one once a game is shown (`#db=…&g=…`): a reload or
+ * a link must not miss the cache for it. */
 function keyOf(request: Request): string | null {
   if (request.method !== 'GET') return null;
   const url = new URL(request.url);
+  url.hash = '';
   if (request.mode === 'navigate') {
     // The page, whatever its query (bench.html?auto=1 likewise).
     url.search = '';

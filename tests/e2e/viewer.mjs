@@ -1097,11 +1097,12 @@ await test('offline: after the first visit, the page and the demo open with no n
   await page.context().setOffline(true);
   offline.on = true;
   try {
-    // With a query: the page is served all the same.
-    await page.goto(`${origin}/?offline`);
+    // With a query, and a link's hash (a request's URL keeps its fragment):
+    // the page is served all the same, and goes where the link says.
+    await page.goto(`${origin}/?offline#db=DEMO&g=5&m=3`);
     await rows(page).first().waitFor({ timeout: 20000 });
     await status(page, /^Opened DEMO/);
-    await page.locator('[data-testid=move]').first().waitFor();
+    await page.waitForFunction((f) => document.querySelector('[data-testid=board]')?.getAttribute('data-fen') === f, gameJson(4).moves[2].fen);
     // The opening names' table came from the cache too (c.tsv of lichess's
     // chess-openings names the Immortal Game's 4...b5).
     assert.equal((await page.locator('[data-testid=game-row][data-index="0"] [data-column=opening]').textContent()).trim(),
@@ -1142,6 +1143,8 @@ await test('a new build of the service worker replaces its cache, and the page g
 await test('offline under a sub-path: the e2e bundle, served under /e2e/, works offline too', async (page) => {
   await controlled(page);
   assert.equal(await page.evaluate(async () => (await navigator.serviceWorker.ready).scope), `${origin}/e2e/`);
+  // The reload's URL has the place the page wrote (a request keeps its fragment).
+  await page.waitForFunction(() => location.hash === '#db=DEMO&g=1');
   await page.context().setOffline(true);
   offline.on = true;
   try {
