@@ -10,8 +10,10 @@
 // The user's last request wins: every answer goes through `latest`
 // (latest.ts), and a stale one is dropped. Long tasks run in a Worker of
 // their own (decoders.ts), so they never delay a game or a page of rows.
+// The address (ctrl/address.ts) names the place shown, and a link given
+// while the page is open is followed as a request of its own.
 
-import { HASH_DELAY_MS } from './config.js';
+import { AddressCtrl } from './ctrl/address.js';
 import { AnalysisCtrl } from './ctrl/analysis.js';
 import { DatabaseCtrl } from './ctrl/database.js';
 import { EngineCtrl } from './ctrl/engine.js';
@@ -25,7 +27,6 @@ import type { Decoders } from './decoders.js';
 import { errorText } from './errors.js';
 import { setNotation, useLanguage } from './i18n/index.js';
 import { Stale } from './latest.js';
-import { hashOf } from './query.js';
 import type { DbInfo } from '../pkg/cadb.js';
 import { initialState, type Kept, type ListState, type Requests, type Say, type Settings, type State } from './state.js';
 import { isCancelled, isFatal } from './worker-host.js';
@@ -41,6 +42,7 @@ export class Controller {
   readonly tasks = new TasksCtrl(this);
   readonly engine = new EngineCtrl(this);
   readonly analysis = new AnalysisCtrl(this);
+  readonly address = new AddressCtrl(this);
   /** Draws the page, then lets the URL hash follow. */
   readonly redraw: () => void;
 
@@ -55,7 +57,7 @@ export class Controller {
     setNotation(settings.notation);
     this.redraw = () => {
       redraw();
-      this.followHash();
+      this.address.follow();
     };
   }
 
@@ -67,21 +69,6 @@ export class Controller {
   /** The last request of each kind: older answers are dropped. */
   get latest() {
     return this.state.requests.latest;
-  }
-
-  /** Writes the place shown into the URL hash, a moment after the last
-   * change (browsers throttle history updates; holding → makes many). */
-  private followHash(): void {
-    if (!this.requests.placed || this.requests.hashTimer) return;
-    this.requests.hashTimer = window.setTimeout(() => {
-      this.requests.hashTimer = 0;
-      const s = this.state;
-      const hash = hashOf({
-        db: s.info ? s.name : null, game: s.game?.index ?? null, move: s.game?.current ?? -1,
-        filter: s.list.filter, query: s.list.query, position: s.list.position?.fen ?? null,
-      });
-      if (hash !== location.hash) history.replaceState(null, '', hash || location.pathname + location.search);
-    }, HASH_DELAY_MS);
   }
 
   /** The page shows another database (`info` null: none): nothing of the

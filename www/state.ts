@@ -290,11 +290,57 @@ export interface Requests {
   /** The position a filter search is running for (the tree panel past its
    * cap waits for its rows rather than searching too). */
   positionPending: string | null;
+  /** The user's requests for a place: a game, a move (a step, a move
+   * clicked, a line explored), a filter, a search, a position. What tells
+   * that the user went elsewhere (LinkState). */
+  asks: number;
+  /** List views being computed (ListCtrl.applyView): the address names
+   * a filter or search once it is applied, not while it may be refused. */
+  listing: number;
+  /** The database an open under way will show (null: none under way). */
+  opening: string | null;
+  /** The databases opened in this visit, by name: a link (or Back) to one
+   * of them opens it again from its files. */
+  sources: Map<string, OpenSource>;
+  address: AddressState;
+}
+
+/** The address's bookkeeping (ctrl/address.ts). */
+export interface AddressState {
   /** The URL hash follows the state once the first database has taken
    * the place it named (before, it would wipe it). */
   placed: boolean;
   /** The pending write of the URL hash (0: none). */
-  hashTimer: number;
+  timer: number;
+  /** The hash the page wrote or took last: another one in the address
+   * was given by the user (a link to follow). */
+  known: string;
+  /** The database and game of the history entry shown: a place with
+   * another is a new entry (null: the entry is a link's, filled in by
+   * the place it leads to). */
+  entry: string | null;
+  /** Links followed in the database shown, under way: the place is not
+   * written until they are shown. */
+  following: number;
+  /** Links given so far: one given after an open was asked for is newer
+   * than that open. */
+  links: number;
+  /** Links followed in the database shown so far: a newer one ends what
+   * is left of an older one's place, or of an open's. */
+  goes: number;
+  /** The address holds a link waiting for its database's files. */
+  waiting: boolean;
+}
+
+/** A link to a database the page does not have: its files are asked for,
+ * and the address keeps the link until the user asks for another place
+ * (answers to what was asked before it may still land). */
+export interface LinkState {
+  name: string;
+  /** The user's requests for a place (Requests.asks) when the link came
+   * (null: counted when the open under way ends); another count means
+   * the user went elsewhere. */
+  asks: number | null;
 }
 
 export interface State {
@@ -341,6 +387,8 @@ export interface State {
   status: Message;
   /** The error line (null: hidden). */
   error: Message | null;
+  /** A link to another database than the one shown (null: none). */
+  link: LinkState | null;
   /** A PGN export under way: games done of total. */
   exporting: { done: number; total: number } | null;
   /** The long tasks under way (opening tree, export, ...): Cancel stops them. */
@@ -417,11 +465,13 @@ export function initialState(settings: Settings, kept: Kept = { disclosures: { d
     diagnosis: { view: { kind: 'none' }, full: false, copied: null },
     status: { say: () => T.status.loading },
     error: null,
+    link: null,
     exporting: null,
     tasks: [],
     requests: {
       latest: new Latest(), opened: null, stray: false, reopening: { fg: false, bg: false },
-      askedGame: null, positionPending: null, placed: false, hashTimer: 0,
+      askedGame: null, positionPending: null, asks: 0, listing: 0, opening: null, sources: new Map(),
+      address: { placed: false, timer: 0, known: location.hash, entry: null, following: 0, links: 0, goes: 0, waiting: false },
     },
   };
 }

@@ -217,19 +217,25 @@ await test('a database with a weak reading shows a notice that leads to the pane
   await notice(page).waitFor({ state: 'hidden' });
 });
 
+// The demo's games under another name, which this page has never opened.
+const cleanFiles = writeDb('CLEAN', DEMO_PGN);
+
 await test("opening another database drops the old one's doctor's notice, even when the link's filter fails", async (page) => {
   await page.locator('[data-testid=open-files]').setInputFiles(twoFiles);
   await status(page, /^Opened TWO/);
   await notice(page).waitFor({ state: 'visible' });
-  // A link that names the next database with a filter, whose search fails.
-  await page.evaluate(() => { location.hash = '#db=DEMO&f=a'; });
+  // A link that names the next database with a filter, whose search fails:
+  // the page asks for its files (and keeps the link until they come).
+  await page.evaluate(() => { location.hash = '#db=CLEAN&f=a'; });
+  await page.locator('[data-testid=link-notice]').filter({ hasText: 'CLEAN' }).waitFor();
   await fault(page, 'search', 'format');
-  await page.locator('[data-testid=open-files]').setInputFiles(demoFiles);
+  await page.locator('[data-testid=open-files]').setInputFiles(cleanFiles);
   await error(page).filter({ hasText: /search refused \(e2e hook\)/ }).waitFor();
   await fault(page, 'search', null);
-  // The clean demo's report, not TWO's notice.
+  // The clean demo's report, not TWO's notice; the link has been followed.
   await page.locator('[data-testid=readings]').waitFor({ state: 'attached' });
   await notice(page).waitFor({ state: 'hidden' });
+  await page.locator('[data-testid=link-notice]').waitFor({ state: 'hidden' });
 }, { path: '/e2e/' });
 
 await test('a DOS database reads right with no choice; Auto names the guess, and a choice still wins', async (page) => {
@@ -1007,8 +1013,9 @@ await test('a hostile hash and damaged storage cost only what they name: the dem
   const want = gameJson(3);
   await page.evaluate(() => localStorage.setItem('cadb.prefs.v1',
     '{"encodings":{"DEMO":"klingon"},"columns":{"event":"wide","white":-5},"language":7,"panels":{"db-panel":"yes"}}'));
+  // Loaded with it (a new page: one open would follow it as a link, tests/e2e/address.mjs).
+  await page.goto('about:blank');
   await page.goto(`${origin}/#db=DEMO&g=4&m=6&pos=not%20a%20position&q=%%%zz&f=`);
-  await page.reload();
   await page.waitForFunction((f) => document.querySelector('[data-testid=board]')?.getAttribute('data-fen') === f, want.moves[5].fen);
   await page.waitForFunction(() => document.querySelector('.list-row.selected')?.getAttribute('data-index') === '3');
   // The bad position is said; the encoding kept is no encoding: Auto.
@@ -1017,8 +1024,8 @@ await test('a hostile hash and damaged storage cost only what they name: the dem
   assert.equal(await page.locator('#db-panel').evaluate((d) => d.open), false);
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
   // A game past the end opens game 1 instead.
+  await page.goto('about:blank');
   await page.goto(`${origin}/#db=DEMO&g=99999&m=99999`);
-  await page.reload();
   await page.waitForFunction(() => document.querySelector('.list-row.selected')?.getAttribute('data-index') === '0');
 });
 

@@ -37,8 +37,29 @@ if (!dir) {
   process.exit(2);
 }
 
-// What the controller touches of a page.
+// What the controller touches of a page. Its timers run on a clock the
+// schedule moves ("time passes"), so a write of the address pending while
+// a link comes is one of the interleavings. The address bar and its
+// history: a link given (pasted, an edited hash) is a new entry, as a
+// browser makes it, with its hashchange event; Back and Forward move
+// through the entries with popstate and hashchange.
 const store = new Map();
+const clock = { now: 0, next: 1, timers: new Map() };
+const listeners = new Map();
+const page = { entries: [''], at: 0 };
+const hashIn = (url) => (url.startsWith('#') ? url : '');
+/** The page's history writes, counted (a link's follow must replace its entry, not push one). */
+const historyApi = {
+  pushState(_, __, url) {
+    page.entries.splice(page.at + 1, Infinity, hashIn(url));
+    page.at++;
+    globalThis.location.hash = page.entries[page.at];
+  },
+  replaceState(_, __, url) {
+    page.entries[page.at] = hashIn(url);
+    globalThis.location.hash = page.entries[page.at];
+  },
+};
 Object.assign(globalThis, {
   window: globalThis,
   self: globalThis,
@@ -47,7 +68,14 @@ Object.assign(globalThis, {
   __E2E_HOOKS__: false,
   __ENGINE_FILES__: { single: 'engine/single.js', multi: 'engine/multi.js' },
   location: { hash: '', pathname: '/', search: '' },
-  history: { replaceState() {} },
+  history: historyApi,
+  setTimeout: (fn, ms = 0) => {
+    const id = clock.next++;
+    clock.timers.set(id, { at: clock.now + ms, fn });
+    return id;
+  },
+  clearTimeout: (id) => clock.timers.delete(id),
+  addEventListener: (type, fn) => listeners.set(type, [...(listeners.get(type) ?? []), fn]),
   localStorage: {
     getItem: (k) => store.get(k) ?? null,
     setItem: (k, v) => store.set(k, String(v)),
@@ -59,6 +87,44 @@ const { Controller } = await load('controller.js');
 const { Decoders } = await load('decoders.js');
 const { WorkerError } = await load('worker-host.js');
 const { START_FEN, shown: shownPosition } = await load('game.js');
+const { hashOf } = await load('query.js');
+const { placeShown } = await load('ctrl/address.js');
+
+/** Time passes until the next timer, which fires; false: none is set. */
+function tick() {
+  const next = [...clock.timers].sort(([, a], [, b]) => a.at - b.at)[0];
+  if (!next) return false;
+  clock.timers.delete(next[0]);
+  clock.now = Math.max(clock.now, next[1].at);
+  next[1].fn();
+  return true;
+}
+// The browser's events of the address are tasks of their own: queued when
+// the address changes, delivered when the schedule says (a timer of the
+// page may run first, as in a browser).
+const addressEvents = [];
+/** Delivers the next event queued; false: none. */
+function deliver() {
+  const type = addressEvents.shift();
+  if (!type) return false;
+  (listeners.get(type) ?? []).forEach((fn) => fn());
+  return true;
+}
+/** The user gives the address `hash` (a link pasted, or the hash edited): a new entry. */
+function giveLink(hash) {
+  page.entries.splice(page.at + 1, Infinity, hash);
+  page.at++;
+  location.hash = hash;
+  addressEvents.push('hashchange');
+}
+/** Back (-1) or Forward (1), as the browser does it. */
+function traverse(delta) {
+  const before = location.hash;
+  page.at += delta;
+  location.hash = page.entries[page.at];
+  addressEvents.push('popstate');
+  if (location.hash !== before) addressEvents.push('hashchange');
+}
 
 /** The databases a user can choose, by game count; any other name fails to open. */
 const DBS = { A: 7, B: 12, C: 5 };
@@ -209,7 +275,14 @@ async function schedule(seed) {
     return true;
   };
   const decoders = new Decoders(() => assert.fail('the fake hosts call restarted themselves'), undefined, (side) => hosts[side]);
+  clock.timers.clear();
+  listeners.clear();
+  addressEvents.length = 0;
+  page.entries = [''];
+  page.at = 0;
+  location.hash = '';
   const c = new Controller(decoders, () => {}, { language: 'en', notation: 'san', theme: 'light', treeOpen: true });
+  c.address.listen();
   for (const side of ['fg', 'bg']) hosts[side].restarted = (cause) => c.tasks.restarted(side, cause);
   // The kinds of request that trapped since the database shown settled:
   // their panel may show the failure instead of an answer.
@@ -218,18 +291,81 @@ async function schedule(seed) {
   // What the user did since the database now shown was settled on screen.
   let lastOpen = null;
   let sinceSettled = [];
+  // The game and search the last open lands on (a link's, else its first
+  // game and none).
+  // (Either of two when a link waited for its files: the page may have
+  // dropped it for a click on the game shown.)
+  let landing = [{ game: 0, query: null }];
+  // The last open has landed (its database is on screen).
+  let landed = false;
+  // The databases shown so far: a link to one opens it again.
+  const everShown = new Set();
+  // The last request for a place, when it was a link (or Back, Forward):
+  // its hash, and the history as it left it. The page never overwrites it,
+  // nor pushes an entry over it.
+  let lastLink = null;
+  // A link to a database never shown, with no request for a place since;
+  // and the same with none but links and opens since.
+  let pendingLink = null;
+  let waitingLink = null;
   // The database on screen: a new one (or the same reopened) is a new info.
   let shown = null;
+  /** A user acts only once the browser has delivered the address's
+   * events (a person is slower than a task). */
+  const userTurn = async () => {
+    while (addressEvents.length) {
+      log.push(`the browser delivers ${addressEvents[0]}`);
+      deliver();
+      await after();
+    }
+  };
   /** After each event: its effects run, then the page is checked. */
   const after = async () => {
     await settle();
     if (c.state.info !== shown) {
       // A database was settled on screen: what the user did before is of the one before.
       shown = c.state.info;
+      if (shown) everShown.add(c.state.name);
+      if (shown && c.state.name === lastOpen) landed = true;
       sinceSettled = [];
       trapped = new Set();
     }
-    consistent(c.state, `seed ${seed}\n${log.join('\n')}\n`);
+    const where = `seed ${seed}\n${log.join('\n')}\n`;
+    consistent(c.state, where);
+    if (lastLink && !trapped.size) {
+      assert.ok([lastLink.hash, lastLink.leads].includes(location.hash), `${where}the link given last is in the address: ${location.hash}`);
+      assert.deepEqual({ at: page.at, entries: page.entries.length }, lastLink.history, `${where}the link's history entry is followed in place`);
+    }
+  };
+  /** The user asks for another place than a link: an open, a click, a search. */
+  const placeAsked = () => {
+    lastLink = null;
+    pendingLink = null;
+  };
+  /** A link to `place` was given (the address is now its hash): what the
+   * page must do, by the rule. */
+  const linked = (place) => {
+    // (A link that names no game leads to the first: the address then says so.)
+    const leads = hashOf({ db: place.db, game: place.game ?? 0, move: -1, filter: '', query: place.query, position: null });
+    lastLink = { hash: location.hash, leads, history: { at: page.at, entries: page.entries.length } };
+    pendingLink = waitingLink = null;
+    const at = { game: place.game ?? 0, query: place.query };
+    if (place.db === lastOpen) {
+      // The database asked for last: this game and search in it, now or as it lands.
+      landing = [at];
+      sinceSettled.push({ game: at.game }, { query: at.query });
+    } else if (everShown.has(place.db)) {
+      // Another one shown before: opened again, at this game and search.
+      lastOpen = place.db;
+      landed = false;
+      landing = [at];
+      sinceSettled.push({ game: at.game }, { query: at.query });
+    } else {
+      pendingLink = waitingLink = { db: place.db, hash: location.hash, at };
+      // The open under way lands at its start (the address names another),
+      // or where it would have if it lands before the page hears of the link.
+      if (!landed) landing = [{ game: 0, query: null }, ...landing];
+    }
   };
   const steps = 6 + Math.floor(r() * 30);
   for (let k = 0; k < steps; k++) {
@@ -255,22 +391,64 @@ async function schedule(seed) {
     } else if (x < 0.65 || !c.state.info) {
       // (With no database on screen there is no row or name to click.)
       const name = pick(['A', 'B', 'C', 'A', 'B', 'C', FAILS]);
+      await userTurn();
       log.push(`user opens ${name}`);
       lastOpen = name;
+      landed = false;
+      // Its start; or where a link waiting for its files asks.
+      landing = [{ game: 0, query: null }, ...(waitingLink?.db === name ? [waitingLink.at] : [])];
+      waitingLink = null;
+      placeAsked();
       void c.db.openDatabase({ kind: 'bytes', name, files: {} });
     } else if (x < 0.8) {
       const index = Math.floor(r() * 5);
+      await userTurn();
       log.push(`user clicks game ${index}`);
       sinceSettled.push({ game: index });
+      placeAsked();
       void c.game.openGame(index);
     } else if (x < 0.9) {
       const query = { material: pick(QUERIES) };
+      await userTurn();
       log.push(`user searches ${query.material}`);
       sinceSettled.push({ query });
-
+      placeAsked();
       void c.list.search(query);
-    } else if (x < 0.95) {
+    } else if (x < 0.93 && (clock.timers.size || addressEvents.length)) {
+      // The next task: a timer of the page, or the browser's event of the address.
+      if (addressEvents.length && (!clock.timers.size || r() < 0.5)) {
+        log.push(`the browser delivers ${addressEvents[0]}`);
+        deliver();
+      } else {
+        log.push('time passes');
+        tick();
+      }
+    } else if (x < 0.95 && lastOpen !== null) {
+      // A link: to a database opened or not (D never is), with a game and
+      // perhaps a search; or Back, or Forward.
+      await userTurn();
+      const way = pick(['link', 'link', 'link', 'back', 'forward']);
+      if (way === 'link' || (way === 'back' && page.at === 0) || (way === 'forward' && page.at === page.entries.length - 1)) {
+        const place = { db: pick(['A', 'B', 'C', 'D']), game: r() < 0.2 ? null : Math.floor(r() * 5), move: -1, filter: '', query: r() < 0.3 ? { material: pick(QUERIES) } : null, position: null };
+        // The address it holds already: the browser says nothing, no request.
+        if (hashOf(place) === location.hash) {
+          log.push(`user gives the link ${hashOf(place)}, the address already: nothing`);
+        } else {
+          log.push(`user gives the link ${hashOf(place)}`);
+          giveLink(hashOf(place));
+          linked(place);
+        }
+      } else if (!page.entries[page.at + (way === 'back' ? -1 : 1)]) {
+        log.push(`user presses ${way}, to the page's first address: none`);
+      } else {
+        log.push(`user presses ${way}`);
+        traverse(way === 'back' ? -1 : 1);
+        const p = placeOfEntry(location.hash);
+        linked(p);
+      }
+    } else if (x < 0.96) {
       const act = pick(['e', 'e', 'lines', 'analyse', 'analyse', 'cancel', 'cancel']);
+      await userTurn();
       log.push(`user: engine ${act}`);
       if (act === 'e') c.engine.toggle();
       else if (act === 'lines') c.engine.setLines(1 + Math.floor(r() * 3));
@@ -278,10 +456,12 @@ async function schedule(seed) {
       else c.analysis.cancel();
     } else if (x < 0.975) {
       const name = pick(['Tal', 'Botvinnik']);
+      await userTurn();
       log.push(`user opens ${name}'s card`);
       sinceSettled.push({ card: name });
       void c.panels.openPlayer(name);
     } else {
+      await userTurn();
       log.push('user closes the card');
       sinceSettled.push({ card: null });
       c.panels.closePlayer();
@@ -289,7 +469,8 @@ async function schedule(seed) {
     await after();
   }
   // Every Worker answers all it has, and the engine says all it has (a
-  // search to a depth reaches it; an infinite one goes on), in any order.
+  // search to a depth reaches it; an infinite one goes on), in any order;
+  // then time passes, until no timer is left.
   for (;;) {
     const side = pick(['fg', 'bg'].filter((s) => hosts[s].queue.length));
     const f = FakeStockfish.last;
@@ -301,6 +482,12 @@ async function schedule(seed) {
     } else if (side) {
       log.push(`${side} answers ${hosts[side].queue[0].type}`);
       hosts[side].step();
+    } else if (addressEvents.length) {
+      log.push(`the browser delivers ${addressEvents[0]}`);
+      deliver();
+    } else if (clock.timers.size) {
+      log.push('time passes');
+      tick();
     } else {
       break;
     }
@@ -339,21 +526,39 @@ async function schedule(seed) {
   if (lastOpen !== FAILS) {
     // The last game clicked once it was on screen (every database has
     // the games clicked), else its first game.
+    const sameQuery = (a, b) => JSON.stringify(a) === JSON.stringify(b);
     const click = sinceSettled.filter((a) => 'game' in a).at(-1);
-    if (!trapped.has('game')) assert.equal(s.game?.index, click?.game ?? 0, `${where}the last game clicked is shown`);
-    const search = sinceSettled.filter((a) => 'query' in a).at(-1);
-    if (search && !trapped.has('searchHits')) {
-      assert.deepEqual(s.list.query, search.query, `${where}the last search is the query applied`);
-      assert.deepEqual([...s.list.view.order], [...hitsOf(f.name, search.query).games], `${where}the last search's games are listed`);
+    const searched = sinceSettled.some((a) => 'query' in a);
+    const land = landing.find((l) => (click || l.game === s.game?.index) && (searched || sameQuery(l.query, s.list.query))) ?? landing[0];
+    if (!trapped.has('game')) assert.equal(s.game?.index, click?.game ?? land.game, `${where}the last game clicked (or linked) is shown`);
+    const query = searched ? sinceSettled.filter((a) => 'query' in a).at(-1).query : land.query;
+    if (query && !trapped.has('searchHits')) {
+      assert.deepEqual(s.list.query, query, `${where}the last search is the query applied`);
+      assert.deepEqual([...s.list.view.order], [...hitsOf(f.name, query).games], `${where}the last search's games are listed`);
       assert.equal(f.hits, f.name, `${where}the hits are of the database shown`);
-    } else if (!search) {
+    } else if (!query) {
       assert.equal(s.list.query, null, `${where}no search`);
     }
     const card = sinceSettled.filter((a) => 'card' in a).at(-1);
     if (card?.card) assert.equal(s.card?.view.kind === 'data' && s.card.view.data.name, `${f.name}/${card.card}`, `${where}the last card asked for`);
     else assert.equal(s.card, null, `${where}no card`);
   }
+  // The address: a link to a database never shown is said and kept until
+  // another place is asked for; else it names the place shown.
+  if (pendingLink) {
+    assert.equal(s.link?.name, pendingLink.db, `${where}the link to ${pendingLink.db} is said`);
+    assert.equal(location.hash, pendingLink.hash, `${where}the link to ${pendingLink.db} stays in the address`);
+  } else if (!s.link && f.name && !trapped.size) {
+    assert.equal(location.hash, hashOf(placeShown(s)), `${where}the address names the place shown`);
+  }
   return log.length;
+}
+
+/** The place of a history entry the page wrote. */
+function placeOfEntry(hash) {
+  const p = new URLSearchParams(hash.slice(1));
+  const q = p.get('q') ? Object.fromEntries(new URLSearchParams(p.get('q'))) : null;
+  return { db: p.get('db'), game: p.get('g') ? Number(p.get('g')) - 1 : null, query: q };
 }
 
 const n = Number(schedules);

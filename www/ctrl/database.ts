@@ -1,7 +1,8 @@
 // Opening a database (chosen, dropped, linked in the URL, the demo at the
-// start) and choosing its encoding. Each open begins its generation at the
-// user's action, before anything is read: a choice made while the demo is
-// fetched, or while another database opens, is the one that opens.
+// start), showing the place the address names in it, and choosing its
+// encoding. Each open begins its generation at the user's action, before
+// anything is read: a choice made while the demo is fetched, or while
+// another database opens, is the one that opens.
 
 import { DEMO_NAME } from '../config.js';
 import type { Controller } from '../controller.js';
@@ -11,48 +12,64 @@ import { T } from '../i18n/index.js';
 import { type Fresh, Stale } from '../latest.js';
 import { loadPrefs, savePrefs } from '../prefs.js';
 import { type OpenSource, type TextChoice } from '../protocol.js';
-import { asksMoves, placeOfHash } from '../query.js';
+import { asksMoves, type Place, placeOfHash } from '../query.js';
+import { type Asked, AT_START, filtersOf, placeShown } from './address.js';
 import { freshList, freshRows } from '../state.js';
 
 export class DatabaseCtrl {
   constructor(private c: Controller) {}
 
-  openDatabase(source: OpenSource): Promise<void> {
+  /** Opens `source` (`asked`: by a link, which it lands on). */
+  openDatabase(source: OpenSource, asked = this.c.address.asked()): Promise<void> {
     const fresh = this.c.latest.begin('open');
-    return this.c.attempt(() => this.open(source, fresh));
+    return this.c.attempt(() => this.open(source, fresh, asked));
   }
 
   /** Files picked or dropped: the first complete database among them. */
   openFiles(files: File[]): Promise<void> {
-    const fresh = this.c.latest.begin('open');
-    return this.c.attempt(() => this.openFirst(files, fresh));
+    const [fresh, asked] = [this.c.latest.begin('open'), this.c.address.asked()];
+    return this.c.attempt(() => this.openFirst(files, fresh, asked));
   }
 
   openDrop(data: DataTransfer): Promise<void> {
-    const fresh = this.c.latest.begin('open');
-    return this.c.attempt(async () => this.openFirst(await droppedFiles(data), fresh));
+    const [fresh, asked] = [this.c.latest.begin('open'), this.c.address.asked()];
+    return this.c.attempt(async () => this.openFirst(await droppedFiles(data), fresh, asked));
   }
 
   /** The page's start: the decoder's encodings for the menu, then the demo
-   * database, unless the user has chosen one by then. */
+   * database, unless the user has chosen one by then. The address is
+   * followed from now on. */
   start(): Promise<void> {
+    this.c.address.listen();
     const fresh = this.c.latest.begin('open');
     return this.c.attempt(async () => {
       this.c.state.encodings = await this.c.rpc.call('encodings', {});
       this.c.redraw();
       if (!fresh()) return;
-      await this.open({ kind: 'bytes', name: DEMO_NAME, files: await fetchDemo() }, fresh);
+      // Not the user's choice: a link the page was opened with stands.
+      await this.open({ kind: 'bytes', name: DEMO_NAME, files: await fetchDemo() }, fresh, AT_START);
     });
   }
 
-  async open(source: OpenSource, fresh: Fresh): Promise<void> {
+  /** Opens `source`, asked for when the address held `asked`
+   * (address.ts take: which link governs where it lands). */
+  async open(source: OpenSource, fresh: Fresh, asked: Asked): Promise<void> {
     // A newer choice was made while this one was read or fetched.
     if (!fresh()) return;
+    const r = this.c.requests;
+    r.opening = source.name;
+    try {
+      await this.land(source, fresh, asked);
+    } finally {
+      if (fresh()) {
+        r.opening = null;
+        this.c.address.opened();
+      }
+    }
+  }
+
+  private async land(source: OpenSource, fresh: Fresh, asked: Asked): Promise<void> {
     const s = this.c.state;
-    // The place the URL names, if it is in this database (an old `#q=`
-    // link names no database: its query applies to any).
-    const place = placeOfHash(location.hash);
-    const here = place.db === null || place.db === source.name;
     // The encoding kept for it, if it is one the decoder knows (storage
     // can hold anything).
     const kept: unknown = loadPrefs().encodings?.[source.name];
@@ -90,32 +107,97 @@ export class DatabaseCtrl {
     }
     const { info, wasmBytes } = opened;
     this.c.requests.opened = { source, encoding };
+    this.c.requests.sources.set(source.name, source);
     this.c.requests.stray = false;
-    const list = freshList(here ? place.query : null);
-    if (here) list.input = list.filter = place.filter;
+    // The place a link names in this database (an old `#q=` link names no
+    // database: its query applies to any), else its start.
+    const place = this.c.address.take(source.name, asked) ?? placeOfHash('');
+    const list = freshList(place.query);
+    list.input = list.filter = place.filter;
     this.c.showDatabase(source.name, info, list);
+    // Landed: a link given from now on is followed in it.
+    this.c.requests.opening = null;
     s.encoding = encoding;
-    // The form shows the query the link names, in its panel, open (kept
-    // open, as a click there would).
-    if (s.list.query) this.c.panels.setPanelOpen('search', true);
-    if (asksMoves(s.list.query)) this.c.panels.setPanelOpen('moves', true);
+    this.showQuery();
     this.c.redraw();
     // In the background Worker: never after the list, whose filter may fail.
     void this.c.panels.refreshCompactness();
     void this.c.panels.refreshDiagnosis(false);
-    if (s.list.query || s.list.filter) await this.c.list.applyPlaced();
-    // The time until the list is drawn.
-    const ms = Math.round(performance.now() - t0);
-    this.c.say(() => T.status.opened(source.name, info.games, ms, wasmBytes / 1048576));
     try {
-      const game = here && place.game !== null && place.game < info.games ? place.game : 0;
-      if (info.games > 0) await this.c.game.loadGame(game, here && place.game === game ? place.move : null);
-      // After the game, so that a position the link names that is no
-      // position costs only its filter (and its error stays on the page).
-      if (here && place.position) await this.c.tree.filterToPosition(place.position).catch((err: unknown) => this.c.fail(err));
+      await this.c.address.showing(fresh, async (still) => {
+        const failed = s.list.query || s.list.filter ? await this.listPlaced() : null;
+        // The time until the list is drawn.
+        const ms = Math.round(performance.now() - t0);
+        this.c.say(() => T.status.opened(source.name, info.games, ms, wasmBytes / 1048576));
+        if (still('game')) await this.placeGame(place, true);
+        if (failed !== null) this.c.fail(failed);
+        // After the game, so that a position the link names that is no
+        // position costs only its filter (and its error stays on the page).
+        if (place.position && still('position')) await this.c.tree.filterToPosition(place.position).catch((err: unknown) => this.c.fail(err));
+      });
     } finally {
-      this.c.requests.placed = true;
+      this.c.requests.address.placed = true;
     }
+  }
+
+  /** The list of the filter and search a place names; its failure (null:
+   * none), said once the game has opened (which clears the error line):
+   * it costs only the list, and a newer search only makes it stale. */
+  private listPlaced(): Promise<unknown> {
+    return this.c.list.applyPlaced().then(() => null, (err: unknown) => err);
+  }
+
+  /** The form shows the query the place names, in its panel, open (kept
+   * open, as a click there would). */
+  private showQuery(): void {
+    const q = this.c.state.list.query;
+    if (q) this.c.panels.setPanelOpen('search', true);
+    if (asksMoves(q)) this.c.panels.setPanelOpen('moves', true);
+  }
+
+  /** Shows the game and move `place` names (its first game when it names
+   * none, or one the database lacks); `opened`: the database has just
+   * opened, and no game of it is shown yet. */
+  private async placeGame(place: Place, opened: boolean): Promise<void> {
+    const s = this.c.state;
+    const games = s.info?.games ?? 0;
+    if (games === 0) return;
+    const game = place.game !== null && place.game < games ? place.game : 0;
+    const move = place.game === game ? place.move : null;
+    if (!opened && move !== null && s.game?.index === game) {
+      // The game shown: only the move. Any game still on its way is stale.
+      this.c.latest.begin('game');
+      this.c.requests.askedGame = game;
+      // As a load of it would, a request newer than any error shown.
+      s.error = null;
+      this.c.game.goTo(move, false);
+      return;
+    }
+    await this.c.game.loadGame(game, move);
+  }
+
+  /** Shows the place a link names in the database shown, as an open
+   * would: the filter, the search, the game and move, the position; each
+   * while it is `still` asked for (AddressCtrl.showing). */
+  async takePlace(place: Place, still: (part: 'game' | 'position') => boolean): Promise<void> {
+    const s = this.c.state;
+    const l = s.list;
+    const position = l.position?.fen ?? null;
+    let failed: unknown = null;
+    if (filtersOf(place) !== filtersOf(placeShown(s))) {
+      clearTimeout(l.filterTimer);
+      l.filterTimer = 0;
+      l.query = place.query;
+      l.input = l.filter = place.filter;
+      l.refused = null;
+      if (place.position !== position) l.position = null;
+      this.showQuery();
+      this.c.redraw();
+      failed = await this.listPlaced();
+    }
+    if (still('game')) await this.placeGame(place, false);
+    if (failed !== null) this.c.fail(failed);
+    if (place.position && place.position !== position && still('position')) await this.c.tree.filterToPosition(place.position);
   }
 
   /** An open failed and the page keeps the database it shows: what the
@@ -133,16 +215,17 @@ export class DatabaseCtrl {
     if (s.card && s.card.view.kind !== 'data') void this.c.panels.openPlayer(s.card.name);
     if (s.list.filter || s.list.query || s.list.sort) void this.c.attempt(() => this.c.list.applyView());
     void this.c.tree.refreshTree();
+    this.c.address.asksAgain();
   }
 
-  private async openFirst(files: File[], fresh: Fresh): Promise<void> {
+  private async openFirst(files: File[], fresh: Fresh, asked: Asked): Promise<void> {
     const { complete, problems } = groupFiles(files);
     if (complete.length === 0) {
       throw new Error(problems.length ? problems.join('; ') : T.errors.noFiles);
     }
     // Several databases: open the first; say which ones were left.
     const set = complete[0];
-    await this.open({ kind: 'files', name: set.stem, files: set.files }, fresh);
+    await this.open({ kind: 'files', name: set.stem, files: set.files }, fresh, asked);
     const notes = [...problems, ...complete.slice(1).map((s) => T.errors.oneAtATime(s.stem))];
     if (notes.length) this.c.fail(notes.join('; '));
   }

@@ -12,6 +12,7 @@ export class GameCtrl {
   constructor(private c: Controller) {}
 
   openGame(index: number): Promise<void> {
+    this.c.requests.asks++;
     return this.c.attempt(() => this.loadGame(index));
   }
 
@@ -64,9 +65,10 @@ export class GameCtrl {
     this.moved(say);
   }
 
-  /** The position shown changed: said in words (`say` false: nothing is),
-   * drawn, and the opening tree follows it. */
+  /** The position shown changed: said in words (`say` false: nothing is,
+   * and the move was not the user's), drawn, and the opening tree follows it. */
   moved(say = true): void {
+    if (say) this.c.requests.asks++;
     const at = shown(this.c.state.game, this.c.state.explore);
     const san = at?.san;
     this.c.state.said = say && at && san ? () => spokenMove(san, at.fen) : null;

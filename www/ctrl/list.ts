@@ -51,6 +51,7 @@ export class ListCtrl {
 
   /** The filter box's text: applied after a short pause. */
   filter(text: string): void {
+    this.c.requests.asks++;
     const l = this.c.state.list;
     l.input = text;
     clearTimeout(l.filterTimer);
@@ -85,6 +86,7 @@ export class ListCtrl {
    * 'query') is said at the form, which keeps it as typed, as it keeps a
    * query whose search was cancelled. */
   search(query: SearchQuery | null): Promise<void> {
+    this.c.requests.asks++;
     return this.c.attempt(async () => {
       const l = this.c.state.list;
       const before = l.query;
@@ -116,9 +118,11 @@ export class ListCtrl {
     try {
       await this.applyView();
     } catch (err) {
-      if (!query || l !== this.c.state.list) throw err;
+      // Only a malformed query is dropped: a stale search was replaced by
+      // a newer request (a search the user made since keeps its query).
+      if (!query || l !== this.c.state.list || codeOf(err) !== 'query') throw err;
       l.query = null;
-      if (!this.refuse(query, err, false)) throw err;
+      this.refuse(query, err, false);
       await this.applyView();
     }
   }
@@ -136,6 +140,16 @@ export class ListCtrl {
   /** See ListState: the header filter (quick box AND form) in one search,
    * any other filter intersected with it, then the sort. */
   async applyView(): Promise<void> {
+    // The address waits for the list it computes (a search may be refused).
+    this.c.requests.listing++;
+    try {
+      await this.computeView();
+    } finally {
+      this.c.requests.listing--;
+    }
+  }
+
+  private async computeView(): Promise<void> {
     const s = this.c.state;
     const { filter, query, sort, position } = s.list;
     const text = filter.trim();

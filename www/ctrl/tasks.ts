@@ -13,6 +13,7 @@ import { Stale } from '../latest.js';
 import { type RequestType, type Requests } from '../protocol.js';
 import { freshList, type Say, type Task } from '../state.js';
 import { type CallOptions, isCancelled, isFatal, type WorkerError } from '../worker-host.js';
+import { AT_START } from './address.js';
 
 export class TasksCtrl {
   constructor(private c: Controller) {}
@@ -94,7 +95,7 @@ export class TasksCtrl {
       if (cancelled || side === 'bg') return;
       s.error = { say: () => `${stopped()}.` };
       this.c.redraw();
-      void this.reopen(side, async () => this.c.db.open({ kind: 'bytes', name: DEMO_NAME, files: await fetchDemo() }, fresh),
+      void this.reopen(side, async () => this.c.db.open({ kind: 'bytes', name: DEMO_NAME, files: await fetchDemo() }, fresh, AT_START),
         () => T.errors.stoppedDemo(stopped(), DEMO_NAME));
       return;
     }

@@ -16,6 +16,7 @@ export class TreeCtrl {
   /** Filters the list to the games that reach the board's position (with
    * progress and Cancel); it combines with the header filter. */
   searchPosition(): Promise<void> {
+    this.c.requests.asks++;
     return this.c.attempt(() => this.filterToPosition(this.boardFen()));
   }
 
@@ -44,6 +45,7 @@ export class TreeCtrl {
 
   /** Removes the position filter. */
   clearPosition(): Promise<void> {
+    this.c.requests.asks++;
     return this.c.attempt(async () => {
       this.c.state.list.position = null;
       await this.c.list.applyView();

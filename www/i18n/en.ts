@@ -229,6 +229,12 @@ export const en = {
       `Position: ${n === 1 ? '1 game reaches' : `${games(n)} reach`} it${damaged > 0 ? ` (${num(damaged)} damaged ${plural(damaged, { one: 'game', other: 'games' })} skipped)` : ''}`,
   },
 
+  /** A link (the address) to a database other than the one shown. */
+  link: {
+    other: (name: string) => `This link is to the database ${name}, which is not open here. Open its files to go there.`,
+    open: (name: string) => `Open ${name}…`,
+  },
+
   notice: {
     text: (first: string, more: number) => `This database needs a look: ${first}${more > 0 ? ` (and ${num(more)} more)` : ''}.`,
     weak: (title: string, certainty: string) => `${title.toLowerCase()}: ${certainty} evidence`,

@@ -224,6 +224,12 @@ export const ru: Strings = {
       `Позиция встречается в ${num(n)} ${plural(n, { one: 'партии', few: 'партиях', many: 'партиях', other: 'партиях' })}${damaged > 0 ? ` (пропущено повреждённых: ${num(damaged)})` : ''}`,
   },
 
+  /** A link (the address) to a database other than the one shown. */
+  link: {
+    other: (name: string) => `Эта ссылка ведёт в базу ${name}, которая здесь не открыта. Откройте её файлы, чтобы перейти туда.`,
+    open: (name: string) => `Открыть ${name}…`,
+  },
+
   notice: {
     text: (first: string, more: number) => `Эту базу стоит проверить: ${first}${more > 0 ? ` (и ещё ${num(more)})` : ''}.`,
     weak: (title: string, certainty: string) =>

@@ -18,14 +18,14 @@ import { onKey } from './keys.js';
 import { patch } from './patch.js';
 import { SearchForm } from './search.js';
 import { side } from './side.js';
-import { errorLine, notice, topBar } from './top.js';
+import { errorLine, linkNotice, notice, topBar } from './top.js';
 import { viewer } from './viewer.js';
 
 const card = (ctrl: Controller) => renderCard(ctrl.state.card, { close: () => ctrl.panels.closePlayer(), filter: () => void ctrl.panels.filterToPlayer() });
 
 /** Each view, by the `data-view` of the element of index.html it replaces. */
 const VIEWS: [string, (ctrl: Controller) => VNode][] = [
-  ['top', topBar], ['error', errorLine], ['notice', notice], ['card', card], ['list-tools', listTools],
+  ['top', topBar], ['error', errorLine], ['notice', notice], ['link', linkNotice], ['card', card], ['list-tools', listTools],
   ['viewer', viewer], ['side', side], ['compactness', compactnessDialog], ['keys', keysDialog],
 ];
 

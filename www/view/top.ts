@@ -1,6 +1,7 @@
 // The top of the page, as pure view functions: the bar (open a database,
 // Cancel, the encoding and language menus, the theme, the Tools menu), the
-// error line and the notice of a database that needs attention.
+// error line, the notice of a database that needs attention, and that of a
+// link to another database.
 
 import { h, type VNode } from 'snabbdom';
 import type { DbInfo, EncodingChoice } from '../../pkg/cadb.js';
@@ -112,4 +113,15 @@ export function notice(ctrl: Controller): VNode {
       panel?.querySelector('summary')?.focus();
     }, T.page.noticeDetails),
   ]);
+}
+
+/** A link to a database the page does not have: it says so, and asks for
+ * that database's files (the games shown are another's). */
+export function linkNotice(ctrl: Controller): VNode {
+  const link = ctrl.state.link;
+  return h('p.notice.link-notice', { attrs: { 'data-testid': 'link-notice', role: 'status', hidden: link === null } }, link ? [
+    h('span', T.link.other(link.name)),
+    ' ',
+    button('', { 'data-testid': 'link-open' }, () => document.querySelector<HTMLInputElement>('[data-testid=open-files]')?.click(), T.link.open(link.name)),
+  ] : []);
 }
