@@ -16,7 +16,10 @@ echo "==> npm pack pkg/"
 tarball="$(cd "$tmp" && npm pack --silent "$CADB_ROOT/pkg" 2>/dev/null | tail -n1)"
 tar -tzf "$tmp/$tarball" | sort | sed 's/^/    /'
 
-app="$tmp/app"
+# CADB_PACKAGE_APP=dir keeps the test project there (scripts/stress.mjs runs
+# its page again and again); by default it goes with the temporary folder.
+app="${CADB_PACKAGE_APP:-$tmp/app}"
+rm -rf "$app"
 mkdir -p "$app/src"
 cd "$app"
 printf '{ "name": "cadb-package-test", "private": true, "type": "module" }\n' >package.json

@@ -7,7 +7,7 @@
 // temporary folder, the list's rows and count, the status line.
 //
 //   E2E_ONLY=regex   runs only the tests whose names match
-//   E2E_SHOTS=1      saves a screenshot of each failure in /tmp
+//   E2E_SHOTS=1      saves a screenshot of each failure in /tmp (or E2E_SHOTS=DIR: there)
 
 import { execFileSync } from 'node:child_process';
 import { readFileSync, existsSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -97,7 +97,13 @@ export async function test(name, fn, { path: page0 = '/', locale = 'en-US', serv
   const pageErrors = [];
   page.on('pageerror', (e) => pageErrors.push(String(e)));
   const cspMessages = [];
-  page.on('console', (m) => /Content.Security.Policy/i.test(m.text()) && cspMessages.push(m.text()));
+  // The page's last words, printed with a failure (what it said and did).
+  const consoleTail = [];
+  page.on('console', (m) => {
+    if (/Content.Security.Policy/i.test(m.text())) cspMessages.push(m.text());
+    consoleTail.push(`${m.type()}: ${m.text()}`.slice(0, 300));
+    if (consoleTail.length > 20) consoleTail.shift();
+  });
   try {
     await page.goto(origin + page0);
     if (page0.endsWith('/') && ready) await page.locator('[data-testid=game-row]').first().waitFor({ timeout: 20000 });
@@ -113,7 +119,17 @@ export async function test(name, fn, { path: page0 = '/', locale = 'en-US', serv
   } catch (e) {
     failures.push(name);
     console.log(`FAIL  ${name}\n${e.stack ?? e}`);
-    if (process.env.E2E_SHOTS) await page.screenshot({ path: `/tmp/e2e-fail-${failures.length}.png` }).catch(() => {});
+    // What the page showed when it failed: where, its status and error lines.
+    const shown = await page.evaluate(() => ({
+      href: location.href,
+      status: document.querySelector('[data-testid=status]')?.textContent ?? null,
+      error: document.querySelector('[data-testid=error]')?.textContent ?? null,
+    })).catch((err) => ({ unreadable: String(err) }));
+    console.log(`      the page: ${JSON.stringify(shown)}`);
+    if (consoleTail.length) console.log(`      its console:\n${consoleTail.map((l) => `        ${l}`).join('\n')}`);
+    if (pageErrors.length) console.log(`      its errors: ${pageErrors.join('; ')}`);
+    const shots = process.env.E2E_SHOTS;
+    if (shots) await page.screenshot({ path: path.join(shots === '1' ? '/tmp' : shots, `e2e-fail-${process.pid}-${failures.length}.png`) }).catch(() => {});
   } finally {
     await context.close();
   }
