@@ -8,13 +8,18 @@ cd "$CADB_ROOT"
 
 bundle=false
 [[ "${1:-}" == "--bundle" ]] && bundle=true
+# The CLI that writes the demo and the openings table: release by default
+# (target/release/cadb, which the benchmarks use); CADB_CLI_PROFILE=dev
+# takes the one the tests build (npm test). Both write the same bytes.
+cli=(--release)
+[[ "${CADB_CLI_PROFILE:-release}" == "dev" ]] && cli=()
 
 # 1. The demo database, written by `cadb write` (CP1251, as a Russian CA
 # database has its names) from the demo games: tests/data/demo/demo.pgn
 # (real games with full headers; sources and licences in SOURCES.txt).
 echo "==> demo database: cadb write www/demo/DEMO < tests/data/demo/demo.pgn"
 mkdir -p www/demo
-if ! cargo run --quiet --release --features cli -- write www/demo/DEMO <tests/data/demo/demo.pgn; then
+if ! cargo run --quiet "${cli[@]}" --features cli -- write www/demo/DEMO <tests/data/demo/demo.pgn; then
   echo >&2
   echo "build: FAILED to build the demo database: 'cadb write www/demo/DEMO' exited with an error (see above)." >&2
   echo "build: the Chess Assistant writer (src/ca/writer.rs, src/bin/cadb/write.rs) must work for the viewer's demo." >&2
@@ -32,7 +37,7 @@ wasm-pack build --release --target web --out-dir pkg . --no-default-features --f
 # wrote it from src/openings/data/*.tsv, and the CLI built above hands out the
 # same bytes. The viewer fetches it as an asset (www/worker.ts); the npm
 # package ships it for loadOpenings.
-cargo run --quiet --release --features cli -- opening --table pkg/openings.bin
+cargo run --quiet "${cli[@]}" --features cli -- opening --table pkg/openings.bin
 node scripts/package.mjs
 ls -l pkg/cadb_bg.wasm pkg/openings.bin
 

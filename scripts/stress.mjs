@@ -60,7 +60,7 @@ function build(what, cmd, args, extra = {}) {
   const r = spawnSync(cmd, args, { cwd: root, env: { ...env, ...extra }, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-if (!existsSync(path.join(root, 'dist/index.html')) || !existsSync(path.join(root, 'target/release/cadb'))) build('the viewer', 'bash', ['scripts/build.sh', '--bundle']);
+if (!existsSync(path.join(root, 'dist/index.html')) || !existsSync(process.env.CADB_BIN ?? path.join(root, 'target/release/cadb'))) build('the viewer', 'bash', ['scripts/build.sh', '--bundle']);
 if (!existsSync(path.join(root, 'dist-e2e/index.html'))) build('the e2e bundle', 'webpack', ['--mode', 'production', '--env', 'e2e', '--stats', 'errors-warnings']);
 if (suites.includes('title') && !existsSync(path.join(TITLE_APP, 'dist/index.html'))) build('the npm package\'s page', 'bash', ['scripts/test-package.sh'], { CADB_PACKAGE_APP: TITLE_APP });
 

@@ -8,7 +8,8 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$CADB_ROOT"
 
-[[ -f pkg/package.json && -x target/release/cadb ]] || bash scripts/build.sh
+cadb="${CADB_BIN:-$CADB_ROOT/target/release/cadb}"
+[[ -f pkg/package.json && -x $cadb ]] || bash scripts/build.sh
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
@@ -27,7 +28,7 @@ printf '{ "name": "cadb-package-test", "private": true, "type": "module" }\n' >p
 npm install --silent --offline --no-audit --no-fund "$tmp/$tarball"
 
 # A small database, written by the CLI from two games.
-"$CADB_ROOT/target/release/cadb" write "$app/GAMES" <<'PGN'
+"$cadb" write "$app/GAMES" <<'PGN'
 [Event "Package test"] [White "Anna"] [Black "Boris"] [WhiteElo "2400"] [Date "1998.01.02"] [Result "1-0"]
 1. e4 e5 2. Nf3 {a comment} Nc6 (2... d6) 3. Bb5 1-0
 

@@ -23,7 +23,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const dist = path.join(root, 'dist');
 export const distE2e = path.join(root, 'dist-e2e');
 export const demoDir = path.join(root, 'www/demo');
-export const cadb = path.join(root, 'target/release/cadb');
+// The CLI: the release build (npm run build), or the one npm test names.
+export const cadb = process.env.CADB_BIN ?? path.join(root, 'target/release/cadb');
 for (const p of [dist, demoDir, cadb]) {
   if (!existsSync(p)) throw new Error(`${p} is missing: run \`bash scripts/build.sh --bundle\` first`);
 }
