@@ -15,7 +15,7 @@
 //   (B87, 7.Bb3 b5) is not played (7...Be7);
 // - 1.e4 is b.tsv's "B00 King's Pawn Game".
 //
-//   node tests/e2e/openings.mjs     (needs dist/ and target/release/cadb: scripts/build.sh --bundle)
+//   node tests/e2e/openings.mjs     (needs dist/ and the CLI: scripts/build.sh --bundle; CADB_BIN names another)
 //   SHOTS=dir node tests/e2e/openings.mjs   also saves screenshots there
 
 import assert from 'node:assert/strict';
