@@ -14,11 +14,9 @@
 //   E2E_ONLY=regex                runs the tests whose names match
 
 import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import assert from 'node:assert/strict';
-import { cadb, demoDir, finish, gameJson, listed, origin, rows, status, test, writeDb } from './harness.mjs';
+import { cadb, demoCdp as DEMO, finish, gameJson, listed, origin, rows, status, test, writeDb } from './harness.mjs';
 
-const DEMO = path.join(demoDir, 'DEMO.CDP');
 /** The games of the demo the CLI's search lists (a line each: index, tab, ply). */
 const cliCount = (args) => execFileSync(cadb, ['search', DEMO, ...args], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().split('\n').filter((l) => /^\d+\t/.test(l)).length;
 const board = (page, fen) => page.waitForFunction((f) => document.querySelector('[data-testid=board]')?.getAttribute('data-fen') === f, fen);
@@ -27,6 +25,8 @@ const selected = (page, index) => page.waitForFunction((k) => document.querySele
 const give = (page, hash) => page.goto(`${origin}/${hash}`);
 /** The page has written the place it shows (its own write, after it settles). */
 const written = (page, hash) => page.waitForFunction((h) => location.hash === h, hash);
+/** The notice of a link to a database not open. */
+const linkNotice = (page) => page.locator('[data-testid=link-notice]');
 
 await test('a link given to the open page is followed: its game, then another game at its move', async (page) => {
   await written(page, '#db=DEMO&g=1');
@@ -69,7 +69,7 @@ await test('a link to a database not open says so, shows none of its games, and 
   const other = writeDb('OTHER', `[Event "Other"] [White "Zed"] [Black "Yan"] [Result "1-0"]\n\n1. d4 d5 2. c4 e6 1-0\n\n[Event "Other"] [White "Xia"] [Black "Wim"] [Result "0-1"]\n\n1. e4 c5 2. Nf3 d6 3. d4 cxd4 0-1\n`);
   const before = await rows(page).allTextContents();
   await give(page, '#db=OTHER&g=2&m=4');
-  const notice = page.locator('[data-testid=link-notice]');
+  const notice = linkNotice(page);
   await notice.filter({ hasText: 'OTHER' }).waitFor();
   // The games shown are still the demo's, and the page said nothing else.
   assert.deepEqual(await rows(page).allTextContents(), before);
@@ -80,7 +80,7 @@ await test('a link to a database not open says so, shows none of its games, and 
   await page.locator('[data-testid=open-files]').setInputFiles(other);
   await status(page, /^Opened OTHER/);
   await selected(page, 1);
-  const want = JSON.parse(execFileSync(cadb, ['json', other.find((f) => f.endsWith('.CDP')), '--game', '1']).toString());
+  const want = gameJson(1, other.find((f) => f.endsWith('.CDP')));
   await board(page, want.moves[3].fen);
   await notice.waitFor({ state: 'hidden' });
   await written(page, '#db=OTHER&g=2&m=4');
@@ -88,7 +88,7 @@ await test('a link to a database not open says so, shows none of its games, and 
 
 await test('a link waiting for its files gives way to the next request here: the notice goes, the address follows', async (page) => {
   await give(page, '#db=ELSEWHERE&g=2');
-  const notice = page.locator('[data-testid=link-notice]');
+  const notice = linkNotice(page);
   await notice.filter({ hasText: 'ELSEWHERE' }).waitFor();
   await rows(page).nth(3).click();
   await selected(page, 3);
@@ -104,7 +104,7 @@ await test('a link waiting for its files gives way to the next request here: the
 
 await test('in Russian, the link to another database is said in Russian', async (page) => {
   await give(page, '#db=NOWHERE&g=2');
-  const notice = page.locator('[data-testid=link-notice]');
+  const notice = linkNotice(page);
   await notice.filter({ hasText: 'Эта ссылка ведёт в базу NOWHERE' }).waitFor();
   assert.match(await notice.locator('[data-testid=link-open]').textContent(), /^Открыть NOWHERE…$/);
 }, { locale: 'ru-RU' });

@@ -171,7 +171,9 @@ export const demoFiles = readdirSync(demoDir).filter((f) => /^DEMO\.(CDP|EMB|D00
 // The demo's games, as written into it (scripts/build.sh).
 export const DEMO_PGN = readFileSync(path.join(root, 'tests/data/demo/demo.pgn'), 'utf8');
 export const DEMO_GAMES = DEMO_PGN.split(/^\[Event /m).slice(1);
-export const gameJson = (n) => JSON.parse(execFileSync(cadb, ['json', path.join(demoDir, 'DEMO.CDP'), '--game', String(n)]).toString());
+export const demoCdp = path.join(demoDir, 'DEMO.CDP');
+/** Game `n` (0-based) of a database (the demo's by default), as the CLI reads it (`cadb json`). */
+export const gameJson = (n, cdp = demoCdp) => JSON.parse(execFileSync(cadb, ['json', cdp, '--game', String(n)]).toString());
 
 export const tmp = mkdtempSync(path.join(os.tmpdir(), 'cadb-e2e-'));
 process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
