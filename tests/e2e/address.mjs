@@ -13,9 +13,10 @@
 //   node tests/e2e/address.mjs    (after npm run build; npm run e2e runs it)
 //   E2E_ONLY=regex                runs the tests whose names match
 
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
-import { cadb, demoCdp as DEMO, finish, gameJson, listed, origin, rows, status, test, writeDb } from './harness.mjs';
+import { cadb, demoCdp as DEMO, error, finish, gameJson, listed, origin, rows, status, test, writeDb } from './harness.mjs';
 
 /** The games of the demo the CLI's search lists (a line each: index, tab, ply). */
 const cliCount = (args) => execFileSync(cadb, ['search', DEMO, ...args], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().split('\n').filter((l) => /^\d+\t/.test(l)).length;
@@ -44,6 +45,29 @@ await test('a link given to the open page is followed: its game, then another ga
   await board(page, nine.moves[6].fen);
   // The address keeps the place the link named (the page writes it as is).
   await written(page, '#db=DEMO&g=9&m=7');
+});
+
+await test('a link to another move of the damaged game shown keeps its damage said', async (page) => {
+  const files = writeDb('DAMAGED', '[Event "A"] [White "A"] [Black "B"] [Result "*"]\n\n1. d4 d5 *\n\n' +
+    '[Event "B"] [White "C"] [Black "D"] [Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n');
+  // An undefined code in the second game's record, at its eighth move: the
+  // CLI reads its first seven and names the damage.
+  const d02 = files.find((f) => f.endsWith('.D02'));
+  const bytes = readFileSync(d02);
+  bytes[16] = 0xfe;
+  writeFileSync(d02, bytes);
+  const cli = spawnSync(cadb, ['pgn', files.find((f) => f.endsWith('.CDP'))], { encoding: 'utf8' });
+  assert.match(cli.stderr, /game 1, ply 7: code 254 is not defined/);
+  await page.locator('[data-testid=open-files]').setInputFiles(files);
+  await status(page, /^Opened DAMAGED/);
+  await rows(page).nth(1).click();
+  const damage = error(page).filter({ hasText: /^Game 2 is damaged: .*code 254/ });
+  await damage.waitFor();
+  // A link to its third move: the board goes there, and the game is as damaged as before.
+  await give(page, '#db=DAMAGED&g=2&m=3');
+  await board(page, 'rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2');
+  await written(page, '#db=DAMAGED&g=2&m=3');
+  assert.ok(await damage.isVisible(), 'the damage is still said');
 });
 
 await test('an edited hash sets the filter, the search and the position, as a load with it would', async (page) => {

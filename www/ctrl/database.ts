@@ -164,16 +164,9 @@ export class DatabaseCtrl {
     if (games === 0) return;
     const game = place.game !== null && place.game < games ? place.game : 0;
     const move = place.game === game ? place.move : null;
-    if (!opened && move !== null && s.game?.index === game) {
-      // The game shown: only the move. Any game still on its way is stale.
-      this.c.latest.begin('game');
-      this.c.requests.askedGame = game;
-      // As a load of it would, a request newer than any error shown.
-      s.error = null;
-      this.c.game.goTo(move, false);
-      return;
-    }
-    await this.c.game.loadGame(game, move);
+    // The game shown: only the move.
+    if (!opened && move !== null && s.game?.index === game) this.c.game.showMove(move);
+    else await this.c.game.loadGame(game, move);
   }
 
   /** Shows the place a link names in the database shown, as an open

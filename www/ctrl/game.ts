@@ -32,19 +32,34 @@ export class GameCtrl {
     s.explore = null;
     const k = this.c.list.listPosition(index);
     if (k >= 0) s.list.cursor = k;
-    if (view.error) {
-      s.list.broken = new Set(s.list.broken).add(index);
-      const { code, message } = view.error;
-      s.error = { say: () => T.errors.damagedGame(index + 1, coreMessage(code, message)) };
-    } else {
-      s.error = null;
-    }
+    if (view.error) s.list.broken = new Set(s.list.broken).add(index);
+    this.sayDamage();
     // From a search of the moves: at its first hit (ply 0: the start);
     // else from a position filter: at the position, as the game first reaches it.
     const pos = s.list.position;
     const hit = pos ? pos.games.indexOf(index) : -1;
     const ply = this.c.list.hitPly(index) ?? (pos && hit >= 0 ? pos.plies[hit] : null);
     this.goTo(at !== null ? at : ply !== null ? mainLineMove(s.game, ply) : -1, false);
+  }
+
+  /** Move `id` of the game shown, asked for as a load of the game would be
+   * (a link naming it): a game still on its way is stale, and the error
+   * line is this game's, without reading it again. */
+  showMove(id: number): void {
+    const g = this.c.state.game;
+    if (!g) return;
+    this.c.latest.begin('game');
+    this.c.requests.askedGame = g.index;
+    this.sayDamage();
+    this.goTo(id, false);
+  }
+
+  /** The error line as the game shown is asked for: its damage, or none (a
+   * request newer than any error before it). */
+  private sayDamage(): void {
+    const g = this.c.state.game;
+    const damage = g?.view.error;
+    this.c.state.error = g && damage ? { say: () => T.errors.damagedGame(g.index + 1, coreMessage(damage.code, damage.message)) } : null;
   }
 
   /** Into the variation of the next move, or out of the current one. */
