@@ -39,7 +39,7 @@ const out = path.resolve(opts.out);
 const env = { ...process.env, PATH: `${root}/node_modules/.bin:${process.env.HOME}/.cargo/bin:${process.env.PATH}` };
 if (opts.only) env.E2E_ONLY = opts.only;
 
-/** Each suite: the command of one run, and how its lines name a test's end. */
+/** Each suite: the command of one run (and, for a suite that names no test, the one test it counts as). */
 const TITLE_APP = path.join(root, 'target/package-app');
 const SUITES = {
   viewer: { cmd: ['node', 'tests/e2e/viewer.mjs'] },
@@ -74,9 +74,9 @@ const stopLoad = () => busy.forEach((p) => p.kill('SIGKILL'));
 process.on('exit', stopLoad);
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
 
-/** test name -> { suite, passed, failed, runs: [round numbers that failed] } */
+/** suite and test name -> { suite, name, passed, failed: [the log of each failed run] } */
 const table = new Map();
-const note = (suite, name, ok, round, log) => {
+const note = (suite, name, ok, log) => {
   const key = `${suite}\0${name}`;
   const t = table.get(key) ?? { suite, name, passed: 0, failed: [] };
   if (ok) t.passed++;
@@ -101,21 +101,21 @@ function runSuite(suite, round) {
         // "test name ... ok" / "... FAILED".
         let m = /^(ok|FAIL)  {1,4}(\S.*)$/.exec(line);
         if (m) {
-          note(suite, m[2], m[1] === 'ok', round, log);
+          note(suite, m[2], m[1] === 'ok', log);
           seen++;
           continue;
         }
         m = /^test (\S+) \.\.\. (ok|FAILED)$/.exec(line);
         if (m) {
-          note(suite, m[1], m[2] === 'ok', round, log);
+          note(suite, m[1], m[2] === 'ok', log);
           seen++;
         }
       }
       // A suite whose tests are not named one by one (title), or that died
       // before naming them, counts as one test.
-      if (whole) note(suite, whole, code === 0, round, log);
-      else if (code !== 0 && seen === 0) note(suite, '(the suite did not run its tests)', false, round, log);
-      else if (code !== 0 && ![...table.values()].some((t) => t.suite === suite && t.failed.includes(log))) note(suite, '(the suite failed outside its tests)', false, round, log);
+      if (whole) note(suite, whole, code === 0, log);
+      else if (code !== 0 && seen === 0) note(suite, '(the suite did not run its tests)', false, log);
+      else if (code !== 0 && ![...table.values()].some((t) => t.suite === suite && t.failed.includes(log))) note(suite, '(the suite failed outside its tests)', false, log);
       done(code);
     });
   });

@@ -112,9 +112,7 @@ function deliver() {
 }
 /** The user gives the address `hash` (a link pasted, or the hash edited): a new entry. */
 function giveLink(hash) {
-  page.entries.splice(page.at + 1, Infinity, hash);
-  page.at++;
-  location.hash = hash;
+  historyApi.pushState(null, '', hash);
   addressEvents.push('hashchange');
 }
 /** Back (-1) or Forward (1), as the browser does it. */
@@ -554,7 +552,8 @@ async function schedule(seed) {
   return log.length;
 }
 
-/** The place of a history entry the page wrote. */
+/** The place of a history entry the page wrote (read here, not by query.js's
+ * placeOfHash, which the page follows Back and Forward with). */
 function placeOfEntry(hash) {
   const p = new URLSearchParams(hash.slice(1));
   const q = p.get('q') ? Object.fromEntries(new URLSearchParams(p.get('q'))) : null;

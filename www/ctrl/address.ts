@@ -211,7 +211,7 @@ export class AddressCtrl {
    * it made stale is asked again): a link waiting for files stays. */
   asksAgain(): void {
     const link = this.c.state.link;
-    if (link?.asks !== null && link?.asks !== undefined) link.asks = this.c.requests.asks;
+    if (link && link.asks !== null) link.asks = this.c.requests.asks;
   }
 
   /** Shows the place a link names in the database shown. */
