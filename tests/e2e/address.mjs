@@ -70,6 +70,27 @@ await test('a link to another move of the damaged game shown keeps its damage sa
   assert.ok(await damage.isVisible(), 'the damage is still said');
 });
 
+await test('a hostile link given to the open page costs only what it names: the game and the move still open', async (page) => {
+  await written(page, '#db=DEMO&g=1');
+  const want = gameJson(3);
+  // A position that is none, a query that is no encoding: said, and the game and move followed.
+  await give(page, '#db=DEMO&g=4&m=6&pos=not%20a%20position&q=%%%zz&f=');
+  await selected(page, 3);
+  await board(page, want.moves[5].fen);
+  await error(page).filter({ hasText: /fen|FEN|position/ }).waitFor();
+  // A game past the end: game 1, at its start.
+  await give(page, '#db=DEMO&g=99999&m=99999');
+  await selected(page, 0);
+  await board(page, gameJson(0).startFen);
+  // A database named with markup, an escape sequence and 5,000 letters: a link elsewhere, said as text.
+  const before = await rows(page).allTextContents();
+  const name = `<b>\u001b[31m${'X'.repeat(5000)}`;
+  await give(page, `#db=${encodeURIComponent(name)}&g=2`);
+  await linkNotice(page).filter({ hasText: 'X'.repeat(5000) }).waitFor();
+  assert.deepEqual(await rows(page).allTextContents(), before);
+  assert.equal(await page.locator('.link-notice *').count(), 2, 'the name is text, not markup');
+});
+
 await test('an edited hash sets the filter, the search and the position, as a load with it would', async (page) => {
   // The quick filter: Kasparov's games, as the CLI's --text finds them.
   await give(page, '#db=DEMO&f=Kasparov');
