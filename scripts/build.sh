@@ -33,13 +33,19 @@ echo "    wrote ${demo_files[*]}"
 # 2. The wasm package (wasm-opt -Os from npm's binaryen runs inside wasm-pack).
 echo "==> wasm package: wasm-pack build --release --target web --out-dir pkg"
 wasm-pack build --release --target web --out-dir pkg . --no-default-features --features wasm
+# The viewer's interactive module (issue 46): the same crate with the
+# feature `wasm-lite` only, the first game's download (www/worker-lite.ts).
+# Not a package: only its module and bindings are kept.
+echo "==> interactive module: wasm-pack build --out-dir pkg-lite --features wasm-lite"
+wasm-pack build --release --target web --out-dir pkg-lite --out-name cadb_lite . --no-default-features --features wasm-lite
+rm -f pkg-lite/package.json pkg-lite/README.md pkg-lite/LICENSE pkg-lite/.gitignore
 # The opening names' table, outside the .wasm (its size budget): build.rs
 # wrote it from src/openings/data/*.tsv, and the CLI built above hands out the
 # same bytes. The viewer fetches it as an asset (www/worker.ts); the npm
 # package ships it for loadOpenings.
 cargo run --quiet "${cli[@]}" --features cli -- opening --table pkg/openings.bin
 node scripts/package.mjs
-ls -l pkg/cadb_bg.wasm pkg/openings.bin
+ls -l pkg/cadb_bg.wasm pkg-lite/cadb_lite_bg.wasm pkg/openings.bin
 
 # 3. The production bundle.
 if $bundle; then

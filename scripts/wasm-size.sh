@@ -1,17 +1,33 @@
 #!/usr/bin/env bash
-# The release module's size budget (issue 15): pkg/cadb_bg.wasm, as
-# scripts/build.sh leaves it, at most CADB_WASM_BUDGET bytes gzipped (gzip -9,
-# what a server sends). Fails over the budget, naming both figures.
+# The release modules' size budgets, each gzipped (gzip -9, what a server
+# sends), as scripts/build.sh leaves them; fails over a budget, naming both
+# figures:
+#   pkg/cadb_bg.wasm            the whole module (the npm package; the viewer's
+#                               background Worker): CADB_WASM_BUDGET, issue 15
+#   pkg-lite/cadb_lite_bg.wasm  the viewer's interactive module, all a first
+#                               visit downloads before its first game:
+#                               CADB_LITE_BUDGET, issue 46
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-# 310,000 since issue 35 (searches inside games, opening names: docs/development.md).
-budget="${CADB_WASM_BUDGET:-310000}"
-wasm=pkg/cadb_bg.wasm
-[[ -f $wasm ]] || { echo "wasm-size: $wasm is missing; run scripts/build.sh first" >&2; exit 1; }
-raw=$(wc -c <"$wasm")
-gz=$(gzip -9 -c "$wasm" | wc -c)
-echo "wasm-size: $wasm is $raw bytes, $gz gzipped (budget $budget)"
-if ((gz > budget)); then
-  echo "wasm-size: FAILED: $gz bytes gzipped is over the budget of $budget (BENCHMARKS.md, the release .wasm)" >&2
-  exit 1
-fi
+# 310,000 since issue 35 (searches inside games, opening names), 311,000
+# since issue 46 (docs/development.md): after that split, it is downloaded
+# after the first game, and the interactive module is the one to keep small.
+budget="${CADB_WASM_BUDGET:-311000}"
+# 160,000: issue 46's target (docs/development.md, "wasm size").
+lite_budget="${CADB_LITE_BUDGET:-160000}"
+failed=0
+check() {
+  local wasm=$1 budget=$2
+  [[ -f $wasm ]] || { echo "wasm-size: $wasm is missing; run scripts/build.sh first" >&2; exit 1; }
+  local raw gz
+  raw=$(wc -c <"$wasm")
+  gz=$(gzip -9 -c "$wasm" | wc -c)
+  echo "wasm-size: $wasm is $raw bytes, $gz gzipped (budget $budget)"
+  if ((gz > budget)); then
+    echo "wasm-size: FAILED: $wasm: $gz bytes gzipped is over the budget of $budget (BENCHMARKS.md, the release .wasm)" >&2
+    failed=1
+  fi
+}
+check pkg/cadb_bg.wasm "$budget"
+check pkg-lite/cadb_lite_bg.wasm "$lite_budget"
+exit "$failed"

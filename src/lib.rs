@@ -83,7 +83,7 @@ pub mod report;
 pub mod stats;
 pub mod text;
 pub mod uci16;
-#[cfg(feature = "wasm")]
+#[cfg(feature = "wasm-lite")]
 pub mod wasm;
 
 pub use error::{Error, ErrorKind, Fault, FileKind, Result};

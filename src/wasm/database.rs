@@ -6,10 +6,14 @@ use js_sys::{Object, Reflect};
 use wasm_bindgen::prelude::*;
 
 use super::{source::Source, to_js};
+#[cfg(feature = "wasm")]
 use crate::{
-    ca::{self, DatabaseFiles, OpenOptions, position::SearchMemo, search::HeaderIndex},
-    limits::Limits,
+    ca::position::SearchMemo,
     stats::{OpeningTree, TreeBuild, TreeBuilder},
+};
+use crate::{
+    ca::{self, DatabaseFiles, OpenOptions, search::HeaderIndex},
+    limits::Limits,
 };
 
 /// An open Chess Assistant database.
@@ -19,12 +23,15 @@ pub struct Database {
     /// Decoded names for search and sort, built on first use.
     pub(super) index: Option<HeaderIndex>,
     /// The opening tree, built on first query, and how.
+    #[cfg(feature = "wasm")]
     pub(super) tree: Option<(OpeningTree, TreeBuild)>,
     /// The tree's build under way, between two `openingTreeStep`s.
+    #[cfg(feature = "wasm")]
     pub(super) tree_steps: Option<TreeBuilder>,
     /// The run-time bounds (the defaults of `cadb::limits`).
     pub(super) limits: Limits,
     /// What position searches learnt of each game, for the next one.
+    #[cfg(feature = "wasm")]
     pub(super) memo: SearchMemo,
 }
 
@@ -49,9 +56,12 @@ impl Database {
         Ok(Database {
             inner,
             index: None,
+            #[cfg(feature = "wasm")]
             tree: None,
+            #[cfg(feature = "wasm")]
             tree_steps: None,
             limits: Limits::default(),
+            #[cfg(feature = "wasm")]
             memo: SearchMemo::default(),
         })
     }

@@ -17,7 +17,7 @@
 //!     `setEncoding`;
 //!   - [`headers`]: `headers(start, n)` as typed-array columns, `plies`, and
 //!     `ecoString` / `gameTypeName` / `outcomeSymbol` for column values;
-//!   - [`games`]: `game(i)` (the move tree), `pgn(i)`, `exportPgn` in chunks;
+//!   - [`games`]: `game(i)` (the move tree), `pgn(i)`; [`export`]: `exportPgn` in chunks;
 //!   - [`annotate`](mod@annotate): `annotate(i, scores)`, a game with an
 //!     engine's analysis applied (PGN with `[%eval]` and marks, the scores);
 //!   - [`search`]: `search(query)` and `sort(column)` over all headers, and
@@ -48,20 +48,32 @@ use wasm_bindgen::prelude::*;
 
 use crate::text::TextEncoding;
 
+#[cfg(feature = "wasm")]
 pub mod annotate;
+#[cfg(feature = "wasm")]
 pub mod bench;
+#[cfg(feature = "wasm")]
 pub mod codecs;
 pub mod database;
+#[cfg(feature = "wasm")]
 pub mod diagnose;
+#[cfg(feature = "wasm")]
+pub mod export;
 pub mod games;
 pub mod headers;
+#[cfg(feature = "wasm")]
+pub mod hits;
 pub mod line;
 pub mod open;
 pub mod openings;
 pub mod player;
+#[cfg(feature = "wasm")]
 pub mod position;
 pub mod search;
+#[cfg(feature = "wasm")]
+pub mod sort;
 mod source;
+#[cfg(feature = "wasm")]
 pub mod stats;
 mod types;
 
@@ -105,11 +117,10 @@ pub(crate) fn parse_encoding(name: Option<&str>) -> Result<Option<TextEncoding>,
     }
 }
 
-/// Serialises a value the way the TypeScript types describe it: maps as
-/// plain objects, 64-bit numbers as JS numbers.
 /// A search's progress callback from a JS `onProgress`: a callback that
 /// throws stops the search (`Break`), and its error lands in `thrown` for
 /// the caller to rethrow.
+#[cfg(feature = "wasm")]
 pub(crate) fn js_progress<'a>(
     on_progress: Option<&'a js_sys::Function>,
     thrown: &'a mut Option<JsValue>,
@@ -133,6 +144,8 @@ pub(crate) fn js_progress<'a>(
     }
 }
 
+/// Serialises a value the way the TypeScript types describe it: maps as
+/// plain objects, 64-bit numbers as JS numbers.
 pub(crate) fn to_value<T: serde::Serialize + ?Sized>(v: &T) -> Result<JsValue, JsValue> {
     // The views are plain data: serialising them cannot fail, so a failure
     // is a bug in this crate, reported as such.

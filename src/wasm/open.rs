@@ -178,6 +178,7 @@ impl Database {
             .iter()
             .map(|w| JsValue::from_str(&w.to_string()))
             .collect();
+        #[cfg(feature = "wasm")]
         if let Some((_, b)) = self.tree.as_ref().filter(|(_, b)| b.left_out > 0) {
             let note = alloc::format!(
                 "the opening tree leaves out the last {} games in file order: they would pass its limit of {} entries",

@@ -1,22 +1,15 @@
-//! Search and sort over all headers: a thin wrapper over
-//! [`crate::ca::search`] (query strings matched against the name tables
-//! once, then a numeric scan of the D00 records), and the search inside
-//! games (`searchHits`, [`crate::find`]).
+//! Search over all headers: a thin wrapper over [`crate::ca::search`]
+//! (query strings matched against the name tables once, then a numeric
+//! scan of the D00 records); the `SearchQuery` object read in one place,
+//! for it and the search inside games ([`super::hits`]).
 
-use alloc::vec::Vec;
-
-use js_sys::{Function, Object, Uint32Array};
+use js_sys::Uint32Array;
 use wasm_bindgen::prelude::*;
 
-use super::{
-    Database, bad_argument,
-    database::{prop, set},
-    opt_string, to_js,
-};
+use super::{Database, bad_argument, database::prop, opt_string, to_js};
 use crate::{
     ca::{
         self,
-        columns::Column,
         format::d00::encode_game_type,
         search::{EloOf, Expressions, Query, Side},
     },
@@ -52,67 +45,12 @@ impl Database {
                 );
             }
         };
-        let openings = super::openings::loaded();
-        let found = index
-            .search_with(db, &q, openings.as_deref(), &mut progress)
-            .map_err(to_js)?;
-        Ok(Uint32Array::from(&found[..]))
-    }
-
-    /// The games matching `query` (headers first, then one replay of each
-    /// game left for its conditions on material, patterns, maneuvers and
-    /// annotations), each with the ply of its first hit; see `SearchHits`.
-    /// `onProgress` is called every few thousand games; a callback that
-    /// throws stops the search, and its error is thrown.
-    #[wasm_bindgen(js_name = searchHits, unchecked_return_type = "SearchHits")]
-    pub fn search_hits(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "SearchQuery")] query: JsValue,
-        #[wasm_bindgen(
-            js_name = onProgress,
-            unchecked_optional_param_type = "((done: number, total: number) => void) | null"
-        )]
-        on_progress: Option<Function>,
-    ) -> Result<JsValue, JsValue> {
-        let q = parse_query(&query)?;
-        let mut thrown = None;
-        let mut progress = super::js_progress(on_progress.as_ref(), &mut thrown);
-        let (index, db) = self.indexed();
-        let openings = super::openings::loaded();
-        let found = index
-            .search_hits(db, &q, openings.as_deref(), &mut progress)
-            .map_err(to_js)?;
-        drop(progress);
-        if let Some(e) = thrown {
-            return Err(e);
-        }
-        let games: Vec<u32> = found.hits.iter().map(|h| h.game).collect();
-        let plies: Vec<u32> = found.hits.iter().map(|h| h.ply).collect();
-        let o = Object::new();
-        set(&o, "games", Uint32Array::from(&games[..]));
-        set(&o, "plies", Uint32Array::from(&plies[..]));
-        set(&o, "searched", found.searched as f64);
-        set(&o, "damaged", found.damaged as f64);
-        Ok(o.into())
-    }
-
-    /// All games (or `subset`) ordered by `column`; ties keep game order.
-    /// Name columns follow the database's own sort order where it has one.
-    pub fn sort(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "SortColumn")] column: &str,
-        descending: Option<bool>,
-        subset: Option<Uint32Array>,
-    ) -> Result<Uint32Array, JsValue> {
-        let key = Column::from_key(column)
-            .filter(|c| c.sortable())
-            .ok_or_else(|| bad_argument(&alloc::format!("unknown sort column {column:?}")))?;
-        let subset = subset.map(|s| s.to_vec());
-        let (index, db) = self.indexed();
-        let sorted = index
-            .sort(db, key, descending.unwrap_or(false), subset.as_deref())
-            .map_err(to_js)?;
-        Ok(Uint32Array::from(&sorted[..]))
+        #[cfg(feature = "wasm")]
+        let found = index.search_with(db, &q, super::openings::loaded().as_deref(), &mut progress);
+        // The interactive module has no search inside games (parse_query refuses one).
+        #[cfg(not(feature = "wasm"))]
+        let found = index.search_headers(db, &q, &mut progress);
+        Ok(Uint32Array::from(&found.map_err(to_js)?[..]))
     }
 }
 
@@ -122,7 +60,7 @@ const BAD_GAME_TYPE: &str = "`gameType` must be a game type's name or number 1-3
 /// names (tests/ts_types.rs checks them against the TypeScript). Other
 /// keys are ignored, and so is a text or yes/no field of another type; a
 /// number field (and `gameType`) of another type is an error.
-fn parse_query(v: &JsValue) -> Result<Query, JsValue> {
+pub(super) fn parse_query(v: &JsValue) -> Result<Query, JsValue> {
     if !v.is_object() {
         return Err(bad_argument("search takes a SearchQuery object"));
     }
@@ -186,6 +124,7 @@ fn parse_query(v: &JsValue) -> Result<Query, JsValue> {
     }
     let [material, pattern, maneuver, comment, opening] =
         ["material", "pattern", "maneuver", "comment", "opening"].map(|k| opt_string(v, k));
+    #[cfg_attr(not(feature = "wasm"), allow(unused_mut))]
     let mut q = Query {
         text: opt_string(v, "text"),
         player: opt_string(v, "player"),
@@ -208,7 +147,7 @@ fn parse_query(v: &JsValue) -> Result<Query, JsValue> {
         player_exact: flag("playerExact"),
         ..Query::default()
     };
-    q.set_expressions(&Expressions {
+    let expressions = Expressions {
         material: material.as_deref(),
         pattern: pattern.as_deref(),
         maneuver: maneuver.as_deref(),
@@ -217,7 +156,14 @@ fn parse_query(v: &JsValue) -> Result<Query, JsValue> {
         nag: float("nag")?,
         has_eval: flag("hasEval"),
         eval_swing: float("evalSwing")?,
-    })
-    .map_err(to_js)?;
+    };
+    #[cfg(feature = "wasm")]
+    q.set_expressions(&expressions).map_err(to_js)?;
+    #[cfg(not(feature = "wasm"))]
+    if expressions.any() {
+        return Err(bad_argument(
+            "this module searches headers only: a search inside games needs the whole module (feature `wasm`)",
+        ));
+    }
     Ok(q)
 }

@@ -186,6 +186,18 @@ impl HeaderIndex {
         Ok(found.hits.iter().map(|h| h.game).collect())
     }
 
+    /// The games the header conditions of `q` match, ascending; its
+    /// conditions on the games' contents are not looked at (a search that
+    /// replays no game: the viewer's interactive module has this one only).
+    pub fn search_headers<R: ReadAt>(
+        &self,
+        db: &Database<R>,
+        q: &Query,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<Vec<u32>, Error> {
+        self.header_search(db, q, progress)
+    }
+
     /// The games the header conditions of `q` match, ascending.
     fn header_search<R: ReadAt>(
         &self,

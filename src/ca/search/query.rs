@@ -114,6 +114,29 @@ pub struct Expressions<'a> {
     pub eval_swing: Option<f64>,
 }
 
+impl Expressions<'_> {
+    /// Whether any condition is given (an empty text is none).
+    ///
+    /// ```
+    /// use cadb::ca::search::Expressions;
+    /// assert!(!Expressions { material: Some(" "), ..Default::default() }.any());
+    /// assert!(Expressions { has_eval: true, ..Default::default() }.any());
+    /// ```
+    pub fn any(&self) -> bool {
+        let text = [
+            self.material,
+            self.pattern,
+            self.maneuver,
+            self.comment,
+            self.opening,
+        ];
+        text.iter().flatten().any(|t| !t.trim().is_empty())
+            || self.nag.is_some()
+            || self.has_eval
+            || self.eval_swing.is_some()
+    }
+}
+
 /// Which players a [`Query::min_elo`] bounds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum EloOf {
