@@ -23,6 +23,25 @@ class HeadersFile {
   }
 }
 
+// index.html names the interactive module's file (hashed) in its preload,
+// and has its icon inline (a data: URL): a browser fetches a page's icon
+// by itself, outside the HTTP cache the service worker's precache reads,
+// so the file would be fetched twice a first visit. The web app manifest
+// still names icon.svg.
+class Preload {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('Preload', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'Preload', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONS }, () => {
+        const wasm = compilation.getAssets().find((a) => /^assets\/cadb_lite_bg\.[0-9a-f]+\.wasm$/.test(a.name));
+        if (!wasm) throw new Error('Preload: the interactive module (assets/cadb_lite_bg.*.wasm) was not emitted');
+        const icon = `data:image/svg+xml;base64,${compilation.getAsset('icon.svg').source.buffer().toString('base64')}`;
+        compilation.updateAsset('index.html', (source) => new webpack.sources.RawSource(source.source().toString()
+          .replace('CADB_LITE_WASM', wasm.name).replace('<link rel="icon" href="icon.svg"', `<link rel="icon" href="${icon}"`)));
+      });
+    });
+  }
+}
+
 // engine/: Stockfish's two lite builds (npm stockfish, GPL-3.0), copied as
 // they are: each .js is a Worker script that loads the .wasm beside it.
 // Not precached (NOT_KEPT): sw.ts keeps them once the engine has been used.
@@ -53,13 +72,15 @@ class EngineFiles {
   }
 }
 
-// sw.js (www/sw.ts) gets the list of files to keep, and a cache version
-// hashed from their contents, as a first line: `const CADB_PRECACHE = {...};`.
-// Every emitted file is kept but source maps, licence comments, _headers and
-// sw.js itself, and the engine (kept on first use). _headers is hashed all the same: the cache keeps the
-// responses with the headers it names, so a new policy needs a new cache.
+// sw.js (www/sw.ts) gets the files to keep, each with its bytes' hash, and
+// a cache version hashed from their contents, as a first line:
+// `const CADB_PRECACHE = {...};`. Every emitted file is kept but source
+// maps, licence comments, _headers and sw.js itself, the engine (kept on
+// first use) and the benchmark page (not a visitor's). _headers is hashed
+// all the same: the cache keeps the responses with the headers it names,
+// so a new policy needs a new cache.
 const NOT_HASHED = /\.map$|\.LICENSE\.txt$|^sw\.js$/;
-const NOT_KEPT = new RegExp(`^_headers$|^${ENGINE_DIR}/`);
+const NOT_KEPT = new RegExp(`^_headers$|^${ENGINE_DIR}/|^bench\\.(html|js)$`);
 class Precache {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('Precache', (compilation) => {
@@ -74,7 +95,9 @@ class Precache {
           const bytes = a.source.buffer();
           hash.update(`${a.name}\0${bytes.length}\0`).update(bytes);
         }
-        const files = hashed.map((a) => a.name).filter((name) => !NOT_KEPT.test(name));
+        // Each file with its bytes' hash: sw.ts takes it from the HTTP cache when it is this build's.
+        const files = Object.fromEntries(hashed.filter((a) => !NOT_KEPT.test(a.name))
+          .map((a) => [a.name, createHash('sha256').update(a.source.buffer()).digest('hex').slice(0, 16)]));
         const precache = { version: hash.digest('hex').slice(0, 16), files };
         const { ConcatSource, RawSource } = webpack.sources;
         compilation.updateAsset(SW_FILE, (source) => new ConcatSource(`const CADB_PRECACHE = ${JSON.stringify(precache)};\n`, source));
@@ -116,10 +139,12 @@ export default (env, argv) => ({
   output: {
     path: path.resolve(root, env.e2e ? 'dist-e2e' : 'dist'),
     filename: '[name].js',
-    // The Worker's chunk is worker.js (named in worker-host.ts): its own CSP
+    // The Workers' chunks are worker-lite.js and worker.js (named in
+    // decoders.ts): their own CSP
     // header names it.
     chunkFilename: '[name].js',
-    // pkg/cadb_bg.wasm and www/demo/* (through `new URL(..., import.meta.url)`).
+    // pkg/cadb_bg.wasm, pkg-lite/cadb_lite_bg.wasm, pkg/openings.bin and
+    // www/demo/* (through `new URL(..., import.meta.url)`).
     assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
     clean: true,
   },
@@ -157,6 +182,7 @@ export default (env, argv) => ({
       __ENGINE_FILES__: JSON.stringify(Object.fromEntries(Object.entries(ENGINE_BUILDS).map(([k, b]) => [k, `${ENGINE_DIR}/${b}.js`]))),
     }),
     new HeadersFile(),
+    new Preload(),
     new EngineFiles(),
     new Precache(),
   ],

@@ -16,8 +16,8 @@
 export const PAGE_CSP = "default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src 'self' data:; " +
   "connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/** The decoding Worker: its script, the wasm it fetches and compiles, and
- * its read-ahead Worker (read-ahead.js, www/lazy-file.ts). */
+/** The decoding Workers: each one's script, the wasm it fetches and
+ * compiles, and its read-ahead Worker (read-ahead.js, www/lazy-file.ts). */
 export const WORKER_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'";
 
 /** The read-ahead Worker reads the File it is sent, and loads nothing. */
@@ -50,8 +50,9 @@ export const ENGINE_BUILDS = { single: 'stockfish-19-lite-single', multi: 'stock
  * nothing; without these the single-threaded engine runs. */
 export const ISOLATION = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
 
-/** The Worker's bundle (webpack.config.js names its chunk). */
-export const WORKER_FILE = 'worker.js';
+/** The decoding Workers' bundles (www/decoders.ts names their chunks): the
+ * interactive one (the small module) and the background one. */
+export const WORKER_FILES = ['worker-lite.js', 'worker.js'];
 
 /** The read-ahead Worker's bundle (www/lazy-file.ts names its chunk). */
 export const READ_AHEAD_FILE = 'read-ahead.js';
@@ -64,7 +65,7 @@ export const SW_FILE = 'sw.js';
 export const HEADERS = {
   '/': { 'Content-Security-Policy': PAGE_CSP, ...ISOLATION },
   '/index.html': { 'Content-Security-Policy': PAGE_CSP, ...ISOLATION },
-  [`/${WORKER_FILE}`]: { 'Content-Security-Policy': WORKER_CSP, ...ISOLATION },
+  ...Object.fromEntries(WORKER_FILES.map((f) => [`/${f}`, { 'Content-Security-Policy': WORKER_CSP, ...ISOLATION }])),
   [`/${READ_AHEAD_FILE}`]: { 'Content-Security-Policy': READ_AHEAD_CSP, ...ISOLATION },
   ...Object.fromEntries(Object.values(ENGINE_BUILDS).map((b) => [`/${ENGINE_DIR}/${b}.js`, { 'Content-Security-Policy': ENGINE_CSP, ...ISOLATION }])),
   '/bench.html': { 'Content-Security-Policy': BENCH_CSP, ...ISOLATION },

@@ -28,7 +28,7 @@ import { errorText } from './errors.js';
 import { setNotation, useLanguage } from './i18n/index.js';
 import { Stale } from './latest.js';
 import type { DbInfo } from '../pkg/cadb.js';
-import { initialState, type Kept, type ListState, type Requests, type Say, type Settings, type State } from './state.js';
+import { freshRows, initialState, type Kept, type ListState, type Requests, type Say, type Settings, type State } from './state.js';
 import { isCancelled, isFatal } from './worker-host.js';
 
 export class Controller {
@@ -94,6 +94,16 @@ export class Controller {
     // The engine leaves the old database's position; its analysis is dropped.
     this.analysis.drop(null);
     this.engine.follow();
+  }
+
+  /** The opening names reached the Workers after the first game was shown
+   * (decoders.ts): the rows drawn so far and the game shown lack them. */
+  namesLoaded(): void {
+    const s = this.state;
+    if (!s.info) return;
+    s.list.rows = freshRows();
+    this.redraw();
+    void this.attempt(() => this.game.refreshOpening());
   }
 
   /** Says `status` on the status line. */

@@ -11,8 +11,12 @@ import { registerOffline } from './offline.js';
 import { initialSettings, keptLayout } from './prefs.js';
 import { mount } from './view/page.js';
 
-const decoders = new Decoders((side, cause) => ctrl.tasks.restarted(side, cause), __E2E_HOOKS__ ? pageHooks() : undefined);
+const decoders = new Decoders((side, cause) => ctrl.tasks.restarted(side, cause), {
+  started: __E2E_HOOKS__ ? pageHooks() : undefined,
+  namesLoaded: (loaded) => loaded && ctrl.namesLoaded(),
+});
 const ctrl = new Controller(decoders, () => redraw(), initialSettings(), keptLayout());
-const redraw = mount(ctrl);
+// Before the first drawing: the demo's files are fetched meanwhile.
 void ctrl.db.start();
-registerOffline();
+const redraw = mount(ctrl);
+void decoders.allLoaded.then(registerOffline);

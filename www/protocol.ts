@@ -68,6 +68,10 @@ export interface Requests {
    * (White's view; null: none): merged with the stored evaluations, its
    * mistakes marked, and as PGN (Database.annotate). */
   annotate: { args: { index: number; scores: (EngineScore | null)[] }; result: AnnotatedGame };
+  /** The opening names' table (pkg/openings.bin), fetched once by the page
+   * after its first game (decoders.ts); null: it could not be, and nothing
+   * will carry names. */
+  loadOpenings: { args: { table: Uint8Array | null }; result: null };
 }
 export type RequestType = keyof Requests;
 
@@ -84,8 +88,18 @@ export interface Request<T extends RequestType = RequestType> {
   args: Requests[T]['args'];
 }
 
+/** A Worker's first message: its module, compiled by the Worker it
+ * replaces, or its bytes, fetched by the page (both null: it fetches its
+ * own; unless given a module, it posts back the one it compiled as a
+ * 'module' response), and the opening names' table if the page has it
+ * already (null: there is none; undefined: a loadOpenings follows). */
+export interface WorkerSetup {
+  setup: { module: WebAssembly.Module | null; bytes: ArrayBuffer | null; openings: Uint8Array | null | undefined };
+}
+
 export type Response =
   | { id: number; kind: 'result'; result: unknown }
+  | { id: 0; kind: 'module'; module: WebAssembly.Module }
   | { id: number; kind: 'error'; code: string; message: string }
   | { id: number; kind: 'chunk'; text: string }
   | { id: number; kind: 'progress'; done: number; total: number };

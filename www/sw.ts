@@ -5,9 +5,10 @@
 // it in production builds only.
 
 /** Put in front of this script by webpack (webpack.config.js, Precache): the
- * emitted files to keep, relative to this script, and a hash of their
- * contents, which names the cache: a new build gets a new one. */
-declare const CADB_PRECACHE: { version: string; files: string[] };
+ * emitted files to keep, relative to this script, each with the SHA-256 of
+ * its bytes (hex, the first 16 digits), and a hash of all their contents,
+ * which names the cache: a new build gets a new one. */
+declare const CADB_PRECACHE: { version: string; files: Record<string, string> };
 
 // The few service-worker types used: TypeScript's DOM library, which the
 // other files need and which cannot be mixed with its WebWorker one, has
@@ -35,8 +36,8 @@ const CACHE = PREFIX + CADB_PRECACHE.version;
 // serves (some redirect /index.html there, and a redirected response cannot
 // answer a navigation).
 const PAGE = new URL('./', location.href).href;
-const FILES = CADB_PRECACHE.files.map((f) => (f === 'index.html' ? PAGE : new URL(f, location.href).href));
-const KEPT = new Set(FILES);
+const urlOf = (f: string) => (f === 'index.html' ? PAGE : new URL(f, location.href).href);
+const KEPT = new Set(Object.keys(CADB_PRECACHE.files).map(urlOf));
 // The engine (engine/*: Stockfish's Worker scripts and wasm, a few MB) is
 // not precached for every visitor: each file is kept as it is first
 // fetched, so only someone who turned the engine on pays for it, and it
@@ -47,12 +48,34 @@ const ENGINE = new URL('engine/', sw.registration.scope).href;
 const ENGINE_PREFIX = `cadb-engine ${sw.registration.scope} `;
 const ENGINE_CACHE = ENGINE_PREFIX + __ENGINE_VERSION__;
 
+/** The first 16 hex digits of the SHA-256 of `bytes`. */
+async function digest(bytes: ArrayBuffer): Promise<string> {
+  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(hash.slice(0, 8), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** File `f` of this build, as a response to keep. The page registers this
+ * worker once it has fetched everything a visit needs, so each file is
+ * taken from the HTTP cache, even stale: a first visit fetches each once
+ * (issue 46). A copy that is not this build's bytes (main.js and worker.js
+ * keep their names from one build to the next, and a new build may have
+ * come since the page loaded) is fetched again from the network. */
+async function fetchKept(f: string, sha: string): Promise<Response> {
+  const url = urlOf(f);
+  for (const cache of ['force-cache', 'no-cache'] as const) {
+    const response = await fetch(new Request(url, { cache }));
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    if (cache === 'no-cache' || (await digest(await response.clone().arrayBuffer())) === sha) return response;
+  }
+  throw new Error('unreachable');
+}
+
 sw.addEventListener('install', (e) => {
   e.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // Revalidated, never a stale copy from the HTTP cache: main.js and
-    // worker.js keep their names from one build to the next.
-    await cache.addAll(FILES.map((url) => new Request(url, { cache: 'no-cache' })));
+    const files = Object.entries(CADB_PRECACHE.files);
+    const responses = await Promise.all(files.map(([f, sha]) => fetchKept(f, sha)));
+    await Promise.all(responses.map((r, k) => cache.put(urlOf(files[k][0]), r)));
     await sw.skipWaiting();
   })());
 });

@@ -5,7 +5,7 @@
 // the user's word. Then the controller is told (`restarted`), and the
 // database it reopens there is the fresh Worker's first request.
 
-import type { Request, RequestType, Requests, Response } from './protocol.js';
+import type { Request, RequestType, Requests, Response, WorkerSetup } from './protocol.js';
 import { T } from './i18n/index.js';
 
 /** An error from the Worker, with the core's code ('format', 'bad-argument',
@@ -46,19 +46,42 @@ interface Pending extends CallOptions {
 }
 
 export class WorkerHost {
-  private worker: Worker;
+  /** null until `go` (a Worker started later: decoders.ts). */
+  private worker: Worker | null = null;
   private next = 1;
   private pending = new Map<number, Pending>();
   private restarts = 0;
   private broken: WorkerError | null = null;
+  /** Its module, compiled by its first Worker: each one after it starts
+   * from it, and downloads nothing. */
+  private module: WebAssembly.Module | null = null;
+  /** The opening names' table, once the page has it (null: none). */
+  private openings: Uint8Array | null | undefined = undefined;
+  private running!: () => void;
+  /** Resolves once a Worker of this host has its module (or the host gave up). */
+  readonly compiled = new Promise<void>((ok) => (this.running = ok));
 
   constructor(
+    /** A new Worker of this host's script (a literal `new Worker(new URL(...))` for webpack). */
+    private script: () => Worker,
     /** Called with the fresh Worker in place, before the calls it kept are sent again. */
     private restarted: (cause: WorkerError) => void,
     /** Each new Worker (the end-to-end tests' hooks). */
     private started?: (worker: Worker) => void,
+    /** Starts its Worker at once; else at `go`, and calls made before wait for it. */
+    now = true,
+    /** Its module's bytes, fetched by the page (index.html preloads them):
+     * the first Worker compiles them rather than fetching its own. */
+    private bytes: Promise<ArrayBuffer | null> | null = null,
   ) {
+    if (now) this.go();
+  }
+
+  /** Starts the Worker, if not yet started: the calls made so far go to it, in order. */
+  go(): void {
+    if (this.worker || this.broken) return;
     this.worker = this.start();
+    for (const p of this.pending.values()) this.worker.postMessage(p.request);
   }
 
   call<T extends RequestType>(type: T, args: Requests[T]['args'], options: CallOptions = {}): Promise<Requests[T]['result']> {
@@ -67,8 +90,14 @@ export class WorkerHost {
       if (this.broken) return reject(this.broken);
       const request: Request<T> = { id, type, args };
       this.pending.set(id, { request, resolve: resolve as (v: unknown) => void, reject, ...options });
-      this.worker.postMessage(request);
+      this.worker?.postMessage(request);
     });
+  }
+
+  /** Hands the opening names' table (null: none) to this Worker and to every one after it. */
+  setOpenings(table: Uint8Array | null): void {
+    this.openings = table;
+    void this.call('loadOpenings', { table }).catch(() => undefined);
   }
 
   /** Whether a long task (a cancellable call) is under way. */
@@ -83,8 +112,7 @@ export class WorkerHost {
   }
 
   private start(): Worker {
-    // The chunk's name, worker.js, is what its CSP header names (scripts/headers.mjs).
-    const worker = new Worker(new URL(/* webpackChunkName: "worker" */ './worker.ts', import.meta.url), { type: 'module' });
+    const worker = this.script();
     // Messages of a Worker already replaced are dropped.
     worker.onmessage = (e: MessageEvent<Response>) => worker === this.worker && this.receive(e.data);
     worker.onerror = (e) => {
@@ -93,6 +121,12 @@ export class WorkerHost {
       // request is to blame is unknown, so none is sent again.
       if (worker === this.worker) this.restart(new WorkerError('worker', T.errors.workerFailed(e.message)), () => true);
     };
+    const setup = { module: this.module, bytes: null, openings: this.openings };
+    const given = this.module ? null : this.bytes;
+    this.bytes = null;
+    // The requests posted meanwhile wait for it in the Worker.
+    if (given) void given.then((bytes) => worker.postMessage({ setup: { ...setup, bytes } } satisfies WorkerSetup, bytes ? [bytes] : []));
+    else worker.postMessage({ setup } satisfies WorkerSetup);
     this.started?.(worker);
     return worker;
   }
@@ -101,26 +135,33 @@ export class WorkerHost {
    * `blamed` and long tasks reject with `cause`; the others are sent again
    * once the controller has reopened its database there. */
   private restart(cause: WorkerError, blamed: (p: Pending) => boolean): void {
-    this.worker.terminate();
+    const was = this.worker;
+    was?.terminate();
     const calls = [...this.pending.values()];
     this.pending.clear();
     if (!isCancelled(cause) && ++this.restarts > MAX_RESTARTS) {
       // Not fatal itself: nothing is restarted for it, it is only shown.
       this.broken = new WorkerError('broken', T.errors.brokenWorker(MAX_RESTARTS, cause.message));
+      this.running();
       for (const p of calls) p.reject(this.broken);
       return;
     }
     const kept = calls.filter((p) => !blamed(p) && !p.cancellable);
     for (const p of calls) if (!kept.includes(p)) p.reject(cause);
+    for (const p of kept) this.pending.set(p.request.id, p);
+    // Not started yet: the calls kept wait for it still.
+    if (!was) return;
     this.worker = this.start();
     this.restarted(cause);
-    for (const p of kept) {
-      this.pending.set(p.request.id, p);
-      this.worker.postMessage(p.request);
-    }
+    for (const p of kept) this.worker.postMessage(p.request);
   }
 
   private receive(r: Response): void {
+    if (r.kind === 'module') {
+      this.module = r.module;
+      this.running();
+      return;
+    }
     const p = this.pending.get(r.id);
     if (!p) return;
     switch (r.kind) {

@@ -42,8 +42,9 @@ const MIME = {
 export const offline = { on: false, refused: [] };
 /** `served.rewrite(path, bytes)` changes a file as served (another build's
  * sw.js); `served.isolated = false` drops the cross-origin isolation
- * headers (COOP, COEP), as a host that does not send them. */
-export const served = { rewrite: null, isolated: true };
+ * headers (COOP, COEP), as a host that does not send them; `served.log`
+ * holds each request answered: its path and when (Date.now()). */
+export const served = { rewrite: null, isolated: true, log: [] };
 const ISOLATION_HEADERS = new Set(['cross-origin-opener-policy', 'cross-origin-embedder-policy']);
 const server = createServer((req, res) => {
   if (offline.on) {
@@ -52,6 +53,7 @@ const server = createServer((req, res) => {
     return;
   }
   const url = new URL(req.url ?? '/', 'http://localhost');
+  served.log.push({ path: url.pathname, at: Date.now() });
   const [dir, at] = url.pathname.startsWith('/e2e/') ? [distE2e, url.pathname.slice(4)] : [dist, url.pathname];
   const file = path.join(dir, at === '/' ? 'index.html' : decodeURIComponent(at));
   if (!file.startsWith(dir) || !existsSync(file)) {

@@ -17,7 +17,7 @@ import { readFileSync, readdirSync, copyFileSync, writeFileSync, statSync } from
 import path from 'node:path';
 import assert from 'node:assert/strict';
 import {
-  root, dist, distE2e, demoDir, cadb, offline, updateServiceWorker, origin, browser, test, check, finish, fen, openCompactness, demoFiles, DEMO_PGN, DEMO_GAMES,
+  root, dist, distE2e, demoDir, cadb, offline, served, updateServiceWorker, origin, browser, test, check, finish, fen, openCompactness, demoFiles, DEMO_PGN, DEMO_GAMES,
   gameJson, tmp, writeDb, rows, error, status, fault, openRow, rowsFilled, listed,
 } from './harness.mjs';
 
@@ -341,8 +341,8 @@ await test('the page and its Worker each carry their Content-Security-Policy', a
     assert.ok(r, `a response for ${suffix}`);
     return (await r.allHeaders())['content-security-policy'] ?? '';
   };
-  const worker = await csp('/worker.js');
-  assert.match(worker, /script-src 'self' 'wasm-unsafe-eval'/);
+  // The interactive Worker's; the background one's is checked once it has started.
+  assert.match(await csp('/worker-lite.js'), /script-src 'self' 'wasm-unsafe-eval'/);
   const pageHeader = await csp('/');
   assert.match(pageHeader, /default-src 'none'/);
   assert.doesNotMatch(pageHeader, /wasm-unsafe-eval/);
@@ -356,6 +356,7 @@ await test('the page and its Worker each carry their Content-Security-Policy', a
   await page.locator('#tree table').waitFor();
   await openCompactness(page);
   await page.locator('[data-testid=compactness] table').waitFor();
+  assert.match(await csp('/worker.js'), /script-src 'self' 'wasm-unsafe-eval'/);
 });
 
 check('the shipped bundle holds no e2e hook', () => {
@@ -1073,8 +1074,13 @@ await test('the web app manifest is linked, parses, and every file it names is s
   })), urls);
   for (const [u, statusCode] of served) assert.equal(statusCode, 200, u);
   for (const [, , type] of served.slice(2)) assert.equal(type, 'image/svg+xml');
-  // The favicon is the manifest's icon.
-  assert.equal(await page.locator('link[rel=icon]').evaluate((l) => l.href), urls[2]);
+  // The favicon is the manifest's icon, inline (a data: URL): a browser
+  // fetches a favicon outside the HTTP cache, so a file would be fetched
+  // twice on a first visit (issue 46).
+  const favicon = await page.locator('link[rel=icon]').evaluate((l) => l.href);
+  assert.match(favicon, /^data:image\/svg\+xml;base64,/);
+  const icon = await page.evaluate(async (u) => (await fetch(u)).text(), urls[2]);
+  assert.equal(Buffer.from(favicon.split(',')[1], 'base64').toString(), icon);
   // Chromium reads it with no error.
   const cdp = await page.context().newCDPSession(page);
   const read = await cdp.send('Page.getAppManifest');
@@ -1086,13 +1092,39 @@ await test('the web app manifest is linked, parses, and every file it names is s
   assert.equal(sw.headers.get('cache-control'), 'no-cache');
 });
 
+await test('a first visit fetches each file once, the service worker\'s included, and the whole module only after its first game', async (page) => {
+  await controlled(page);
+  const counts = new Map();
+  for (const { path: p } of served.log) counts.set(p, (counts.get(p) ?? 0) + 1);
+  assert.deepEqual([...counts].filter(([, n]) => n > 1), [], 'files fetched more than once');
+  // The service worker keeps what the page fetched: the whole module, the
+  // opening names and the background Worker's script were fetched once, by
+  // the page; the others it was the first to fetch (read-ahead.js, ...).
+  const wasm = (name) => served.log.find((r) => new RegExp(`^/assets/${name}\\.[0-9a-f]{8}\\.wasm$`).test(r.path));
+  const firstGame = await page.evaluate(() => window.cadbFirstGame);
+  assert.ok(wasm('cadb_lite_bg')?.at <= firstGame, 'the interactive module came before the first game');
+  // The whole module is fetched by the background Worker, which starts as
+  // the first game is drawn: only after its script has come and run.
+  assert.ok(wasm('cadb_bg')?.at >= firstGame, 'the whole module came after the first game');
+  for (const f of ['/worker.js', '/worker-lite.js', '/sw.js', '/']) assert.equal(counts.get(f), 1, f);
+}, {
+  before: (context) => {
+    served.log.length = 0;
+    return context.addInitScript(() => new MutationObserver((_, o) => {
+      if (!document.querySelector('[data-testid=move]') || !document.querySelector('[data-testid=game-row]')) return;
+      window.cadbFirstGame = Date.now();
+      o.disconnect();
+    }).observe(document, { childList: true, subtree: true }));
+  },
+});
+
 await test('offline: after the first visit, the page and the demo open with no network at all', async (page, seen) => {
   await controlled(page);
   // Its cache holds every file of the bundle but the source maps, _headers,
-  // sw.js and the engine (kept on first use: tests/e2e/engine.mjs), the
-  // page under its directory's URL.
+  // sw.js, the engine (kept on first use: tests/e2e/engine.mjs) and the
+  // benchmark page, the page under its directory's URL.
   const want = readdirSync(dist, { recursive: true }).filter((f) => statSync(path.join(dist, f)).isFile())
-    .filter((f) => !/\.map$|^_headers$|^sw\.js$|^engine\//.test(f)).map((f) => `/${f.replace('index.html', '')}`).sort();
+    .filter((f) => !/\.map$|^_headers$|^sw\.js$|^engine\/|^bench\.(html|js)$/.test(f)).map((f) => `/${f.replace('index.html', '')}`).sort();
   const cached = await page.evaluate(async () => {
     const names = (await caches.keys()).filter((k) => k.startsWith('cadb '));
     const keys = await (await caches.open(names[0])).keys();
@@ -1121,7 +1153,7 @@ await test('offline: after the first visit, the page and the demo open with no n
     // Worker's.
     const after = seen.responses.slice(before);
     const response = (p) => after.find((r) => new URL(r.url()).pathname === p);
-    for (const p of ['/', '/main.js', '/worker.js']) assert.ok(response(p)?.fromServiceWorker(), `${p} from the service worker`);
+    for (const p of ['/', '/main.js', '/worker-lite.js', '/worker.js']) assert.ok(response(p)?.fromServiceWorker(), `${p} from the service worker`);
     assert.match((await response('/').allHeaders())['content-security-policy'], /^default-src 'none'.*frame-ancestors 'none'$/);
     assert.match((await response('/worker.js').allHeaders())['content-security-policy'], /'wasm-unsafe-eval'/);
     assert.ok(await page.locator('meta[http-equiv=Content-Security-Policy]').count());

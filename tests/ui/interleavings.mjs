@@ -146,6 +146,13 @@ function hitsOf(db, query) {
 class FakeHost {
   queue = [];
   db = null;
+  /** Answers nothing until started (the background one: Decoders.startBackground). */
+  started = false;
+  go() {
+    this.started = true;
+  }
+  setOpenings() {}
+  compiled = Promise.resolve();
   /** The controller's `restarted` for this side. */
   restarted = null;
   call(type, args, options = {}) {
@@ -258,6 +265,7 @@ async function schedule(seed) {
   const r = rng(seed);
   const pick = (xs) => xs[Math.floor(r() * xs.length)];
   const hosts = { fg: new FakeHost(), bg: new FakeHost() };
+  hosts.fg.go();
   FakeStockfish.last = null;
   /** One step of the engine (read a command, say a depth, deliver a message), if it has one. */
   const engineStep = () => {
@@ -272,7 +280,7 @@ async function schedule(seed) {
     pick(can)();
     return true;
   };
-  const decoders = new Decoders(() => assert.fail('the fake hosts call restarted themselves'), undefined, (side) => hosts[side]);
+  const decoders = new Decoders(() => assert.fail('the fake hosts call restarted themselves'), { host: (side) => hosts[side], names: () => new Promise(() => {}) });
   clock.timers.clear();
   listeners.clear();
   addressEvents.length = 0;
@@ -374,7 +382,7 @@ async function schedule(seed) {
       log.push(`the engine steps ${n} times`);
       for (let i = 0; i < n && engineStep(); i++);
     } else if (x < 0.5 && lastOpen !== null) {
-      const side = pick(['fg', 'bg'].filter((s) => hosts[s].queue.length));
+      const side = pick(['fg', 'bg'].filter((s) => hosts[s].started && hosts[s].queue.length));
       const head = side && hosts[side].queue[0].type;
       if (side && TRAPS.includes(head) && r() < 0.1) {
         log.push(`${side} traps on ${head}`);
@@ -470,7 +478,7 @@ async function schedule(seed) {
   // search to a depth reaches it; an infinite one goes on), in any order;
   // then time passes, until no timer is left.
   for (;;) {
-    const side = pick(['fg', 'bg'].filter((s) => hosts[s].queue.length));
+    const side = pick(['fg', 'bg'].filter((s) => hosts[s].started && hosts[s].queue.length));
     const f = FakeStockfish.last;
     if (f && (f.input.length || f.output.length || (f.search && f.search.depth !== null)) && (!side || r() < 0.5)) {
       log.push('the engine steps');

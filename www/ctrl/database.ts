@@ -38,17 +38,22 @@ export class DatabaseCtrl {
 
   /** The page's start: the decoder's encodings for the menu, then the demo
    * database, unless the user has chosen one by then. The address is
-   * followed from now on. */
+   * followed from now on. Once the first game is shown (or none can be),
+   * the background Worker starts and the opening names are fetched: a first
+   * visit downloads nothing else before it (issue 46). */
   start(): Promise<void> {
     this.c.address.listen();
     const fresh = this.c.latest.begin('open');
+    // Fetched while the module compiles (the first answer needs it).
+    const demo = fetchDemo();
+    demo.catch(() => undefined);
     return this.c.attempt(async () => {
       this.c.state.encodings = await this.c.rpc.call('encodings', {});
       this.c.redraw();
       if (!fresh()) return;
       // Not the user's choice: a link the page was opened with stands.
-      await this.open({ kind: 'bytes', name: DEMO_NAME, files: await fetchDemo() }, fresh, AT_START);
-    });
+      await this.open({ kind: 'bytes', name: DEMO_NAME, files: await demo }, fresh, AT_START);
+    }).finally(() => this.c.rpc.startBackground());
   }
 
   /** Opens `source`, asked for when the address held `asked`
@@ -65,6 +70,8 @@ export class DatabaseCtrl {
         r.opening = null;
         this.c.address.opened();
       }
+      // Its first game is shown (or none could be): the background's turn.
+      this.c.rpc.startBackground();
     }
   }
 

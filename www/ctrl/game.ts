@@ -42,6 +42,18 @@ export class GameCtrl {
     this.goTo(at !== null ? at : ply !== null ? mainLineMove(s.game, ply) : -1, false);
   }
 
+  /** The opening name of the game shown, asked for again now that the
+   * names have arrived (Controller.namesLoaded): only the name changes,
+   * and a game or database asked for since makes it stale. */
+  async refreshOpening(): Promise<void> {
+    const g = this.c.state.game;
+    if (!g) return;
+    const view = await this.c.latest.answer(this.c.latest.current('game'), this.c.rpc.call('game', { index: g.index }));
+    if (this.c.state.game !== g || !view.opening) return;
+    g.view.opening = view.opening;
+    this.c.redraw();
+  }
+
   /** Move `id` of the game shown, asked for as a load of the game would be
    * (a link naming it): a game still on its way is stale, and the error
    * line is this game's, without reading it again. */

@@ -2,20 +2,31 @@
 // The language modules (en.ts, ru.ts) build their phrases with these.
 
 let locale = 'en-US';
+/** Intl's formatters, made once a locale and kind: each one made costs
+ * about as much as a thousand uses (toLocaleString makes one a call, which
+ * was a tenth of the first game's main-thread time: issue 46). */
+let made = new Map<string, unknown>();
+
+function formatter<T>(key: string, make: () => T): T {
+  let f = made.get(key) as T | undefined;
+  if (!f) made.set(key, (f = make()));
+  return f;
+}
 
 /** Sets the locale every formatter uses. */
 export function setLocale(tag: string): void {
+  if (tag !== locale) made = new Map();
   locale = tag;
 }
 
 /** "2,016" in English, "2 016" in Russian. */
 export function num(n: number): string {
-  return n.toLocaleString(locale);
+  return formatter('num', () => new Intl.NumberFormat(locale)).format(n);
 }
 
 /** A number with `digits` decimals: "0.35", "0,35". */
 export function fixed(n: number, digits: number): string {
-  return n.toLocaleString(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return formatter(`fixed${digits}`, () => new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits })).format(n);
 }
 
 /** A signed number with `digits` decimals, the minus a true minus:
@@ -44,7 +55,7 @@ export function score(points2: number, finished: number): string {
 /** The form of a word for `n` (Intl's plural categories: English has
  * one/other, Russian one/few/many). */
 export function plural(n: number, forms: { one: string; few?: string; many?: string; other: string }): string {
-  const category = new Intl.PluralRules(locale).select(n) as keyof typeof forms;
+  const category = formatter('plural', () => new Intl.PluralRules(locale)).select(n) as keyof typeof forms;
   return forms[category] ?? forms.other;
 }
 
@@ -59,8 +70,9 @@ export function pgnDate(date: string): string {
   const at = new Date(Date.UTC(year, month - 1, day >= 1 && day <= 31 ? day : 1, 12));
   // Years before 100 would be read as 19xx by the constructor.
   at.setUTCFullYear(year);
-  const options: Intl.DateTimeFormatOptions = day >= 1 && day <= 31
+  const full = day >= 1 && day <= 31;
+  const options: Intl.DateTimeFormatOptions = full
     ? { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }
     : { year: 'numeric', month: 'short', timeZone: 'UTC' };
-  return new Intl.DateTimeFormat(locale, options).format(at);
+  return formatter(full ? 'day' : 'month', () => new Intl.DateTimeFormat(locale, options)).format(at);
 }

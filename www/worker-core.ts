@@ -1,0 +1,185 @@
+// What the two decoding Workers share (issue 46 split the module in two:
+// worker-lite.ts answers clicks with the interactive module, worker.ts the
+// long tasks with the whole one): the open database, its setup (the
+// compiled module and the opening names, both from the page), and the loop
+// answering the page's requests (protocol.ts). An error the core reports
+// about the input keeps its `code`; a trap (WebAssembly.RuntimeError) or
+// any other failure is 'trap' or 'internal', on which the page replaces
+// the Worker (worker-host.ts).
+
+import type { Database as LiteDatabase, DatabaseBytes, InitOutput, LazyDatabaseSource } from '../pkg-lite/cadb_lite.js';
+import { e2eFault, hookMessage } from './e2e-hooks.js';
+import { LazyFile } from './lazy-file.js';
+import type { OpenSource, Request, RequestType, Requests, Response, TextChoice, WorkerSetup } from './protocol.js';
+
+const scope = self as unknown as {
+  postMessage(message: Response, transfer?: Transferable[]): void;
+  onmessage: ((e: MessageEvent<Request | WorkerSetup>) => void) | null;
+};
+
+/** What a Worker needs of its wasm package (both packages have it). */
+export interface Pkg<D extends LiteDatabase> {
+  init(module: { module_or_path: WebAssembly.Module }): Promise<Pick<InitOutput, 'memory'>>;
+  Database: { open(files: DatabaseBytes): D; openLazy(src: LazyDatabaseSource): D };
+  loadOpenings(table: Uint8Array): number;
+}
+
+export type Handlers<D extends LiteDatabase> = {
+  [T in RequestType]?: (args: Requests[T]['args'], id: number, w: Decoder<D>) => Requests[T]['result'] | Promise<Requests[T]['result']>;
+};
+
+export function post(message: Response, transfer: Transferable[] = []): void {
+  scope.postMessage(message, transfer);
+}
+
+/** Posts `progress` of request `id`. */
+export const progressOf = (id: number) => (done: number, total: number) => post({ id, kind: 'progress', done, total });
+
+/** The Worker's open database. */
+export class Decoder<D extends LiteDatabase> {
+  db: D | null = null;
+  /** The open database's D02 when it is read from a File (openLazy). */
+  d02: LazyFile | null = null;
+  memory: WebAssembly.Memory | null = null;
+
+  constructor(private pkg: Pkg<D>) {}
+
+  need(): D {
+    if (!this.db) throw Object.assign(new Error('no database is open'), { code: 'no-database' });
+    return this.db;
+  }
+
+  /** Opens `source`; the old database stays open until the new one has
+   * opened (a failed open leaves the page's list working), unless `dropOld`. */
+  open(source: OpenSource, encoding: TextChoice | undefined, dropOld: boolean | undefined) {
+    if (dropOld) {
+      this.d02?.close();
+      release(this.db);
+      this.db = this.d02 = null;
+    }
+    const next = this.read(source, encoding);
+    let info;
+    try {
+      info = next.db.info();
+    } catch (err) {
+      next.d02?.close();
+      release(next.db);
+      throw err;
+    }
+    const old = this.db;
+    this.d02?.close();
+    ({ db: this.db, d02: this.d02 } = next);
+    release(old);
+    return { info, wasmBytes: this.memory?.buffer.byteLength ?? 0 };
+  }
+
+  private read(source: OpenSource, encoding: TextChoice | undefined): { db: D; d02: LazyFile | null } {
+    const { Database } = this.pkg;
+    if (source.kind === 'bytes') return { db: Database.open({ ...source.files, encoding }), d02: null };
+    const reader = new FileReaderSync();
+    const whole = (f: File) => new Uint8Array(reader.readAsArrayBuffer(f));
+    const { cdp, emb, d00, a02 } = source.files;
+    const d02 = new LazyFile(source.files.d02);
+    const db = Database.openLazy({
+      cdp: whole(cdp),
+      emb: whole(emb),
+      a02: whole(a02),
+      d00: whole(d00),
+      d02Size: d02.file.size,
+      read: (file, offset, length) =>
+        file === 'd02' ? d02.read(offset, length) : new Uint8Array(reader.readAsArrayBuffer(d00.slice(offset, offset + length))),
+      encoding,
+    });
+    return { db, d02 };
+  }
+}
+
+/** What both Workers answer: the requests that change the database
+ * (decoders.ts sends them to both). */
+export function databaseHandlers<D extends LiteDatabase>(): Handlers<D> {
+  return {
+    open: ({ source, encoding, dropOld }, _id, w) => w.open(source, encoding, dropOld),
+    setEncoding: ({ encoding }, _id, w) => {
+      w.need().setEncoding(encoding);
+      return w.need().info();
+    },
+  };
+}
+
+/** Frees a database. Only a broken instance refuses (a trap leaves
+ * wasm-bindgen's borrow flag set): what replaces it goes in all the same. */
+function release(d: { free(): void } | null): void {
+  try {
+    d?.free();
+  } catch {
+    // See above.
+  }
+}
+
+/** The buffers of a result that move to the page rather than being copied:
+ * a Uint32Array's, or those of an object's fields (SearchHits), each only
+ * when the array is its buffer's alone (never the wasm memory). */
+function transferable(result: unknown): Transferable[] {
+  const arrays = result instanceof Uint32Array ? [result] : typeof result === 'object' && result !== null ? Object.values(result) : [];
+  const own = arrays.filter((v): v is Uint32Array => v instanceof Uint32Array && v.byteOffset === 0 && v.byteLength === v.buffer.byteLength);
+  return [...new Set(own.map((v) => v.buffer))];
+}
+
+function codeOf(err: unknown): string {
+  if (err instanceof WebAssembly.RuntimeError) return 'trap';
+  return typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : 'internal';
+}
+
+/** Answers the page's requests with `handlers`, once the setup (the page's
+ * first message) has compiled or brought the module (`wasm`: its URL, a
+ * webpack asset) and the opening names. Requests in `named` wait for the
+ * names' table (or the page's word that there is none); the others never do. */
+export function serve<D extends LiteDatabase>(pkg: Pkg<D>, wasm: URL, handlers: Handlers<D>, named: ReadonlySet<RequestType>): void {
+  const w = new Decoder(pkg);
+  let setUp: (s: WorkerSetup['setup']) => void;
+  const setup = new Promise<WorkerSetup['setup']>((ok) => (setUp = ok));
+  const ready = setup.then(async ({ module, bytes }) => {
+    // Compiled here once a visit: the page hands it to the Worker that
+    // replaces this one, which then fetches nothing. Its name is its
+    // content's hash, so any copy in the HTTP cache is the right one.
+    const compiled = module ?? (bytes
+      ? await WebAssembly.compile(bytes)
+      : await WebAssembly.compileStreaming(fetch(wasm, { cache: 'force-cache' })));
+    w.memory = (await pkg.init({ module_or_path: compiled })).memory;
+    if (!module) post({ id: 0, kind: 'module', module: compiled });
+  });
+  let namesLoaded: () => void;
+  const names = new Promise<void>((ok) => (namesLoaded = ok));
+  const loadNames = (table: Uint8Array | null) => {
+    try {
+      if (table) pkg.loadOpenings(table);
+    } catch {
+      // No names: everything else works as before.
+    }
+    namesLoaded();
+  };
+  void setup.then(async (s) => {
+    await ready;
+    if (s.openings !== undefined) loadNames(s.openings);
+  });
+
+  scope.onmessage = async (e: MessageEvent<Request | WorkerSetup>) => {
+    if (__E2E_HOOKS__ && hookMessage(e.data)) return;
+    if ('setup' in e.data) return setUp(e.data.setup);
+    const { id, type, args } = e.data;
+    try {
+      await ready;
+      if (type === 'loadOpenings') {
+        loadNames((args as Requests['loadOpenings']['args']).table);
+      } else if (named.has(type)) await names;
+      if (__E2E_HOOKS__) e2eFault(type);
+      const handler = type === 'loadOpenings' ? () => null : handlers[type];
+      if (!handler) throw Object.assign(new Error(`${type} is not answered by this Worker`), { code: 'internal' });
+      const result = await (handler as (a: typeof args, id: number, w: Decoder<D>) => unknown)(args, id, w);
+      post({ id, kind: 'result', result }, transferable(result));
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      post({ id, kind: 'error', code: codeOf(err), message });
+    }
+  };
+}
