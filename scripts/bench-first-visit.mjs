@@ -79,13 +79,13 @@ async function serveGzipped(dir) {
 
 /** Resolves, in the page, when a game's moves are shown and the list has a
  * row: the binding `firstGame` is called with the page's clock
- * (milliseconds since the navigation began). */
+ * (milliseconds since the navigation began) and the wall clock's. */
 function watchFirstGame() {
   const shown = () => document.querySelector('[data-testid=game-row]') && document.querySelector('[data-testid=move]');
   const check = (observer) => {
     if (!shown()) return;
     observer?.disconnect();
-    window.firstGame(performance.now());
+    window.firstGame(performance.now(), Date.now());
   };
   new MutationObserver((_, o) => check(o)).observe(document, { childList: true, subtree: true });
 }
@@ -100,9 +100,11 @@ async function visit(srv, network) {
   let firstAt = null;
   let resolveFirst;
   const first = new Promise((ok) => (resolveFirst = ok));
-  await page.exposeFunction('firstGame', (ms) => {
+  // The page's clock at the moment, for the server's log: the requests
+  // made by the task that drew the game are not "before" it.
+  await page.exposeFunction('firstGame', (ms, wall) => {
     if (firstAt !== null) return;
-    firstAt = { ms, wall: Date.now() };
+    firstAt = { ms, wall };
     resolveFirst();
   });
   await page.addInitScript(watchFirstGame);
