@@ -101,7 +101,8 @@ export class Controller {
   namesLoaded(): void {
     const s = this.state;
     if (!s.info) return;
-    s.list.rows = freshRows();
+    // Asked again; those drawn stay until their new text comes.
+    s.list.rows = freshRows(s.list.rows.cache);
     this.redraw();
     void this.attempt(() => this.game.refreshOpening());
   }

@@ -173,7 +173,7 @@ export class GameList {
     const last = Math.min(this.count(), first + visible);
     const wanted: number[] = [];
     for (let r = first; r < last; r++) wanted.push(order ? order[r] : r);
-    const { cache } = p.rows;
+    const { cache, shown } = p.rows;
     this.loaded = p.rows.loaded;
     const missing = wanted.filter((i) => !cache.has(i));
     if (missing.length > 0 && !p.rows.pending && p.rows.failed === null) this.hooks.fetch(Uint32Array.from(missing));
@@ -182,7 +182,7 @@ export class GameList {
     const cursor = p.cursor >= 0 ? p.cursor : 0;
     this.rows = patch(this.rows ?? this.body, h('div.list-body', { style: { transform: `translateY(${first * ROW_HEIGHT}px)` } }, wanted.map((index, k) =>
       listRow(
-        { index, position: first + k, row: cache.get(index), selected: index === p.selected, cursor: first + k === cursor, broken: p.broken.has(index) },
+        { index, position: first + k, row: cache.get(index) ?? shown.get(index), selected: index === p.selected, cursor: first + k === cursor, broken: p.broken.has(index) },
         () => this.hooks.open(index),
         (name) => this.hooks.player(name),
       ))));

@@ -67,10 +67,14 @@ export interface RowsState {
   failed: string | null;
   /** Counts the answers, so the list redraws when one arrives. */
   loaded: number;
+  /** The same games' rows as drawn before, shown until `cache` has them
+   * again (the opening names have come: Controller.namesLoaded), so the
+   * list never flashes empty rows. */
+  shown: ReadonlyMap<number, Row>;
 }
 
-export function freshRows(): RowsState {
-  return { cache: new Map(), pending: false, failed: null, loaded: 0 };
+export function freshRows(shown: ReadonlyMap<number, Row> = new Map()): RowsState {
+  return { cache: new Map(), pending: false, failed: null, loaded: 0, shown };
 }
 
 /** What the list shows is computed in one place (ctrl/list.ts applyView):

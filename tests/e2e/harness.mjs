@@ -75,7 +75,8 @@ let passed = 0;
 // gets the page and what was seen: every response, and requests to the
 // Worker counted by type (window.cadbPosts).
 // `before(context)` runs before the page loads (routes); `ready: false`
-// starts `fn` at once, without waiting for the demo's list; `viewport` is
+// starts `fn` at once, without waiting for the demo's list and its opening
+// names; `viewport` is
 // the desktop's unless a test asks for a phone's.
 export async function test(name, fn, { path: page0 = '/', locale = 'en-US', serviceWorkers = 'allow', before = null, ready = true, viewport = { width: 1400, height: 900 } } = {}) {
   if (process.env.E2E_ONLY && !new RegExp(process.env.E2E_ONLY).test(name)) return;
@@ -109,7 +110,13 @@ export async function test(name, fn, { path: page0 = '/', locale = 'en-US', serv
   });
   try {
     await page.goto(origin + page0);
-    if (page0.endsWith('/') && ready) await page.locator('[data-testid=game-row]').first().waitFor({ timeout: 20000 });
+    if (page0.endsWith('/') && ready) {
+      await page.locator('[data-testid=game-row]').first().waitFor({ timeout: 20000 });
+      // The opening names come after the first game, and the rows drawn
+      // without them are drawn again with them: a test starts once they
+      // have (the demo's first game, C33, has one).
+      await page.waitForFunction(() => document.querySelector('[data-testid=game-row][data-index="0"] [data-column=opening]')?.textContent?.trim(), null, { timeout: 20000 });
+    }
     await fn(page, seen);
     // No request ever leaves this origin (files never leave the browser).
     const remote = requests.filter((u) => !u.startsWith(origin) && !u.startsWith('blob:') && !u.startsWith('data:'));

@@ -1092,6 +1092,30 @@ await test('the web app manifest is linked, parses, and every file it names is s
   assert.equal(sw.headers.get('cache-control'), 'no-cache');
 });
 
+await test('the opening names fill in after the first game, and the rows drawn before them stay until then', async (page) => {
+  // From the first row drawn with its players to the first with its
+  // opening, no row of the list is drawn empty (they are asked again).
+  const emptied = await page.evaluate(() => new Promise((done) => {
+    const white = () => document.querySelector('[data-testid=game-row][data-index="0"] [data-column=white]')?.textContent ?? '';
+    const opening = () => document.querySelector('[data-testid=game-row][data-index="0"] [data-column=opening]')?.textContent ?? '';
+    let drawn = false;
+    let empty = 0;
+    const check = (o) => {
+      if (white()) drawn = true;
+      else if (drawn) empty++;
+      if (!opening()) return;
+      o?.disconnect();
+      done({ drawn, empty });
+    };
+    const observer = new MutationObserver((_, o) => check(o));
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    check(null);
+  }));
+  assert.ok(emptied.drawn, 'the rows were drawn before the names came');
+  assert.equal(emptied.empty, 0, 'a row was drawn empty while the names came');
+  assert.equal((await page.locator('[data-testid=game-opening]').textContent()).trim().slice(0, 3), 'C33');
+}, { ready: false, serviceWorkers: 'block' });
+
 await test('a first visit fetches each file once, the service worker\'s included, and the whole module only after its first game', async (page) => {
   await controlled(page);
   const counts = new Map();
