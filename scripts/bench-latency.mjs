@@ -52,7 +52,10 @@ async function round(browser, origin, files) {
       const t = performance.now();
       let opened = false;
       const check = () => {
-        opened ||= status.textContent.includes(stem);
+        // "Opened STEM", not "Opening STEM…": with the old database's first
+        // row still selected, the clicks would begin during the open, and the
+        // open would make the first one stale (it waited for ever).
+        opened ||= status.textContent.startsWith(`Opened ${stem}`);
         if (opened && document.querySelector('[data-testid=game-row][data-index="0"].selected')) {
           observer.disconnect();
           done(performance.now() - t);
