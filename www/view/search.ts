@@ -20,6 +20,8 @@ export class SearchForm {
   private pattern: HTMLInputElement;
   /** The group "Position and moves". */
   private moves: HTMLDetailsElement;
+  /** The disclosures as last drawn from the state. */
+  private drawn: { search: boolean; moves: boolean };
 
   constructor(
     private form: HTMLFormElement,
@@ -49,6 +51,7 @@ export class SearchForm {
     panel.addEventListener('toggle', () => ctrl.panels.setPanelOpen('search', panel.open));
     this.moves = form.querySelector('#search-moves') as HTMLDetailsElement;
     this.moves.addEventListener('toggle', () => ctrl.panels.setPanelOpen('moves', this.moves.open));
+    this.drawn = { search: panel.open, moves: this.moves.open };
   }
 
   private followNag(): void {
@@ -57,9 +60,12 @@ export class SearchForm {
   }
 
   show(s: State): void {
-    const open = s.disclosures.search;
-    if (this.panel.open !== open) this.panel.open = open;
-    if (this.moves.open !== s.disclosures.moves) this.moves.open = s.disclosures.moves;
+    // Written when the state changed since the last drawing, as snabbdom's
+    // props are, never merely because the page differs: a click on a
+    // summary opens it at once, and the state follows at its toggle event,
+    // which a redraw in between (an answer arriving) must not undo.
+    if (s.disclosures.search !== this.drawn.search) this.panel.open = this.drawn.search = s.disclosures.search;
+    if (s.disclosures.moves !== this.drawn.moves) this.moves.open = this.drawn.moves = s.disclosures.moves;
     const refused = s.list.refused;
     // A refused query stays as typed, to be put right.
     const q = refused ? refused.query : s.list.query;
