@@ -138,16 +138,6 @@ export function serve<D extends LiteDatabase>(pkg: Pkg<D>, wasm: URL, handlers: 
   const w = new Decoder(pkg);
   let setUp: (s: WorkerSetup['setup']) => void;
   const setup = new Promise<WorkerSetup['setup']>((ok) => (setUp = ok));
-  const ready = setup.then(async ({ module, bytes }) => {
-    // Compiled here once a visit: the page hands it to the Worker that
-    // replaces this one, which then fetches nothing. Its name is its
-    // content's hash, so any copy in the HTTP cache is the right one.
-    const compiled = module ?? (bytes
-      ? await WebAssembly.compile(bytes)
-      : await WebAssembly.compileStreaming(fetch(wasm, { cache: 'force-cache' })));
-    w.memory = (await pkg.init({ module_or_path: compiled })).memory;
-    if (!module) post({ id: 0, kind: 'module', module: compiled });
-  });
   let namesLoaded: () => void;
   const names = new Promise<void>((ok) => (namesLoaded = ok));
   const loadNames = (table: Uint8Array | null) => {
@@ -158,10 +148,22 @@ export function serve<D extends LiteDatabase>(pkg: Pkg<D>, wasm: URL, handlers: 
     }
     namesLoaded();
   };
-  void setup.then(async (s) => {
-    await ready;
-    if (s.openings !== undefined) loadNames(s.openings);
+  const ready = setup.then(async ({ module, bytes, openings }) => {
+    // Compiled here once a visit: the page hands it to the Worker that
+    // replaces this one, which then fetches nothing. Its name is its
+    // content's hash, so any copy in the HTTP cache is the right one.
+    const compiled = module ?? (bytes
+      ? await WebAssembly.compile(bytes)
+      : await WebAssembly.compileStreaming(fetch(wasm, { cache: 'force-cache' })));
+    w.memory = (await pkg.init({ module_or_path: compiled })).memory;
+    if (!module) post({ id: 0, kind: 'module', module: compiled });
+    if (openings !== undefined) loadNames(openings);
   });
+  // The names' table, when it comes after the setup: a request like any other.
+  const all: Handlers<D> = { ...handlers, loadOpenings: ({ table }) => {
+    loadNames(table);
+    return null;
+  } };
 
   scope.onmessage = async (e: MessageEvent<Request | WorkerSetup>) => {
     if (__E2E_HOOKS__ && hookMessage(e.data)) return;
@@ -169,11 +171,9 @@ export function serve<D extends LiteDatabase>(pkg: Pkg<D>, wasm: URL, handlers: 
     const { id, type, args } = e.data;
     try {
       await ready;
-      if (type === 'loadOpenings') {
-        loadNames((args as Requests['loadOpenings']['args']).table);
-      } else if (named.has(type)) await names;
+      if (named.has(type)) await names;
       if (__E2E_HOOKS__) e2eFault(type);
-      const handler = type === 'loadOpenings' ? () => null : handlers[type];
+      const handler = all[type];
       if (!handler) throw Object.assign(new Error(`${type} is not answered by this Worker`), { code: 'internal' });
       const result = await (handler as (a: typeof args, id: number, w: Decoder<D>) => unknown)(args, id, w);
       post({ id, kind: 'result', result }, transferable(result));
