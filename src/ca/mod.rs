@@ -11,7 +11,8 @@
 //! inferred on opening, each from its own file: `convention.rs`,
 //! `symbols.rs`, `infer.rs`, `encoding.rs`). On the database: `headers.rs`
 //! (a game's headers as text), `games.rs` (a game through the replayer),
-//! `retry.rs` (the convention policy), `export.rs` (PGN). `files.rs` holds
+//! `retry.rs` (the convention policy), `export.rs` (PGN), `game_order.rs`
+//! (a pass in game order over records stored in another). `files.rs` holds
 //! the five files.
 
 mod annotation;
@@ -25,6 +26,7 @@ mod encoding;
 mod export;
 mod files;
 pub mod format;
+mod game_order;
 mod games;
 mod header_table;
 mod headers;

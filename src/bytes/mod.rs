@@ -19,6 +19,9 @@ use core::cell::RefCell;
 
 use crate::error::ErrorKind;
 
+mod held;
+use held::Held;
+
 /// Random-access bytes.
 pub trait ReadAt {
     /// Total size in bytes.
@@ -72,6 +75,35 @@ pub trait ReadAt {
     fn ready(&self, offset: u64, len: usize) -> bool {
         let _ = (offset, len);
         true
+    }
+
+    /// Reads `spans` (`start..end`, any order) now, in file order and few
+    /// reads, and keeps them in memory until the next call (`&[]` lets them
+    /// go): a pass that reads in an order of its own (the PGN export, in
+    /// game order) asks first for what it will read. Returns the bytes
+    /// held; bytes in memory need no holding (the default holds nothing).
+    /// A [`ReadCache`] holds them.
+    ///
+    /// ```
+    /// use cadb::bytes::{RangeSource, ReadAt, ReadCache};
+    /// use std::cell::Cell;
+    /// let calls = Cell::new(0);
+    /// let lazy = ReadCache::new(RangeSource::new(1 << 30, |_, n| {
+    ///     calls.set(calls.get() + 1);
+    ///     Ok(vec![7; n])
+    /// }));
+    /// assert_eq!(lazy.hold(&[(900_000_000, 900_000_100), (1_000, 1_100)]), 200);
+    /// assert_eq!(calls.get(), 2);
+    /// lazy.read_at(900_000_050, 10).unwrap();
+    /// lazy.read_at(1_000, 100).unwrap();
+    /// assert_eq!(calls.get(), 2);
+    /// lazy.hold(&[]);
+    /// lazy.read_at(1_000, 100).unwrap();
+    /// assert_eq!(calls.get(), 3);
+    /// ```
+    fn hold(&self, spans: &[(u64, u64)]) -> u64 {
+        let _ = spans;
+        0
     }
 }
 
@@ -130,6 +162,10 @@ macro_rules! forward_read_at {
 
             fn ready(&self, offset: u64, len: usize) -> bool {
                 (**self).ready(offset, len)
+            }
+
+            fn hold(&self, spans: &[(u64, u64)]) -> u64 {
+                (**self).hold(spans)
             }
         }
     )*};
@@ -197,8 +233,8 @@ impl<F: Fn(u64, usize) -> Result<Vec<u8>, String>> ReadAt for RangeSource<F> {
 /// read (one game, a page of the list) fetches little. In the viewer's
 /// Worker each read costs about 2 ms whatever its size (a `FileReaderSync`
 /// over `File.slice`): 757 MB of D02 took 5.7 s in 256 KB blocks and 1.2 s
-/// in 16 MB ones. The block is the only copy kept; longer reads go
-/// straight through.
+/// in 16 MB ones. The block is the only copy kept, with the spans a pass
+/// asked to [hold](ReadAt::hold); longer reads go straight through.
 ///
 /// ```
 /// use cadb::bytes::{RangeSource, ReadAt, ReadCache};
@@ -217,6 +253,7 @@ impl<F: Fn(u64, usize) -> Result<Vec<u8>, String>> ReadAt for RangeSource<F> {
 pub struct ReadCache<R> {
     inner: R,
     block: RefCell<Block>,
+    held: RefCell<Held>,
 }
 
 /// The last bytes read, and how far to read ahead next time.
@@ -247,6 +284,7 @@ impl<R: ReadAt> ReadCache<R> {
                 bytes: Vec::new(),
                 ahead: Self::MIN_AHEAD,
             }),
+            held: RefCell::default(),
         }
     }
 }
@@ -297,6 +335,14 @@ impl<R: ReadAt> ReadAt for ReadCache<R> {
     }
 
     fn read_at(&self, offset: u64, len: usize) -> Result<Cow<'_, [u8]>, ErrorKind> {
+        if let Some(b) = self
+            .held
+            .try_borrow()
+            .ok()
+            .and_then(|h| h.get(offset, len).map(<[u8]>::to_vec))
+        {
+            return Ok(Cow::Owned(b));
+        }
         match self.block_for(offset, len)? {
             Some(b) => {
                 let at = (offset - b.start) as usize;
@@ -312,6 +358,12 @@ impl<R: ReadAt> ReadAt for ReadCache<R> {
         len: usize,
         f: &mut dyn FnMut(&[u8]),
     ) -> Result<(), ErrorKind> {
+        if let Ok(h) = self.held.try_borrow()
+            && let Some(b) = h.get(offset, len)
+        {
+            f(b);
+            return Ok(());
+        }
         match self.block_for(offset, len)? {
             Some(b) => {
                 let at = (offset - b.start) as usize;
@@ -323,11 +375,41 @@ impl<R: ReadAt> ReadAt for ReadCache<R> {
     }
 
     fn ready(&self, offset: u64, len: usize) -> bool {
+        if self
+            .held
+            .try_borrow()
+            .is_ok_and(|h| h.get(offset, len).is_some())
+        {
+            return true;
+        }
         let Ok(b) = self.block.try_borrow() else {
             return false;
         };
         let end = b.start + b.bytes.len() as u64;
         offset >= b.start && offset.checked_add(len as u64).is_some_and(|e| e <= end)
+    }
+
+    fn hold(&self, spans: &[(u64, u64)]) -> u64 {
+        let Ok(mut held) = self.held.try_borrow_mut() else {
+            return 0;
+        };
+        // What the block holds already is read from it (a small file is
+        // often all in it).
+        let outside: Vec<(u64, u64)> = match self.block.try_borrow() {
+            Ok(b) => {
+                let end = b.start + b.bytes.len() as u64;
+                spans
+                    .iter()
+                    .copied()
+                    .filter(|&(s, e)| s < b.start || e > end)
+                    .collect()
+            }
+            Err(_) => spans.to_vec(),
+        };
+        let size = self.size();
+        held.fill(&outside, size, |offset, len| {
+            self.inner.read_at(offset, len)
+        })
     }
 }
 
@@ -460,6 +542,13 @@ impl ReadAt for FileBytes {
         match self {
             FileBytes::Whole(v) => v.ready(offset, len),
             FileBytes::Lazy(c) => c.ready(offset, len),
+        }
+    }
+
+    fn hold(&self, spans: &[(u64, u64)]) -> u64 {
+        match self {
+            FileBytes::Whole(_) => 0,
+            FileBytes::Lazy(c) => c.hold(spans),
         }
     }
 }

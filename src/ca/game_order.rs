@@ -1,0 +1,328 @@
+//! A pass in an order the caller gives (game order for the PGN export),
+//! over records that may lie in D02 in any other: a window of games at a
+//! time, each window's records read first in file order and held
+//! ([`ReadAt::hold`]), then the games visited from memory. Passes whose
+//! result does not depend on the order read in record order instead
+//! (`position::record_order`).
+
+use alloc::vec::Vec;
+
+use super::{Database, format::d02};
+use crate::bytes::ReadAt;
+
+/// Where a record's span is not known: its game is read as it comes.
+const NOWHERE: u32 = u32::MAX;
+
+impl<R: ReadAt> Database<R> {
+    /// Calls `f(k, index)` for each game of `games` (all, in game order,
+    /// when `None`), the `k`-th being game `index`, in that order, with its
+    /// record held in memory (up to about `budget` bytes of records at a
+    /// time: the window's records read in file order first). A window
+    /// whose records already follow each other in D02 is read as it comes
+    /// (the read-ahead serves it); so is every game when D00 cannot be
+    /// scanned. An index past the end is passed on as it is (the caller
+    /// reports it). Stops at the first error `f` returns.
+    ///
+    /// Holding changes what is read when, never what is read: each game
+    /// reads its record as it would alone, served from memory when held.
+    ///
+    /// ```
+    /// use cadb::ca::{Database, OpenOptions, writer};
+    /// let games = cadb::game::import::read_pgn("1. e4 *\n\n1. d4 *\n\n1. c4 *\n").unwrap();
+    /// let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+    /// let db = Database::open(files, OpenOptions::default()).unwrap();
+    /// let mut pgn = String::new();
+    /// db.in_game_order::<()>(Some(&[2, 0]), 1 << 20, |_, i| {
+    ///     db.write_pgn(i, &mut pgn);
+    ///     Ok(())
+    /// })
+    /// .unwrap();
+    /// assert!(pgn.find("1. c4").unwrap() < pgn.find("1. e4").unwrap());
+    /// ```
+    pub fn in_game_order<E>(
+        &self,
+        games: Option<&[u32]>,
+        budget: usize,
+        mut f: impl FnMut(u64, u64) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let total = games.map_or(self.count(), |g| g.len() as u64);
+        let index = |k: u64| games.map_or(k, |g| u64::from(g[k as usize]));
+        let Some(spans) = self.record_spans() else {
+            return (0..total).try_for_each(|k| f(k, index(k)));
+        };
+        let d02 = &self.files.d02;
+        let mut k = 0;
+        let mut window = Vec::new();
+        while k < total {
+            // The window: games while their records fit the budget (one at least).
+            let (start, mut bytes, mut in_file_order, mut last) = (k, 0u64, true, 0u64);
+            window.clear();
+            while k < total && (k == start || bytes < budget as u64) {
+                if let Some((s, e)) = spans.of(index(k)) {
+                    bytes += e - s;
+                    in_file_order &= s >= last;
+                    last = s;
+                    window.push((s, e));
+                }
+                k += 1;
+            }
+            let held = !in_file_order && d02.hold(&window) > 0;
+            let visited = (start..k).try_for_each(|j| f(j, index(j)));
+            if held {
+                d02.hold(&[]);
+            }
+            visited?;
+        }
+        Ok(())
+    }
+
+    /// Each game's record span in D02, as far as the headers and A02 tell
+    /// it: from its length prefix to the next record's start (or the
+    /// longest a record can be). `None` when D00 does not scan.
+    fn record_spans(&self) -> Option<Spans> {
+        let mut at = Vec::new();
+        at.try_reserve_exact(self.count() as usize).ok()?;
+        self.scan_raw_headers(0, self.count(), |_, h| {
+            let offset = self.record_offset(h.game_id).ok();
+            at.push(
+                offset
+                    .and_then(|o| u32::try_from(o).ok())
+                    .unwrap_or(NOWHERE),
+            );
+        })
+        .ok()?;
+        let mut starts: Vec<u32> = at.iter().copied().filter(|&a| a != NOWHERE).collect();
+        starts.sort_unstable();
+        starts.dedup();
+        Some(Spans {
+            at,
+            starts,
+            size: self.files.d02.size(),
+        })
+    }
+}
+
+/// Record starts by game, and every start sorted (where each record ends).
+struct Spans {
+    at: Vec<u32>,
+    starts: Vec<u32>,
+    size: u64,
+}
+
+impl Spans {
+    /// The longest a record is: its length prefix and body.
+    const MAX_SPAN: u64 = d02::MAX_RECORD as u64 + 2;
+
+    /// Game `index`'s span, if its record was located.
+    fn of(&self, index: u64) -> Option<(u64, u64)> {
+        let a = *self.at.get(usize::try_from(index).ok()?)?;
+        if a == NOWHERE {
+            return None;
+        }
+        let k = self.starts.partition_point(|&s| s <= a);
+        let next = self.starts.get(k).map_or(self.size, |&s| u64::from(s));
+        let start = u64::from(a);
+        let end = next.min(start + Self::MAX_SPAN).min(self.size);
+        // A record past the end of D02 (damage): read as it comes, to say so.
+        (start < end).then_some((start, end))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::{boxed::Box, format, rc::Rc, string::String, vec::Vec};
+    use core::cell::Cell;
+
+    use crate::{
+        bytes::{RangeSource, ReadAt, ReadCache},
+        ca::{
+            Database, DatabaseFiles, OpenOptions,
+            writer::{self, Tricks, WriterOptions},
+        },
+    };
+
+    type Fetch = Box<dyn Fn(u64, usize) -> Result<Vec<u8>, String>>;
+    type Lazy = ReadCache<RangeSource<Fetch>>;
+
+    /// `n` games, each its own, written with `tricks` (the default ones
+    /// store the records shuffled against game order).
+    fn files(n: usize, tricks: Tricks, seed: u64) -> DatabaseFiles<Vec<u8>> {
+        // A comment as long as a real game's moves: records of about 400 bytes.
+        let pad = "a comment ".repeat(40);
+        let pgn: String = (0..n)
+            .map(|i| {
+                format!("[Round \"{i}\"]\n1. e4 e5 2. Nf3 {{game {i} {pad}}} Nc6 3. Bb5 a6 *\n\n")
+            })
+            .collect();
+        let games = crate::game::import::read_pgn(&pgn).unwrap();
+        let options = WriterOptions {
+            tricks,
+            seed,
+            ..Default::default()
+        };
+        writer::write_database(&games, &options).unwrap().0
+    }
+
+    /// `files` read through the read-ahead, as the viewer's Worker reads a
+    /// `File`; D02's reads counted in `reads`.
+    fn lazy(files: &DatabaseFiles<Vec<u8>>, reads: &Rc<Cell<u32>>) -> DatabaseFiles<Lazy> {
+        let one = |bytes: &Vec<u8>, count: Option<Rc<Cell<u32>>>| -> Lazy {
+            let bytes = bytes.clone();
+            let size = bytes.len() as u64;
+            let fetch: Fetch = Box::new(move |o, n| {
+                if let Some(c) = &count {
+                    c.set(c.get() + 1);
+                }
+                Ok(bytes[o as usize..o as usize + n].to_vec())
+            });
+            ReadCache::new(RangeSource::new(size, fetch))
+        };
+        DatabaseFiles {
+            cdp: one(&files.cdp, None),
+            emb: one(&files.emb, None),
+            d00: one(&files.d00, None),
+            a02: one(&files.a02, None),
+            d02: one(&files.d02, Some(reads.clone())),
+        }
+    }
+
+    /// The PGN of `games` one by one, straight.
+    fn one_by_one<R: ReadAt>(db: &Database<R>, games: &[u64]) -> String {
+        let mut out = String::new();
+        for &i in games {
+            db.write_pgn(i, &mut out);
+        }
+        out
+    }
+
+    fn in_order<R: ReadAt>(db: &Database<R>, games: Option<&[u32]>, budget: usize) -> String {
+        let mut out = String::new();
+        let mut seen = 0;
+        db.in_game_order::<()>(games, budget, |k, i| {
+            assert_eq!(k, seen);
+            seen += 1;
+            db.write_pgn(i, &mut out);
+            Ok(())
+        })
+        .unwrap();
+        out
+    }
+
+    /// A shuffled database read lazily in game order makes a few large
+    /// reads, not one or two a game (316 s for 100,000 games in the page),
+    /// and writes what the games give one by one from memory.
+    #[test]
+    fn shuffled_records_are_read_in_a_few_reads_and_give_the_same_games() {
+        let mem = files(300, Tricks::default(), 1);
+        let straight = Database::open(mem.clone(), OpenOptions::default()).unwrap();
+        let all: Vec<u64> = (0..300).collect();
+        let expected = one_by_one(&straight, &all);
+        assert_eq!(expected.matches("[Round ").count(), 300);
+
+        let reads = Rc::new(Cell::new(0));
+        let db = Database::open(lazy(&mem, &reads), OpenOptions::default()).unwrap();
+        let opening = reads.get();
+        assert_eq!(one_by_one(&db, &all), expected);
+        let alone = reads.get() - opening;
+        // Checks the test: read one by one, the shuffled records cost a read each, or near.
+        assert!(alone > 150, "{alone} reads one by one");
+
+        for budget in [1 << 20, 4 << 10, 1] {
+            reads.set(0);
+            assert_eq!(in_order(&db, None, budget), expected, "budget {budget}");
+            let n = reads.get();
+            if budget == 1 << 20 {
+                assert!(n <= 3, "{n} reads in game order");
+            }
+        }
+    }
+
+    /// A subset in any order, repeats and an index past the end included,
+    /// comes in that order; every layout trick, and the plain layout.
+    #[test]
+    fn any_subset_under_every_layout_comes_in_its_order() {
+        for (tricks, seed) in [
+            (Tricks::all(), 7),
+            (Tricks::none(), 8),
+            (Tricks::default(), 9),
+        ] {
+            let mem = files(120, tricks, seed);
+            let straight = Database::open(mem.clone(), OpenOptions::default()).unwrap();
+            let reads = Rc::new(Cell::new(0));
+            let db = Database::open(lazy(&mem, &reads), OpenOptions::default()).unwrap();
+            let subset: Vec<u32> = [5, 119, 0, 5, 64, 3, 118, 2]
+                .into_iter()
+                .chain((20..60).rev())
+                .collect();
+            let wide: Vec<u64> = subset.iter().map(|&i| u64::from(i)).collect();
+            for budget in [1, 2_000, 1 << 20] {
+                assert_eq!(
+                    in_order(&db, Some(&subset), budget),
+                    one_by_one(&straight, &wide)
+                );
+            }
+            let mut visited = Vec::new();
+            db.in_game_order::<()>(Some(&[1, 500, 2]), 1 << 20, |_, i| {
+                visited.push(i);
+                Ok(())
+            })
+            .unwrap();
+            assert_eq!(visited, [1, 500, 2]);
+        }
+    }
+
+    /// A D02 cut short: records past its end are read as they come, and
+    /// each says its damage as it would alone.
+    #[test]
+    fn records_past_the_end_are_read_as_they_come() {
+        let mut mem = files(60, Tricks::default(), 5);
+        let half = mem.d02.len() / 2;
+        mem.d02.truncate(half);
+        let straight = Database::open(mem.clone(), OpenOptions::default()).unwrap();
+        let all: Vec<u64> = (0..60).collect();
+        let expected = one_by_one(&straight, &all);
+        assert!(
+            expected.contains("cadb: decoding stopped"),
+            "nothing was damaged"
+        );
+        let db =
+            Database::open(lazy(&mem, &Rc::new(Cell::new(0))), OpenOptions::default()).unwrap();
+        for budget in [1, 1 << 20] {
+            assert_eq!(in_order(&db, None, budget), expected);
+        }
+    }
+
+    /// An error from the visitor stops the pass, and lets the held records go.
+    #[test]
+    fn an_error_stops_the_pass() {
+        let mem = files(50, Tricks::default(), 3);
+        let reads = Rc::new(Cell::new(0));
+        let db = Database::open(lazy(&mem, &reads), OpenOptions::default()).unwrap();
+        let mut visited = 0;
+        let got = db.in_game_order(None, 1 << 20, |k, _| {
+            visited += 1;
+            if k == 9 { Err(k) } else { Ok(()) }
+        });
+        assert_eq!((got, visited), (Err(9), 10));
+        assert_eq!(db.files.d02.hold(&[]), 0);
+    }
+
+    // proptest does not build for wasm32 (getrandom).
+    #[cfg(not(target_arch = "wasm32"))]
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+        /// Any subset, budget and seed: the games one by one.
+        #[test]
+        fn the_pass_equals_the_games_one_by_one(
+            seed in 0u64..1_000,
+            subset in proptest::collection::vec(0u32..45, 0..60),
+            budget in 1usize..20_000,
+        ) {
+            let mem = files(40, Tricks::all(), seed);
+            let straight = Database::open(mem.clone(), OpenOptions::default()).unwrap();
+            let db = Database::open(lazy(&mem, &Rc::new(Cell::new(0))), OpenOptions::default()).unwrap();
+            let wide: Vec<u64> = subset.iter().map(|&i| u64::from(i)).collect();
+            proptest::prop_assert_eq!(in_order(&db, Some(&subset), budget), one_by_one(&straight, &wide));
+        }
+    }
+}
