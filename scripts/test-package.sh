@@ -70,6 +70,9 @@ const col: SortColumn = 'whiteElo';
 const order: Uint32Array = db.sort(col, true, db.search(q));
 const sum: ExportSummary = db.exportPgn(order, (text) => text.length);
 const lazySum: ExportSummary = db.exportPgn(null, () => {}, (done, total) => done / total);
+const parts: Uint8Array<ArrayBuffer>[] = [];
+const byteSum: ExportSummary = db.exportPgnBytes(order, (bytes) => parts.push(bytes), null);
+const file = new Blob(parts);
 const tree: TreeMove[] = db.openingTree(fen);
 const named: number = loadOpenings(new Uint8Array());
 const openingName: string | undefined = g.opening?.name ?? first?.opening?.eco ?? tree[0]?.opening?.name;
@@ -77,10 +80,12 @@ const lazy = Database.openLazy({ cdp: new Uint8Array(), emb: new Uint8Array(), a
   read: (file, offset, length) => new Uint8Array(length + offset + (file === 'd02' ? 1 : 0)) });
 const stats = stats64Decode(0n);
 const wdl: 'win' | 'draw' | 'loss' = stats.wdl;
-console.log(named, openingName, info.games, elo[0], name, sum.errors.length, lazySum.bytes, tree[0]?.san, lazy.count, wdl, ecoString(cols.eco[0] ?? 0), uci16Encode(['e2e4']).length);
+console.log(named, openingName, info.games, elo[0], name, sum.errors.length, lazySum.bytes, byteSum.games, file.size, tree[0]?.san, lazy.count, wdl, ecoString(cols.eco[0] ?? 0), uci16Encode(['e2e4']).length);
 try { db.pgn(0); } catch (e) { console.log((e as CadbError).code); }
 // @ts-expect-error: not a sort column
 db.sort('colour');
+// @ts-expect-error: a chunk of exportPgnBytes is bytes, not text
+db.exportPgnBytes(null, (text: string) => text.length);
 // @ts-expect-error: san is a string
 const n: number = first!.san;
 // @ts-expect-error: unknown search field

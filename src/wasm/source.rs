@@ -100,6 +100,13 @@ impl ReadAt for Source {
             Source::Callback(lazy) => lazy.ready(offset, len),
         }
     }
+
+    fn hold(&self, spans: &[(u64, u64)]) -> u64 {
+        match self {
+            Source::Callback(lazy) => lazy.hold(spans),
+            Source::Memory(_) | Source::OpenOnly(_) => 0,
+        }
+    }
 }
 
 /// A JS array read piece by piece into wasm memory through the core's
