@@ -12,7 +12,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # 310,000 since issue 35 (searches inside games, opening names), 311,000
 # since issue 46 (docs/development.md): after that split, it is downloaded
 # after the first game, and the interactive module is the one to keep small.
-budget="${CADB_WASM_BUDGET:-311000}"
+# 315,000 since issue 48 (+3.7 KB: records held in file order for a pass in
+# game order, exportPgnBytes).
+budget="${CADB_WASM_BUDGET:-315000}"
 # 160,000: issue 46's target (docs/development.md, "wasm size").
 lite_budget="${CADB_LITE_BUDGET:-160000}"
 failed=0

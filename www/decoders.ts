@@ -15,6 +15,7 @@
 // search of the moves, say, which the game shown waits for); the other
 // requests for it (the doctor's sample on opening) wait until then.
 
+import type { PoolSetup } from './pool.js';
 import type { Requests, RequestType } from './protocol.js';
 import { type CallOptions, type WorkerError, WorkerHost } from './worker-host.js';
 
@@ -79,6 +80,21 @@ const fetchOpenings = async () => {
   return bytes && new Uint8Array(bytes);
 };
 
+/** The background Worker's helpers for whole-database passes (pool.ts):
+ * one a core, up to 8, fewer where the device says it has little memory
+ * (each holds its own database, and up to 96 MB of records while an
+ * export reads them out of game order), none on one core. `?helpers=N`
+ * in the page's address sets their number and splits every pass, even a
+ * small one (0: the background Worker alone), for tests and comparisons. */
+function poolSetup(): PoolSetup {
+  const asked = Number(new URLSearchParams(location.search).get('helpers') ?? NaN);
+  if (Number.isInteger(asked) && asked >= 0) return { helpers: Math.min(asked, 8), from: 1 };
+  const cores = navigator.hardwareConcurrency || 1;
+  const memory = (navigator as { deviceMemory?: number }).deviceMemory ?? 8;
+  const helpers = Math.min(cores, 8, Math.floor(memory / 2));
+  return { helpers: helpers >= 2 ? helpers : 0 };
+}
+
 export class Decoders {
   private hosts: Record<Side, Host>;
   private background = false;
@@ -108,7 +124,7 @@ export class Decoders {
     // preloads; the background one at startBackground.
     const host = options.host ?? ((side: Side) => side === 'fg'
       ? new WorkerHost(SCRIPTS.fg, (cause) => restarted('fg', cause), started && ((w) => started('fg', w)), true, fetchLite())
-      : new WorkerHost(SCRIPTS.bg, (cause) => restarted('bg', cause), started && ((w) => started('bg', w)), false));
+      : new WorkerHost(SCRIPTS.bg, (cause) => restarted('bg', cause), started && ((w) => started('bg', w)), false, null, poolSetup()));
     this.hosts = { fg: host('fg'), bg: host('bg') };
   }
 

@@ -7,6 +7,7 @@ import type {
   AnnotatedGame, EngineScore, PositionHits, SearchHits, TreeMove,
 } from '../pkg/cadb.js';
 import type { Part } from './config.js';
+import type { PoolSetup } from './pool.js';
 
 /** One game-list row: the text of every column (the list caches them by
  * game index; only visible rows are ever fetched). */
@@ -94,12 +95,16 @@ export interface Request<T extends RequestType = RequestType> {
  * 'module' response), and the opening names' table if the page has it
  * already (null: there is none; undefined: a loadOpenings follows). */
 export interface WorkerSetup {
-  setup: { module: WebAssembly.Module | null; bytes: ArrayBuffer | null; openings: Uint8Array | null | undefined };
+  setup: {
+    module: WebAssembly.Module | null; bytes: ArrayBuffer | null; openings: Uint8Array | null | undefined;
+    /** Helper Workers for its whole-database passes (pool.ts); absent: none. */
+    pool?: PoolSetup;
+  };
 }
 
 export type Response =
   | { id: number; kind: 'result'; result: unknown }
   | { id: 0; kind: 'module'; module: WebAssembly.Module }
   | { id: number; kind: 'error'; code: string; message: string }
-  | { id: number; kind: 'chunk'; text: string }
+  | { id: number; kind: 'chunk'; bytes: Uint8Array<ArrayBuffer> }
   | { id: number; kind: 'progress'; done: number; total: number };

@@ -10,6 +10,7 @@
 import type { Database as LiteDatabase, DatabaseBytes, InitOutput, LazyDatabaseSource } from '../pkg-lite/cadb_lite.js';
 import { e2eFault, hookMessage } from './e2e-hooks.js';
 import { LazyFile } from './lazy-file.js';
+import type { Opened, PoolSetup } from './pool.js';
 import type { OpenSource, Request, RequestType, Requests, Response, TextChoice, WorkerSetup } from './protocol.js';
 
 const scope = self as unknown as {
@@ -32,8 +33,20 @@ export function post(message: Response, transfer: Transferable[] = []): void {
   scope.postMessage(message, transfer);
 }
 
-/** Posts `progress` of request `id`. */
-export const progressOf = (id: number) => (done: number, total: number) => post({ id, kind: 'progress', done, total });
+/** Progress is posted at most this often (and at the end): each post
+ * redraws the page, and an export of 100,000 games reports 1,700 chunks. */
+const PROGRESS_MS = 100;
+
+/** Posts `progress` of request `id`, at most every PROGRESS_MS and at the end. */
+export function progressOf(id: number): (done: number, total: number) => void {
+  let last = -Infinity;
+  return (done, total) => {
+    const now = performance.now();
+    if (done < total && now - last < PROGRESS_MS) return;
+    last = now;
+    post({ id, kind: 'progress', done, total });
+  };
+}
 
 /** The Worker's open database. */
 export class Decoder<D extends LiteDatabase> {
@@ -41,6 +54,11 @@ export class Decoder<D extends LiteDatabase> {
   /** The open database's D02 when it is read from a File (openLazy). */
   d02: LazyFile | null = null;
   memory: WebAssembly.Memory | null = null;
+  /** The compiled module, and the helpers the page gave it (its setup). */
+  module: WebAssembly.Module | null = null;
+  pool: PoolSetup = { helpers: 0 };
+  /** What the open database was opened from: a helper opens the same (pool.ts). */
+  opened: Opened | null = null;
 
   constructor(private pkg: Pkg<D>) {}
 
@@ -56,6 +74,7 @@ export class Decoder<D extends LiteDatabase> {
       this.d02?.close();
       release(this.db);
       this.db = this.d02 = null;
+      this.opened = null;
     }
     const next = this.read(source, encoding);
     let info;
@@ -70,6 +89,9 @@ export class Decoder<D extends LiteDatabase> {
     this.d02?.close();
     ({ db: this.db, d02: this.d02 } = next);
     release(old);
+    this.opened = {
+      source, encoding, generation: (this.opened?.generation ?? 0) + 1, games: info.games, d02Bytes: source.kind === 'files' ? source.files.d02.size : 0,
+    };
     return { info, wasmBytes: this.memory?.buffer.byteLength ?? 0 };
   }
 
@@ -101,6 +123,7 @@ export function databaseHandlers<D extends LiteDatabase>(): Handlers<D> {
     open: ({ source, encoding, dropOld }, _id, w) => w.open(source, encoding, dropOld),
     setEncoding: ({ encoding }, _id, w) => {
       w.need().setEncoding(encoding);
+      if (w.opened) w.opened = { ...w.opened, encoding, generation: w.opened.generation + 1 };
       return w.need().info();
     },
   };
@@ -148,7 +171,7 @@ export function serve<D extends LiteDatabase>(pkg: Pkg<D>, wasm: URL, handlers: 
     }
     namesLoaded();
   };
-  const ready = setup.then(async ({ module, bytes, openings }) => {
+  const ready = setup.then(async ({ module, bytes, openings, pool }) => {
     // Compiled here once a visit: the page hands it to the Worker that
     // replaces this one, which then fetches nothing. Its name is its
     // content's hash, so any copy in the HTTP cache is the right one.
@@ -156,6 +179,8 @@ export function serve<D extends LiteDatabase>(pkg: Pkg<D>, wasm: URL, handlers: 
       ? await WebAssembly.compile(bytes)
       : await WebAssembly.compileStreaming(fetch(wasm, { cache: 'force-cache' })));
     w.memory = (await pkg.init({ module_or_path: compiled })).memory;
+    w.module = compiled;
+    w.pool = pool ?? { helpers: 0 };
     if (!module) post({ id: 0, kind: 'module', module: compiled });
     if (openings !== undefined) loadNames(openings);
   });

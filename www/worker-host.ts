@@ -5,6 +5,7 @@
 // the user's word. Then the controller is told (`restarted`), and the
 // database it reopens there is the fresh Worker's first request.
 
+import type { PoolSetup } from './pool.js';
 import type { Request, RequestType, Requests, Response, WorkerSetup } from './protocol.js';
 import { T } from './i18n/index.js';
 
@@ -33,7 +34,7 @@ export const isCancelled = (err: unknown): boolean => err instanceof WorkerError
 const MAX_RESTARTS = 3;
 
 export interface CallOptions {
-  onChunk?: (text: string) => void;
+  onChunk?: (bytes: Uint8Array<ArrayBuffer>) => void;
   onProgress?: (done: number, total: number) => void;
   /** A long task: Cancel stops it, and it is never sent again by itself. */
   cancellable?: boolean;
@@ -73,6 +74,8 @@ export class WorkerHost {
     /** Its module's bytes, fetched by the page (index.html preloads them):
      * the first Worker compiles them rather than fetching its own. */
     private bytes: Promise<ArrayBuffer | null> | null = null,
+    /** Helper Workers its Worker may start for a whole-database pass (pool.ts). */
+    private pool: PoolSetup = { helpers: 0 },
   ) {
     if (now) this.go();
   }
@@ -121,7 +124,7 @@ export class WorkerHost {
       // request is to blame is unknown, so none is sent again.
       if (worker === this.worker) this.restart(new WorkerError('worker', T.errors.workerFailed(e.message)), () => true);
     };
-    const setup = { module: this.module, bytes: null, openings: this.openings };
+    const setup = { module: this.module, bytes: null, openings: this.openings, pool: this.pool };
     const given = this.module ? null : this.bytes;
     this.bytes = null;
     // The requests posted meanwhile wait for it in the Worker.
@@ -166,7 +169,7 @@ export class WorkerHost {
     if (!p) return;
     switch (r.kind) {
       case 'chunk':
-        p.onChunk?.(r.text);
+        p.onChunk?.(r.bytes);
         return;
       case 'progress':
         p.onProgress?.(r.done, r.total);

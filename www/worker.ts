@@ -7,8 +7,16 @@
 
 import init, { Database, loadOpenings } from '../pkg/cadb.js';
 import { LazyFile } from './lazy-file.js';
+import { Pool } from './pool.js';
 import { databaseHandlers, type Decoder, type Handlers, post, progressOf, serve } from './worker-core.js';
 import type { RequestType } from './protocol.js';
+
+/** This Worker's helpers (pool.ts), made at the first pass that wants them. */
+let pool: Pool | null = null;
+const poolOf = (w: Decoder<Database>): Pool | null => {
+  if (!pool && w.module && w.pool.helpers > 0) pool = new Pool(w.module, w.pool);
+  return pool;
+};
 
 /** The opening tree's build under way, which later requests wait for. */
 let building: { db: Database; job: Promise<void> } | null = null;
@@ -38,7 +46,15 @@ const handlers: Handlers<Database> = {
   ...databaseHandlers<Database>(),
   searchHits: ({ query }, id, w) => w.need().searchHits(query, progressOf(id)),
   sort: ({ column, descending, subset }, _id, w) => w.need().sort(column, descending, subset),
-  exportPgn: ({ indices }, id, w) => w.need().exportPgn(indices, (text) => post({ id, kind: 'chunk', text }), progressOf(id)),
+  // UTF-8 chunks, each moved to the page (no copy, no UTF-16 string);
+  // a big one split between the helpers.
+  exportPgn: async ({ indices }, id, w) => {
+    const d = w.need();
+    const pool = poolOf(w);
+    const { opened } = w;
+    if (pool?.wants(opened, indices?.length ?? opened?.games ?? 0)) return pool.exportPgn(opened, indices, id, post, progressOf(id));
+    return d.exportPgnBytes(indices, (bytes) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]), progressOf(id));
+  },
   openingTree: async ({ fen }, id, w) => {
     const d = w.need();
     const job = building?.db === d ? building.job : buildTree(w, d, w.d02, id);

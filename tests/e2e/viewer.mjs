@@ -1223,6 +1223,36 @@ await test('offline under a sub-path: the e2e bundle, served under /e2e/, works 
   }
 }, { path: '/e2e/' });
 
+// The export of a database read from files, its records shuffled against
+// game order (the writer's default layout): the core reads a window of
+// games' records in file order first (src/ca/game_order.rs). With
+// `?helpers=2` the background Worker splits it between two helper Workers
+// (www/pool.ts) and passes their slices on in order. Either way the file is
+// byte for byte what `cadb pgn` writes. (That the pool splits it, and
+// merges in order whatever the timing, tests/ui/pool.mjs shows.)
+const shuffledFiles = writeDb('SHUF', Array(4).fill(fixturePgn).join('\n\n'));
+const shuffledCli = (() => {
+  const cdp = shuffledFiles.find((f) => f.endsWith('.CDP'));
+  try {
+    return execFileSync(cadb, ['pgn', cdp], { maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] });
+  } catch (e) {
+    // Exit 1: some game could not be fully decoded; its PGN says so.
+    return e.stdout;
+  }
+})();
+for (const helpers of [2, 0]) {
+  await test(`exporting a shuffled database from files${helpers ? ' split between two helper Workers' : ''} writes the CLI's bytes`, async (page) => {
+    await page.locator('[data-testid=open-files]').setInputFiles(shuffledFiles);
+    await status(page, /^Opened SHUF/);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=export-pgn]').click()]);
+    const got = readFileSync(await download.path());
+    assert.ok(shuffledCli.length > 5e5, `${shuffledCli.length} bytes`);
+    assert.equal(got.length, shuffledCli.length);
+    assert.ok(got.equals(shuffledCli), 'the bytes differ from cadb pgn');
+    await status(page, /^Exported 864 games/);
+  }, { path: `/?helpers=${helpers}` });
+}
+
 if (process.env.SCREENSHOTS) {
   // The Immortal Game at 18.Bd6 (its comment's arrows, its evaluations), in
   // both languages, light and dark, on a desktop and on a phone.

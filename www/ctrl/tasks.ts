@@ -6,7 +6,7 @@ import { DEMO_NAME } from '../config.js';
 import type { Controller } from '../controller.js';
 import type { Side } from '../decoders.js';
 import { fetchDemo } from '../demo.js';
-import { download } from '../download.js';
+import { download, PgnParts, secondsLeft } from '../download.js';
 import { errorText } from '../errors.js';
 import { T } from '../i18n/index.js';
 import { Stale } from '../latest.js';
@@ -22,15 +22,16 @@ export class TasksCtrl {
   exportAll(): Promise<void> {
     return this.c.attempt(async () => {
       const s = this.c.state;
-      const parts: string[] = [];
+      const out = new PgnParts();
       const { order, filtered } = s.list.view;
+      const started = performance.now();
       // The bar shows at once: the first progress comes after a chunk.
       s.exporting = { done: 0, total: 0 };
       const summary = await this.long('export', 'exportPgn', { indices: filtered ? order : null }, {
-        onChunk: (text) => parts.push(text),
-        progress: true,
+        onChunk: (bytes) => out.push(bytes),
+        progress: (done, total) => T.status.exporting(done, total, secondsLeft(started, done, total)),
       });
-      download(`${s.name || 'games'}${filtered ? '-filtered' : ''}.pgn`, parts);
+      download(`${s.name || 'games'}${filtered ? '-filtered' : ''}.pgn`, out.parts());
       this.c.say(() => T.status.exported(summary.games, Math.round(summary.bytes / 1024), summary.errors.length));
     });
   }

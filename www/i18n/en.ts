@@ -177,6 +177,8 @@ export const en = {
     listed: (n: number, ms: number) => `${games(n)} listed in ${num(ms)} ms.`,
     /** After `listed`: games a search of the moves could not read to the end. */
     skipped: (damaged: number) => `${num(damaged)} damaged ${plural(damaged, { one: 'game', other: 'games' })} not read to the end.`,
+    exporting: (done: number, total: number, left: number | null) =>
+      `Exporting: ${num(done)} of ${games(total)}${left === null ? '' : `, about ${num(left)} s left`}…`,
     exported: (n: number, kb: number, damaged: number) =>
       `Exported ${games(n)} (${num(kb)} KB)${damaged ? `; ${num(damaged)} damaged, exported up to the damage.` : '.'}`,
     pgnCopied: 'PGN copied.',

@@ -167,6 +167,8 @@ export const ru: Strings = {
       `Открыта ${name}: ${games(n)} за ${num(ms)} мс; память декодера ${fixed(mb, 1)} МБ.`,
     listed: (n: number, ms: number) => `В списке ${games(n)} (${num(ms)} мс).`,
     skipped: (damaged: number) => `Повреждённых партий: ${num(damaged)} (прочитаны не до конца).`,
+    exporting: (done: number, total: number, left: number | null) =>
+      `Выгружаю: ${num(done)} из ${ofGames(total)}${left === null ? '' : `, осталось около ${num(left)} с`}…`,
     exported: (n: number, kb: number, damaged: number) =>
       `Выгружено партий: ${num(n)} (${num(kb)} КБ)${damaged ? `; повреждённых: ${num(damaged)}, они выгружены до места повреждения.` : '.'}`,
     pgnCopied: 'PGN скопирован.',

@@ -1,0 +1,160 @@
+// The background Worker's pool (www/pool.ts), in Node on the compiled www/,
+// with fake helper Workers that answer after random delays: a split export
+// comes out in the games' order whatever the timing (each game's text is
+// known: "g<index>\n"), every game once, its progress ending at the total;
+// a helper's error fails the pass, and the next pass starts fresh helpers
+// that reopen the database; a new database is opened in the helpers before
+// the next pass.
+//
+//   node tests/ui/pool.mjs COMPILED_WWW_DIR [SCHEDULES] [SEED]   (scripts/ui-test.sh)
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { rng } from './rng.mjs';
+
+const [dir, schedules = '200', seed = '1'] = process.argv.slice(2);
+const { Pool } = await import(pathToFileURL(path.resolve(dir, 'pool.js')).href);
+
+let random = rng(Number(seed));
+const text = new TextEncoder();
+/** Every fake helper made, in order. */
+const made = [];
+/** Fails the next export slice that holds this game (null: none). */
+let failAt = null;
+
+class FakeHelper {
+  constructor(url, options) {
+    assert.equal(url, 'worker.js');
+    assert.deepEqual(options, { type: 'module' });
+    this.opened = [];
+    this.terminated = false;
+    this.setup = null;
+    made.push(this);
+  }
+
+  postMessage(message) {
+    if ('setup' in message) {
+      // A helper never makes helpers of its own.
+      assert.deepEqual(message.setup.pool, { helpers: 0 });
+      this.setup = message.setup;
+      return;
+    }
+    const { id, type, args } = message;
+    assert.ok(this.setup, 'a request before the setup');
+    // Soon or a little later: the helpers' answers interleave at random.
+    const later = (f) => {
+      const g = () => !this.terminated && f();
+      const r = random();
+      if (r < 0.3) queueMicrotask(g);
+      else if (r < 0.8) setImmediate(g);
+      else setTimeout(g, 0);
+    };
+    if (type === 'open') {
+      this.opened.push(args.source.name);
+      later(() => this.onmessage({ data: { id, kind: 'result', result: { info: {}, wasmBytes: 0 } } }));
+      return;
+    }
+    assert.equal(type, 'exportPgn');
+    const games = [...args.indices];
+    if (failAt !== null && games.includes(failAt)) {
+      later(() => this.onmessage({ data: { id, kind: 'error', code: 'trap', message: 'unreachable' } }));
+      return;
+    }
+    // Chunks of 1 to 5 games, each after a delay, then the result.
+    let k = 0;
+    const step = () => {
+      if (k >= games.length) {
+        const errors = games.filter((g) => g % 97 === 0).map((game) => ({ game, code: 'format', message: 'x' }));
+        this.onmessage({ data: { id, kind: 'result', result: { games: games.length, bytes: 0, errors } } });
+        return;
+      }
+      const n = 1 + Math.floor(random() * 5);
+      const part = games.slice(k, k + n);
+      k += part.length;
+      this.onmessage({ data: { id, kind: 'chunk', bytes: text.encode(part.map((g) => `g${g}\n`).join('')) } });
+      this.onmessage({ data: { id, kind: 'progress', done: k, total: games.length } });
+      later(step);
+    };
+    later(step);
+  }
+
+  terminate() {
+    this.terminated = true;
+  }
+}
+globalThis.Worker = FakeHelper;
+globalThis.location = { href: 'worker.js' };
+
+const module = {};
+const files = (name) => ({ kind: 'files', name, files: {} });
+const opened = (name, games, generation, perGame = 700) => ({ source: files(name), encoding: undefined, generation, games, d02Bytes: games * perGame });
+
+/** One export through `pool`: the text posted in order, the summary, the last progress. */
+async function exportOf(pool, db, indices) {
+  const chunks = [];
+  let last = null;
+  const post = (m, transfer) => {
+    assert.equal(m.kind, 'chunk');
+    assert.equal(m.id, 7);
+    assert.deepEqual(transfer, [m.bytes.buffer]);
+    chunks.push(Buffer.from(m.bytes).toString());
+  };
+  const summary = await pool.exportPgn(db, indices, 7, post, (done, total) => {
+    assert.ok(last === null || done >= last.done, 'progress went back');
+    last = { done, total };
+  });
+  return { text: chunks.join(''), summary, last };
+}
+
+const expected = (indices) => indices.map((g) => `g${g}\n`).join('');
+
+// Not wanted: no helpers, a database from bytes, or fewer games than asked.
+assert.equal(new Pool(module, { helpers: 0 }).wants(opened('A', 500_000, 1), 500_000), false);
+assert.equal(new Pool(module, { helpers: 2 }).wants({ ...opened('A', 500_000, 1), source: { kind: 'bytes', name: 'A', files: {} } }, 500_000), false);
+assert.equal(new Pool(module, { helpers: 2 }).wants(opened('A', 500_000, 1), 1_000), false);
+assert.equal(new Pool(module, { helpers: 2 }).wants(opened('A', 500_000, 1), 500_000), true);
+assert.equal(new Pool(module, { helpers: 2, from: 1 }).wants(opened('A', 10, 1), 10), true);
+assert.equal(new Pool(module, { helpers: 2 }).wants(null, 500_000), false);
+
+for (let s = 0; s < Number(schedules); s++) {
+  random = rng(Number(seed) * 1_000_003 + s);
+  made.length = 0;
+  failAt = null;
+  const helpers = 1 + Math.floor(random() * 4);
+  const pool = new Pool(module, { helpers, from: 1 });
+  const games = 1 + Math.floor(random() * 300);
+  // Small records: a slice a helper; big ones: up to four each.
+  const perGame = random() < 0.5 ? 700 : 4e6;
+  const db = opened('A', games, 1, perGame);
+  // Every game, then a filter's order (any order, repeats too).
+  const all = await exportOf(pool, db, null);
+  const every = Array.from({ length: games }, (_, k) => k);
+  assert.equal(all.text, expected(every), `schedule ${s}`);
+  assert.deepEqual(all.last, { done: games, total: games });
+  assert.equal(all.summary.games, games);
+  assert.deepEqual(all.summary.errors.map((e) => e.game), every.filter((g) => g % 97 === 0));
+  assert.equal(made.length, helpers);
+  const order = Array.from({ length: 1 + Math.floor(random() * 200) }, () => Math.floor(random() * games));
+  const some = await exportOf(pool, db, Uint32Array.from(order));
+  assert.equal(some.text, expected(order), `schedule ${s}, a subset`);
+  // Opened once each, and kept for the second pass.
+  assert.equal(made.length, helpers);
+  for (const h of made) assert.deepEqual(h.opened, ['A']);
+
+  // Another database: each helper opens it before the pass.
+  const other = opened('B', games, 2, perGame);
+  assert.equal((await exportOf(pool, other, null)).text, expected(every));
+  for (const h of made) assert.deepEqual(h.opened, ['A', 'B']);
+
+  // A helper fails: the pass fails, every helper ends, and the next pass
+  // starts fresh ones, which open the database again.
+  failAt = Math.floor(random() * games);
+  await assert.rejects(exportOf(pool, other, null), (e) => e.code === 'trap');
+  assert.ok(made.every((h) => h.terminated));
+  failAt = null;
+  const again = await exportOf(pool, other, null);
+  assert.equal(again.text, expected(every));
+  assert.equal(made.length, 2 * helpers);
+  for (const h of made.slice(helpers)) assert.deepEqual(h.opened, ['B']);
+}
+console.log(`pool: ${schedules} schedules (seed ${seed}) passed`);

@@ -1,0 +1,213 @@
+// Helpers of the background Worker for a whole-database pass, on every
+// core (issue 48): Workers of the same script (worker.ts), each with its
+// own Database over the same Files, opened at their first pass and kept
+// while that database is open. A pass is cut into slices of the games'
+// order; each helper takes the next slice when it is done with one, and
+// the slices' output goes on to the page in their order. The background
+// Worker only hands slices out and passes chunks on, so a click's Worker
+// and the page keep a core between them when the helpers take the rest.
+//
+// Cancel and failure: the page terminates the background Worker, and its
+// helpers end with it; a helper that fails fails the pass, and the helpers
+// are dropped (the next pass starts fresh ones).
+
+import type { ExportSummary } from '../pkg/cadb.js';
+import type { OpenSource, Request, RequestType, Requests, Response, TextChoice, WorkerSetup } from './protocol.js';
+
+/** A pass of fewer games runs in the background Worker alone: each
+ * helper first opens the database (0.5 s for 100,000 games, 1.4 s for a
+ * million), which a shorter pass does not win back on two cores
+ * (BENCHMARKS.md "Export in the page"). */
+const POOL_FROM = 200_000;
+
+/** About this many bytes of records a slice: what the core holds at once
+ * when they lie out of game order (HOLD_BYTES in src/wasm/export.rs), so
+ * a slice costs one read through D02; at most SLICES_EACH slices a helper. */
+const SLICE_BYTES = 96 << 20;
+const SLICES_EACH = 4;
+
+/** What the pool reopens its helpers with when the database changes. */
+export interface Opened {
+  source: OpenSource;
+  encoding: TextChoice | undefined;
+  /** Bumped at each open or change of encoding. */
+  generation: number;
+  games: number;
+  d02Bytes: number;
+}
+
+/** The pool's size, from the page: `from` overrides POOL_FROM (a page
+ * asked for `?helpers=N` splits every pass, for tests and comparisons). */
+export interface PoolSetup {
+  helpers: number;
+  from?: number;
+}
+
+type Post = (message: Response, transfer?: Transferable[]) => void;
+
+interface Call {
+  onChunk?: (bytes: Uint8Array<ArrayBuffer>) => void;
+  onProgress?: (done: number) => void;
+  resolve(v: unknown): void;
+  reject(e: Error): void;
+}
+
+/** One helper Worker, and the calls it has not answered. */
+class Helper {
+  readonly worker: Worker;
+  private next = 1;
+  private calls = new Map<number, Call>();
+  /** The generation of the database it holds (0: none yet). */
+  generation = 0;
+
+  constructor(module: WebAssembly.Module, failed: (e: Error) => void) {
+    // This Worker's own script (worker.js): a `new URL('./worker.ts')`
+    // here is bundled as another chunk's (webpack gave read-ahead.js).
+    this.worker = new Worker(location.href, { type: 'module' });
+    this.worker.onmessage = (e: MessageEvent<Response>) => this.receive(e.data);
+    this.worker.onerror = (e) => {
+      e.preventDefault();
+      failed(Object.assign(new Error(`a helper Worker failed: ${e.message}`), { code: 'internal' }));
+    };
+    this.worker.postMessage({ setup: { module, bytes: null, openings: null, pool: { helpers: 0 } } } satisfies WorkerSetup);
+  }
+
+  call<T extends RequestType>(type: T, args: Requests[T]['args'], on: Omit<Call, 'resolve' | 'reject'> = {}): Promise<Requests[T]['result']> {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.calls.set(id, { ...on, resolve: resolve as (v: unknown) => void, reject });
+      this.worker.postMessage({ id, type, args } satisfies Request<T>);
+    });
+  }
+
+  /** Every call under way fails with `err`. */
+  fail(err: Error): void {
+    for (const c of this.calls.values()) c.reject(err);
+    this.calls.clear();
+  }
+
+  private receive(r: Response): void {
+    const c = this.calls.get(r.id);
+    if (!c) return;
+    switch (r.kind) {
+      case 'chunk':
+        return c.onChunk?.(r.bytes);
+      case 'progress':
+        return c.onProgress?.(r.done);
+      case 'result':
+        this.calls.delete(r.id);
+        return c.resolve(r.result);
+      case 'error':
+        this.calls.delete(r.id);
+        return c.reject(Object.assign(new Error(r.message), { code: r.code }));
+      case 'module':
+        return;
+    }
+  }
+}
+
+export class Pool {
+  private helpers: Helper[] = [];
+
+  constructor(
+    private module: WebAssembly.Module,
+    /** How many helpers, and from how many games a pass goes to them (the page's setup). */
+    private setup: PoolSetup,
+  ) {}
+
+  /** Whether a pass over `games` games of `opened` goes to the helpers
+   * (a database from bytes, the demo, is never big enough). */
+  wants(opened: Opened | null, games: number): opened is Opened {
+    const { helpers, from = POOL_FROM } = this.setup;
+    return helpers > 0 && opened !== null && opened.source.kind === 'files' && games >= from;
+  }
+
+  /** The PGN of `indices` (every game when null) of `opened`, as
+   * `Database.exportPgnBytes` gives it: chunks posted to request `id` in
+   * order, with its progress (`progress`: throttled). */
+  async exportPgn(opened: Opened, indices: Uint32Array | null, id: number, post: Post, progress: (done: number, total: number) => void): Promise<ExportSummary> {
+    const total = indices ? indices.length : opened.games;
+    const slices = cut(total, opened, this.setup.helpers);
+    const helpers = await this.ready(opened);
+    const done = new Array<number>(slices.length).fill(0);
+    const held: Uint8Array<ArrayBuffer>[][] = slices.map(() => []);
+    const results: (ExportSummary | null)[] = slices.map(() => null);
+    let emit = 0;
+    let next = 0;
+    const send = (bytes: Uint8Array<ArrayBuffer>) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]);
+    const report = () => progress(done.reduce((a, b) => a + b, 0), total);
+    const run = async (h: Helper) => {
+      while (next < slices.length) {
+        const j = next++;
+        const [from, to] = slices[j];
+        const part = indices ? indices.slice(from, to) : Uint32Array.from({ length: to - from }, (_, k) => from + k);
+        results[j] = await h.call('exportPgn', { indices: part }, {
+          onChunk: (bytes) => (j === emit ? send(bytes) : held[j].push(bytes)),
+          onProgress: (d) => {
+            done[j] = d;
+            report();
+          },
+        });
+        done[j] = to - from;
+        report();
+        // The slices done in a row from the one being passed on go out now.
+        while (emit < slices.length && results[emit]) {
+          emit++;
+          if (emit < slices.length) for (const bytes of held[emit].splice(0)) send(bytes);
+        }
+      }
+    };
+    try {
+      await Promise.all(helpers.map(run));
+    } catch (err) {
+      this.drop(err instanceof Error ? err : new Error(String(err)));
+      throw err;
+    }
+    return merge(results as ExportSummary[]);
+  }
+
+  /** The helpers, each holding `opened`'s database. */
+  private async ready(opened: Opened): Promise<Helper[]> {
+    while (this.helpers.length < this.setup.helpers) {
+      this.helpers.push(new Helper(this.module, (err) => this.drop(err)));
+    }
+    const helpers = [...this.helpers];
+    await Promise.all(helpers.map(async (h) => {
+      if (h.generation === opened.generation) return;
+      await h.call('open', { source: opened.source, encoding: opened.encoding, dropOld: true });
+      h.generation = opened.generation;
+    }));
+    return helpers;
+  }
+
+  /** Ends every helper; their calls fail with `err`. */
+  private drop(err: Error): void {
+    for (const h of this.helpers) {
+      h.worker.terminate();
+      h.fail(err);
+    }
+    this.helpers = [];
+  }
+}
+
+/** The pass of `total` games cut into slices `[from, to)` of its order:
+ * about SLICE_BYTES of records each, at least one a helper and at most
+ * SLICES_EACH each. */
+function cut(total: number, opened: Opened, helpers: number): [number, number][] {
+  const perGame = opened.d02Bytes / Math.max(1, opened.games);
+  const bySize = Math.ceil((total * perGame) / SLICE_BYTES);
+  const count = Math.max(1, Math.min(total, Math.max(helpers, Math.min(bySize, helpers * SLICES_EACH))));
+  const out: [number, number][] = [];
+  for (let k = 0; k < count; k++) out.push([Math.floor((total * k) / count), Math.floor((total * (k + 1)) / count)]);
+  return out;
+}
+
+/** The slices' summaries as one, in order (an error names its game by
+ * the database's index: each slice was given the games' indices). */
+function merge(results: ExportSummary[]): ExportSummary {
+  return {
+    games: results.reduce((a, r) => a + r.games, 0),
+    bytes: results.reduce((a, r) => a + r.bytes, 0),
+    errors: results.flatMap((r) => r.errors),
+  };
+}
