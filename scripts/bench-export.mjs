@@ -1,0 +1,88 @@
+// The viewer's whole-database PGN export as a user feels it: a database
+// chosen through the file input, then "⤓ PGN" clicked; the time runs from
+// the click to the download handed to the browser (the page's `<a
+// download>` clicked on the Blob of the whole PGN, or the file written,
+// whichever way the build saves it), measured in the page. Builds
+// alternate round by round (this machine is noisy).
+//
+//   node scripts/bench-export.mjs ROUNDS DB.CDP[,DB2.CDP...] DIST [BASE_DIST]
+//
+// DIST is a viewer bundle (`npm run build`'s dist/); BASE_DIST another one
+// (an older commit's, built in a worktree) measured side by side.
+import path from 'node:path';
+import { readdirSync } from 'node:fs';
+import { launchChromium, serve } from './browser.mjs';
+
+const [rounds = '3', dbs = '', ...dists] = process.argv.slice(2);
+if (!dbs || dists.length === 0) {
+  console.error('usage: node scripts/bench-export.mjs ROUNDS DB.CDP[,DB2.CDP...] DIST [BASE_DIST]');
+  process.exit(2);
+}
+
+/** The five files of the database whose CDP is `cdp`. */
+function filesOf(cdp) {
+  const dir = path.dirname(cdp);
+  const stem = path.basename(cdp).replace(/\.cdp$/i, '').toLowerCase();
+  return readdirSync(dir).filter((f) => /\.(cdp|emb|d00|a02|d02)$/i.test(f) && f.replace(/\.[^.]+$/, '').toLowerCase() === stem).map((f) => path.join(dir, f));
+}
+
+/** Notes, in the page, when a download is handed over and how big it is. */
+function hook() {
+  const w = window;
+  w.__exported = null;
+  const create = URL.createObjectURL.bind(URL);
+  URL.createObjectURL = (blob) => {
+    w.__exportBytes = blob.size;
+    return create(blob);
+  };
+  const click = HTMLAnchorElement.prototype.click;
+  HTMLAnchorElement.prototype.click = function () {
+    if (this.download) w.__exported = { at: performance.now(), name: this.download, bytes: w.__exportBytes };
+    // Not saved: only the time to hand it over counts.
+  };
+  void click;
+}
+
+/** One round: opens `files` in a fresh page of `origin`, exports; returns { ms, bytes, status }. */
+async function round(browser, origin, files) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, serviceWorkers: 'block', acceptDownloads: false });
+  await context.addInitScript(hook);
+  const page = await context.newPage();
+  await page.goto(origin + (process.env.HELPERS ? `?helpers=${process.env.HELPERS}` : ''));
+  await page.locator('[data-testid=game-row]').first().waitFor({ timeout: 60000 });
+  const stem = path.basename(files[0]).replace(/\.[^.]+$/, '');
+  await page.setInputFiles('[data-testid=open-files]', files);
+  await page.waitForFunction((stem) => document.querySelector('[data-testid=status]').textContent.startsWith(`Opened ${stem}`), stem, { timeout: 600000, polling: 50 });
+  // The background Worker opens the database after the foreground one,
+  // then runs the doctor's sample: the export is timed once it is idle.
+  await page.waitForTimeout(Number(process.env.SETTLE_MS ?? 3000));
+  const t0 = await page.evaluate(() => {
+    const t = performance.now();
+    document.querySelector('[data-testid=export-pgn]').click();
+    return t;
+  });
+  await page.waitForFunction(() => window.__exported, null, { timeout: 1800000, polling: 100 });
+  const got = await page.evaluate(() => ({ ...window.__exported, status: document.querySelector('[data-testid=status]').textContent }));
+  await context.close();
+  return { ms: got.at - t0, bytes: got.bytes, status: got.status };
+}
+
+const browser = await launchChromium();
+const servers = await Promise.all(dists.map((d) => serve([['/', path.resolve(d)]])));
+const origins = servers.map((s) => `http://127.0.0.1:${s.address().port}/`);
+for (const cdp of dbs.split(',')) {
+  const files = filesOf(cdp);
+  const ms = dists.map(() => []);
+  for (let r = 0; r < Number(rounds); r++) {
+    for (let b = 0; b < dists.length; b++) {
+      const got = await round(browser, origins[b], files);
+      ms[b].push(got.ms);
+      console.log(`${path.basename(cdp)} ${dists[b]} round ${r + 1}: ${got.ms.toFixed(0)} ms, ${got.bytes} bytes; ${got.status}`);
+    }
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+  const line = dists.map((d, b) => `${d}: ${median(ms[b]).toFixed(0)} ms`).join(', ');
+  console.log(`${path.basename(cdp)} median: ${line}${dists.length > 1 ? `; ratio ${(median(ms[1]) / median(ms[0])).toFixed(2)}` : ''}`);
+}
+await browser.close();
+for (const s of servers) s.close();
