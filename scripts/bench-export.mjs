@@ -4,6 +4,9 @@
 // download>` clicked on the Blob of the whole PGN, or the file written,
 // whichever way the build saves it), measured in the page. Builds
 // alternate round by round (this machine is noisy).
+// SINK=file: where the page asks for a file to write into (10,000 games or
+// more), it gets one that drops the bytes. HELPERS=N: `?helpers=N`.
+// SETTLE_MS: the wait after opening before the click (default 3,000).
 //
 //   node scripts/bench-export.mjs ROUNDS DB.CDP[,DB2.CDP...] DIST [BASE_DIST]
 //
@@ -26,10 +29,24 @@ function filesOf(cdp) {
   return readdirSync(dir).filter((f) => /\.(cdp|emb|d00|a02|d02)$/i.test(f) && f.replace(/\.[^.]+$/, '').toLowerCase() === stem).map((f) => path.join(dir, f));
 }
 
-/** Notes, in the page, when a download is handed over and how big it is. */
-function hook() {
+/** Notes, in the page, when a download is handed over and how big it is;
+ * with `file`, a big export goes to a file picked (a stub that counts the
+ * bytes written and drops them, as a disk would take them). */
+function hook(file) {
   const w = window;
   w.__exported = null;
+  if (file) {
+    w.showSaveFilePicker = async ({ suggestedName }) => ({
+      createWritable: async () => {
+        let bytes = 0;
+        return {
+          write: async (b) => void (bytes += b.byteLength),
+          close: async () => void (w.__exported = { at: performance.now(), name: suggestedName, bytes }),
+          abort: async () => undefined,
+        };
+      },
+    });
+  }
   const create = URL.createObjectURL.bind(URL);
   URL.createObjectURL = (blob) => {
     w.__exportBytes = blob.size;
@@ -46,7 +63,7 @@ function hook() {
 /** One round: opens `files` in a fresh page of `origin`, exports; returns { ms, bytes, status }. */
 async function round(browser, origin, files) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, serviceWorkers: 'block', acceptDownloads: false });
-  await context.addInitScript(hook);
+  await context.addInitScript(hook, process.env.SINK === 'file');
   const page = await context.newPage();
   await page.goto(origin + (process.env.HELPERS ? `?helpers=${process.env.HELPERS}` : ''));
   await page.locator('[data-testid=game-row]').first().waitFor({ timeout: 60000 });

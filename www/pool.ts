@@ -134,10 +134,16 @@ export class Pool {
     const results: (ExportSummary | null)[] = slices.map(() => null);
     let emit = 0;
     let next = 0;
+    // A helper ahead of the slice being passed on waits rather than take
+    // another: at most one slice a helper is held here, done or not.
+    let advanced: () => void = () => undefined;
+    let moved = new Promise<void>((ok) => (advanced = ok));
     const send = (bytes: Uint8Array<ArrayBuffer>) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]);
     const report = () => progress(done.reduce((a, b) => a + b, 0), total);
     const run = async (h: Helper) => {
       while (next < slices.length) {
+        while (next - emit >= helpers.length) await moved;
+        if (next >= slices.length) return;
         const j = next++;
         const [from, to] = slices[j];
         const part = indices ? indices.slice(from, to) : Uint32Array.from({ length: to - from }, (_, k) => from + k);
@@ -151,9 +157,14 @@ export class Pool {
         done[j] = to - from;
         report();
         // The slices done in a row from the one being passed on go out now.
+        const was = emit;
         while (emit < slices.length && results[emit]) {
           emit++;
           if (emit < slices.length) for (const bytes of held[emit].splice(0)) send(bytes);
+        }
+        if (emit > was) {
+          advanced();
+          moved = new Promise<void>((ok) => (advanced = ok));
         }
       }
     };

@@ -13,6 +13,7 @@
 //   E2E_ONLY=regex node tests/e2e/viewer.mjs  runs the tests whose names match
 
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, copyFileSync, writeFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import assert from 'node:assert/strict';
@@ -1252,6 +1253,68 @@ for (const helpers of [2, 0]) {
     await status(page, /^Exported 864 games/);
   }, { path: `/?helpers=${helpers}` });
 }
+
+// A big export (10,000 games or more) goes straight into a file the user
+// picks, where the browser lets a page ask (showSaveFilePicker, here a stub
+// that keeps what is written): the bytes are cadb pgn's, the file is closed
+// once complete, and no download is made of it.
+const manyCli = (() => {
+  try {
+    return execFileSync(cadb, ['pgn', manyFiles.find((f) => f.endsWith('.CDP'))], { maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] });
+  } catch (e) {
+    return e.stdout;
+  }
+})();
+const savePicker = (declined) => (context) => context.addInitScript((declined) => {
+  window.showSaveFilePicker = async ({ suggestedName }) => {
+    if (declined) throw new DOMException('The user aborted a request.', 'AbortError');
+    const saved = window.cadbSaved = { name: suggestedName, parts: [], closed: false, aborted: false };
+    return {
+      createWritable: async () => ({
+        write: async (bytes) => void saved.parts.push(new Uint8Array(bytes)),
+        close: async () => void (saved.closed = true),
+        abort: async () => void (saved.aborted = true),
+      }),
+    };
+  };
+}, declined);
+
+await test('a big export is written into the file the user picks, as it comes', async (page) => {
+  const downloads = [];
+  page.on('download', (d) => downloads.push(d));
+  await page.locator('[data-testid=open-files]').setInputFiles(manyFiles);
+  await status(page, /^Opened MANY/);
+  await page.locator('[data-testid=export-pgn]').click();
+  await status(page, /^Exported 12,960 games/);
+  const saved = await page.evaluate(async () => {
+    const { name, parts, closed, aborted } = window.cadbSaved;
+    const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of parts) {
+      all.set(p, at);
+      at += p.length;
+    }
+    const hash = [...new Uint8Array(await crypto.subtle.digest('SHA-256', all))].map((b) => b.toString(16).padStart(2, '0')).join('');
+    return { name, closed, aborted, bytes: all.length, parts: parts.length, hash };
+  });
+  assert.equal(saved.name, 'MANY.pgn');
+  assert.deepEqual([saved.closed, saved.aborted], [true, false]);
+  assert.equal(saved.bytes, manyCli.length);
+  assert.ok(saved.parts > 10, `${saved.parts} writes`);
+  assert.equal(saved.hash, createHash('sha256').update(manyCli).digest('hex'));
+  assert.equal(downloads.length, 0);
+}, { before: savePicker(false) });
+
+await test('closing the save dialog exports nothing and says nothing', async (page) => {
+  await page.locator('[data-testid=open-files]').setInputFiles(manyFiles);
+  await status(page, /^Opened MANY/);
+  const said = await page.locator('[data-testid=status]').textContent();
+  await page.locator('[data-testid=export-pgn]').click();
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => window.cadbPosts.exportPgn ?? 0), 0);
+  assert.equal(await page.locator('[data-testid=status]').textContent(), said);
+  assert.equal(await error(page).isVisible(), false);
+}, { before: savePicker(true) });
 
 if (process.env.SCREENSHOTS) {
   // The Immortal Game at 18.Bd6 (its comment's arrows, its evaluations), in

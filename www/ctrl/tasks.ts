@@ -6,32 +6,46 @@ import { DEMO_NAME } from '../config.js';
 import type { Controller } from '../controller.js';
 import type { Side } from '../decoders.js';
 import { fetchDemo } from '../demo.js';
-import { download, PgnParts, secondsLeft } from '../download.js';
+import { BlobSink, pickFile, secondsLeft, STREAM_FROM } from '../download.js';
 import { errorText } from '../errors.js';
 import { T } from '../i18n/index.js';
 import { Stale } from '../latest.js';
 import { type RequestType, type Requests } from '../protocol.js';
-import { freshList, type Say, type Task } from '../state.js';
+import { freshList, listedGames, type Say, type Task } from '../state.js';
 import { type CallOptions, isCancelled, isFatal, type WorkerError } from '../worker-host.js';
 import { AT_START } from './address.js';
 
 export class TasksCtrl {
   constructor(private c: Controller) {}
 
-  /** Downloads the PGN of every game listed (all, or the filter's). */
+  /** Saves the PGN of every game listed (all, or the filter's): a big
+   * export into a file the user picks, where the browser offers that, as
+   * it is written; else a download once it is complete. */
   exportAll(): Promise<void> {
+    const s = this.c.state;
+    const { order, filtered } = s.list.view;
+    const name = `${s.name || 'games'}${filtered ? '-filtered' : ''}.pgn`;
+    const games = filtered ? listedGames(s.list.view, 0) : (s.info?.games ?? 0);
+    // Asked for now, in the click: the browser shows its dialog only then.
+    const picked = games >= STREAM_FROM ? pickFile(name) : Promise.resolve(null);
     return this.c.attempt(async () => {
-      const s = this.c.state;
-      const out = new PgnParts();
-      const { order, filtered } = s.list.view;
+      const file = await picked;
+      if (file === 'declined') return;
+      const out = file ?? new BlobSink(name);
       const started = performance.now();
       // The bar shows at once: the first progress comes after a chunk.
       s.exporting = { done: 0, total: 0 };
-      const summary = await this.long('export', 'exportPgn', { indices: filtered ? order : null }, {
-        onChunk: (bytes) => out.push(bytes),
-        progress: (done, total) => T.status.exporting(done, total, secondsLeft(started, done, total)),
-      });
-      download(`${s.name || 'games'}${filtered ? '-filtered' : ''}.pgn`, out.parts());
+      let summary;
+      try {
+        summary = await this.long('export', 'exportPgn', { indices: filtered ? order : null }, {
+          onChunk: (bytes) => out.push(bytes),
+          progress: (done, total) => T.status.exporting(done, total, secondsLeft(started, done, total)),
+        });
+        await out.finish();
+      } catch (err) {
+        out.abort();
+        throw err;
+      }
       this.c.say(() => T.status.exported(summary.games, Math.round(summary.bytes / 1024), summary.errors.length));
     });
   }
