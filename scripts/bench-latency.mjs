@@ -15,20 +15,12 @@
 // DIST is a viewer bundle (`npm run build`'s dist/); BASE_DIST another one
 // (an older commit's, built in a worktree) measured side by side.
 import path from 'node:path';
-import { readdirSync } from 'node:fs';
-import { launchChromium, serve } from './browser.mjs';
+import { filesOf, launchChromium, serve } from './browser.mjs';
 
 const [rounds = '3', dbs = '', ...dists] = process.argv.slice(2);
 if (!dbs || dists.length === 0) {
   console.error('usage: node scripts/bench-latency.mjs ROUNDS DB.CDP[,DB2.CDP...] DIST [BASE_DIST]');
   process.exit(2);
-}
-
-/** The five files of the database whose CDP is `cdp`. */
-function filesOf(cdp) {
-  const dir = path.dirname(cdp);
-  const stem = path.basename(cdp).replace(/\.cdp$/i, '').toLowerCase();
-  return readdirSync(dir).filter((f) => /\.(cdp|emb|d00|a02|d02)$/i.test(f) && f.replace(/\.[^.]+$/, '').toLowerCase() === stem).map((f) => path.join(dir, f));
 }
 
 const pct = (xs, p) => {

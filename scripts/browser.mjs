@@ -2,7 +2,7 @@
 // headless Chromium they drive, a static server, and timing in the page.
 
 import { createServer } from 'node:http';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 
@@ -14,6 +14,13 @@ export function launchChromium() {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
       '--disable-component-update', '--no-first-run', '--disable-sync'],
   });
+}
+
+/** The five files of the database whose CDP is `cdp` (found by stem, ignoring case). */
+export function filesOf(cdp) {
+  const dir = path.dirname(cdp);
+  const stem = path.basename(cdp).replace(/\.cdp$/i, '').toLowerCase();
+  return readdirSync(dir).filter((f) => /\.(cdp|emb|d00|a02|d02)$/i.test(f) && f.replace(/\.[^.]+$/, '').toLowerCase() === stem).map((f) => path.join(dir, f));
 }
 
 const MIME = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };

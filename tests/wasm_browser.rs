@@ -389,18 +389,9 @@ fn a_lazy_shuffled_export_as_bytes_is_the_text_in_few_reads() {
     let text: String = texts.iter().map(|c| c.as_string().unwrap()).collect();
     assert_eq!(text.matches("[White \"Таль ").count(), 300);
 
-    let store = obj(&[
-        ("d00", bytes(&files.d00)),
-        ("d02", bytes(&files.d02)),
-        ("calls", 0.into()),
-    ]);
-    let read = Function::new_with_args(
-        "file, offset, length",
-        "if (file === 'd02') this.calls++; return this[file].slice(offset, offset + length);",
-    )
-    .bind0(&store);
-    let lazy = Database::open_lazy(fully_lazy(&files, read)).unwrap();
-    let opening = get(&store, "calls").as_f64().unwrap();
+    let (src, store) = counted_lazy(&files);
+    let lazy = Database::open_lazy(src).unwrap();
+    let opening = get(&store, "d02Reads").as_f64().unwrap();
     let chunks = Array::new();
     let on_bytes = Function::new_with_args(
         "b",
@@ -416,7 +407,7 @@ fn a_lazy_shuffled_export_as_bytes_is_the_text_in_few_reads() {
         .collect();
     assert_eq!(String::from_utf8(got).unwrap(), text);
     assert_eq!(get(&summary, "bytes").as_f64(), Some(text.len() as f64));
-    let reads = get(&store, "calls").as_f64().unwrap() - opening;
+    let reads = get(&store, "d02Reads").as_f64().unwrap() - opening;
     assert!(reads <= 3.0, "{reads} reads of D02 for 300 games");
 }
 
