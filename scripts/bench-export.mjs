@@ -27,7 +27,10 @@ if (!dbs || dists.length === 0) {
 function hook(file) {
   const w = window;
   w.__exported = null;
-  if (file) {
+  // Without it, no picker: the download, as in browsers that have none
+  // (headless Chromium's own picker closes the page).
+  if (!file) w.showSaveFilePicker = undefined;
+  else {
     w.showSaveFilePicker = async ({ suggestedName }) => ({
       createWritable: async () => {
         let bytes = 0;
