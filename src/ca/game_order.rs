@@ -5,7 +5,7 @@
 //! result does not depend on the order read in record order instead
 //! (`position::record_order`).
 
-use alloc::vec::Vec;
+use alloc::{vec, vec::Vec};
 
 use super::{Database, format::d02};
 use crate::bytes::ReadAt;
@@ -80,20 +80,22 @@ impl<R: ReadAt> Database<R> {
     /// it: from its length prefix to the next record's start (or the
     /// longest a record can be). `None` when D00 does not scan.
     fn record_spans(&self) -> Option<Spans> {
-        let mut at = Vec::new();
-        at.try_reserve_exact(self.count() as usize).ok()?;
-        self.scan_raw_headers(0, self.count(), |_, h| {
-            let offset = self.record_offset(h.game_id).ok();
-            at.push(
-                offset
-                    .and_then(|o| u32::try_from(o).ok())
-                    .unwrap_or(NOWHERE),
-            );
-        })
-        .ok()?;
-        let mut starts: Vec<u32> = at.iter().copied().filter(|&a| a != NOWHERE).collect();
-        starts.sort_unstable();
-        starts.dedup();
+        // The order the passes in record order read in: every located
+        // record's start, sorted; the games not located last.
+        let order = self.record_order(None).ok()?;
+        let mut at = vec![NOWHERE; order.len()];
+        let mut starts = Vec::with_capacity(order.len());
+        for g in order {
+            let Some(s) = g.record().and_then(|r| u32::try_from(r).ok()) else {
+                continue;
+            };
+            if let Some(slot) = at.get_mut(g.index() as usize) {
+                *slot = s;
+            }
+            if starts.last() != Some(&s) {
+                starts.push(s);
+            }
+        }
         Some(Spans {
             at,
             starts,
