@@ -33,7 +33,6 @@ export interface Opened {
   /** Bumped at each open or change of encoding. */
   generation: number;
   games: number;
-  d02Bytes: number;
 }
 
 /** The pool's size, from the page: `from` overrides POOL_FROM (a page
@@ -205,7 +204,8 @@ export class Pool {
  * about SLICE_BYTES of records each, at least one a helper and at most
  * SLICES_EACH each. */
 function cut(total: number, opened: Opened, helpers: number): [number, number][] {
-  const perGame = opened.d02Bytes / Math.max(1, opened.games);
+  const d02Bytes = opened.source.kind === 'files' ? opened.source.files.d02.size : 0;
+  const perGame = d02Bytes / Math.max(1, opened.games);
   const bySize = Math.ceil((total * perGame) / SLICE_BYTES);
   const count = Math.max(1, Math.min(total, Math.max(helpers, Math.min(bySize, helpers * SLICES_EACH))));
   const out: [number, number][] = [];

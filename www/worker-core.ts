@@ -90,7 +90,7 @@ export class Decoder<D extends LiteDatabase> {
     ({ db: this.db, d02: this.d02 } = next);
     release(old);
     this.opened = {
-      source, encoding, generation: (this.opened?.generation ?? 0) + 1, games: info.games, d02Bytes: source.kind === 'files' ? source.files.d02.size : 0,
+      source, encoding, generation: (this.opened?.generation ?? 0) + 1, games: info.games,
     };
     return { info, wasmBytes: this.memory?.buffer.byteLength ?? 0 };
   }

@@ -86,8 +86,9 @@ globalThis.Worker = FakeHelper;
 globalThis.location = { href: 'worker.js' };
 
 const module = {};
-const files = (name) => ({ kind: 'files', name, files: {} });
-const opened = (name, games, generation, perGame = 700) => ({ source: files(name), encoding: undefined, generation, games, d02Bytes: games * perGame });
+// A File's size is all the pool reads of the files (to cut its slices).
+const files = (name, d02Bytes) => ({ kind: 'files', name, files: { d02: { size: d02Bytes } } });
+const opened = (name, games, generation, perGame = 700) => ({ source: files(name, games * perGame), encoding: undefined, generation, games });
 
 /** One export through `pool`: the text posted in order, the summary, the last progress. */
 async function exportOf(pool, db, indices) {

@@ -25,7 +25,7 @@ export class TasksCtrl {
     const s = this.c.state;
     const { order, filtered } = s.list.view;
     const name = `${s.name || 'games'}${filtered ? '-filtered' : ''}.pgn`;
-    const games = filtered ? listedGames(s.list.view, 0) : (s.info?.games ?? 0);
+    const games = listedGames(s.list.view, s.info?.games ?? 0);
     // Asked for now, in the click: the browser shows its dialog only then.
     const picked = games >= STREAM_FROM ? pickFile(name) : Promise.resolve(null);
     return this.c.attempt(async () => {
