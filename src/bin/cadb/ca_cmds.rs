@@ -2,13 +2,18 @@
 
 use std::{
     io::{BufWriter, Write},
+    ops::Range,
     path::PathBuf,
     process::ExitCode,
 };
 
-use cadb::{ca::ListKind, game::view::GameView};
+use cadb::{
+    bytes::FileBytes,
+    ca::{Database, ListKind},
+    game::view::GameView,
+};
 
-use crate::{dbfiles, terminal};
+use crate::{dbfiles, terminal, threads};
 
 /// The database and how its text is encoded, as info, pgn and json take them.
 #[derive(clap::Args)]
@@ -43,6 +48,8 @@ pub struct PgnArgs {
     /// Only game N (counting from 0)
     #[arg(long, value_name = "N")]
     game: Option<u64>,
+    #[command(flatten)]
+    threads: threads::ThreadsOption,
 }
 
 #[derive(clap::Args)]
@@ -118,36 +125,67 @@ pub fn info(args: InfoArgs) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `cadb pgn`.
+/// `cadb pgn`: the games in order, on every core (chunks of games
+/// written in order: the same bytes for any `--threads`).
 pub fn pgn(args: PgnArgs) -> Result<ExitCode, String> {
-    let db = dbfiles::open(&args.db.path, args.db.text.encoding)?;
-    let range = match args.game {
+    let open = || dbfiles::open(&args.db.path, args.db.text.encoding);
+    let db = open()?;
+    let (range, threads) = match args.game {
         Some(n) if n >= db.count() => {
             return Err(format!("--game {n}: the database has {} games", db.count()));
         }
-        Some(n) => n..n + 1,
-        None => 0..db.count(),
+        Some(n) => (n..n + 1, 1),
+        None => (0..db.count(), args.threads.threads(db.count())),
     };
     let stdout = std::io::stdout();
     let mut out = BufWriter::with_capacity(1 << 18, stdout.lock());
     let mut failed = 0u64;
-    // One buffer for every game: the export streams, whatever the database's size.
-    let mut text = String::new();
-    for i in range {
-        text.clear();
-        if let Some(e) = db.write_pgn(i, &mut text) {
-            failed += 1;
-            warn!("game {i}: {e}");
-        }
-        out.write_all(terminal::safe(&text).as_bytes())
-            .map_err(|e| e.to_string())?;
-    }
+    let chunks = args.threads.chunks(range.end - range.start);
+    let first = range.start;
+    threads::in_order(
+        threads,
+        chunks,
+        db,
+        open,
+        |db, games| pgn_chunk(db, first + games.start..first + games.end),
+        |chunk| {
+            for (i, e) in &chunk.failed {
+                warn!("game {i}: {e}");
+            }
+            failed += chunk.failed.len() as u64;
+            out.write_all(chunk.text.as_bytes())
+                .map_err(|e| e.to_string())
+        },
+    )?;
     out.flush().map_err(|e| e.to_string())?;
     if failed > 0 {
         warn!("{failed} game(s) could not be fully decoded");
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A chunk of `cadb pgn`: the games' PGN, safe for the terminal, and the
+/// games that could not be fully decoded.
+struct PgnChunk {
+    text: String,
+    failed: Vec<(u64, cadb::Error)>,
+}
+
+fn pgn_chunk(db: &Database<FileBytes>, games: Range<u64>) -> PgnChunk {
+    let mut chunk = PgnChunk {
+        text: String::new(),
+        failed: Vec::new(),
+    };
+    let mut text = String::new();
+    for i in games {
+        text.clear();
+        if let Some(e) = db.write_pgn(i, &mut text) {
+            chunk.failed.push((i, e));
+        }
+        chunk.text.push_str(&terminal::safe(&text));
+    }
+    chunk
 }
 
 /// `cadb json`.

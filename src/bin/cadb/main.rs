@@ -20,6 +20,7 @@ mod player;
 mod search;
 mod stats;
 mod stdin;
+mod threads;
 mod tree;
 mod uci16;
 mod values;

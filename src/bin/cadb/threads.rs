@@ -1,0 +1,239 @@
+//! Whole-database passes on every core: the games cut into chunks, each
+//! chunk done by whichever thread is free, the results taken in chunk
+//! order. What a command prints is the same for any number of threads.
+
+use std::{
+    collections::BTreeMap,
+    num::NonZeroUsize,
+    ops::Range,
+    sync::{Condvar, Mutex, mpsc},
+};
+
+/// `--threads N`, for the commands that pass over every game.
+#[derive(clap::Args, Clone, Copy)]
+pub struct ThreadsOption {
+    /// Threads to use (1: all in this one) [default: one a core, up to 8;
+    /// 1 under 20,000 games]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: Option<u16>,
+    /// Games a chunk (for tests: small chunks make many)
+    #[arg(long, value_name = "N", hide = true, value_parser = clap::value_parser!(u64).range(1..))]
+    chunk_games: Option<u64>,
+}
+
+/// Below this many games a pass stays on one thread: opening the
+/// database again for each thread would cost more than it saves.
+const MANY_GAMES: u64 = 20_000;
+
+/// Games a chunk: about 1 MB of PGN of annotated games, small enough that
+/// the threads end together and the chunks waiting to be written are few.
+const CHUNK_GAMES: u64 = 1024;
+
+/// Chunks done ahead of the one being written, a thread: what bounds the
+/// memory the results take while one slow chunk holds up the rest.
+const AHEAD_PER_THREAD: u64 = 2;
+
+impl ThreadsOption {
+    /// The threads a pass over `games` games uses.
+    pub fn threads(&self, games: u64) -> usize {
+        match self.threads {
+            Some(n) => usize::from(n),
+            None if games < MANY_GAMES => 1,
+            None => std::thread::available_parallelism()
+                .map_or(1, NonZeroUsize::get)
+                .min(8),
+        }
+    }
+
+    /// The chunks of `0..games`.
+    pub fn chunks(&self, games: u64) -> Chunks {
+        let size = self.chunk_games.unwrap_or(CHUNK_GAMES);
+        Chunks { games, size }
+    }
+}
+
+/// `0..games` in chunks of `size` games.
+#[derive(Clone, Copy)]
+pub struct Chunks {
+    games: u64,
+    size: u64,
+}
+
+impl Chunks {
+    fn len(&self) -> u64 {
+        self.games.div_ceil(self.size)
+    }
+
+    fn get(&self, k: u64) -> Range<u64> {
+        k * self.size..((k + 1) * self.size).min(self.games)
+    }
+}
+
+/// Runs `work` on each chunk and hands its result to `take`, chunk by
+/// chunk in order. With one thread everything happens in this one, on
+/// `first`. Else `threads` threads each work on a state of their own:
+/// the first on `first`, the others on what `open` gives (a database
+/// opened again: its reader is not shared between threads). Stops at the
+/// first error of `open` or `take`.
+pub fn in_order<S: Send, T: Send>(
+    threads: usize,
+    chunks: Chunks,
+    first: S,
+    open: impl Fn() -> Result<S, String> + Sync,
+    work: impl Fn(&mut S, Range<u64>) -> T + Sync,
+    mut take: impl FnMut(T) -> Result<(), String>,
+) -> Result<(), String> {
+    if threads <= 1 || chunks.len() <= 1 {
+        let mut state = first;
+        return (0..chunks.len()).try_for_each(|k| take(work(&mut state, chunks.get(k))));
+    }
+    let ahead = AHEAD_PER_THREAD * threads as u64;
+    let turn = Mutex::new(Turn::default());
+    let turned = Condvar::new();
+    let (send, done) = mpsc::channel::<(u64, Result<T, String>)>();
+    std::thread::scope(|scope| {
+        let mut first = Some(first);
+        for _ in 0..threads {
+            let (send, state) = (send.clone(), first.take());
+            let (turn, turned, open, work) = (&turn, &turned, &open, &work);
+            scope.spawn(move || {
+                let mut state = match state.map_or_else(open, Ok) {
+                    Ok(s) => s,
+                    Err(e) => return drop(send.send((0, Err(e)))),
+                };
+                while let Some(k) = next_chunk(turn, turned, chunks.len(), ahead) {
+                    if send.send((k, Ok(work(&mut state, chunks.get(k))))).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(send);
+        let taken = take_in_order(&done, chunks.len(), |k, result| {
+            take(result?)?;
+            turn.lock().expect("no thread panics holding it").taken = k + 1;
+            turned.notify_all();
+            Ok(())
+        });
+        // Stop the others, whether this ended well or not.
+        turn.lock().expect("no thread panics holding it").stop = true;
+        turned.notify_all();
+        drop(done);
+        taken
+    })
+}
+
+/// Where the threads are: the next chunk to start, and how many the
+/// writer has taken.
+#[derive(Default)]
+struct Turn {
+    next: u64,
+    taken: u64,
+    stop: bool,
+}
+
+/// The next chunk for a thread, once it is fewer than `ahead` chunks
+/// ahead of the writer; `None` when every chunk is started or the pass
+/// stops.
+fn next_chunk(turn: &Mutex<Turn>, turned: &Condvar, chunks: u64, ahead: u64) -> Option<u64> {
+    let mut t = turn.lock().expect("no thread panics holding it");
+    while !t.stop && t.next < chunks && t.next >= t.taken + ahead {
+        t = turned.wait(t).expect("no thread panics holding it");
+    }
+    if t.stop || t.next >= chunks {
+        return None;
+    }
+    t.next += 1;
+    Some(t.next - 1)
+}
+
+/// Takes `chunks` results from `done` in chunk order, holding the ones
+/// that come early.
+fn take_in_order<T>(
+    done: &mpsc::Receiver<(u64, Result<T, String>)>,
+    chunks: u64,
+    mut take: impl FnMut(u64, Result<T, String>) -> Result<(), String>,
+) -> Result<(), String> {
+    let mut early = BTreeMap::new();
+    let mut want = 0;
+    while want < chunks {
+        let Ok((k, result)) = done.recv() else {
+            return Err("a thread stopped before its chunk was done".into());
+        };
+        if let Err(e) = result {
+            return Err(e);
+        }
+        early.insert(k, result);
+        while let Some(result) = early.remove(&want) {
+            take(want, result)?;
+            want += 1;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every chunk once, in order, whatever the threads and sizes; each
+    /// thread's state is its own.
+    #[test]
+    fn results_come_in_chunk_order() {
+        for threads in [1, 2, 3, 8] {
+            for (games, size) in [(0, 4), (1, 4), (10, 3), (100, 1), (1000, 7)] {
+                let chunks = Chunks { games, size };
+                let mut got = Vec::new();
+                in_order(
+                    threads,
+                    chunks,
+                    0u64,
+                    || Ok(0),
+                    |seen, r| {
+                        *seen += 1;
+                        // Uneven work, so the threads finish out of turn.
+                        std::thread::sleep(std::time::Duration::from_micros(r.start % 5 * 50));
+                        r.collect::<Vec<_>>()
+                    },
+                    |r| {
+                        got.extend(r);
+                        Ok(())
+                    },
+                )
+                .unwrap();
+                assert_eq!(got, (0..games).collect::<Vec<_>>(), "{threads} threads");
+            }
+        }
+    }
+
+    #[test]
+    fn an_error_stops_the_pass() {
+        let chunks = Chunks {
+            games: 1000,
+            size: 1,
+        };
+        let mut taken = 0;
+        let e = in_order(
+            3,
+            chunks,
+            (),
+            || Ok(()),
+            |_, r| r.start,
+            |k| {
+                taken += 1;
+                if k == 10 { Err("full".into()) } else { Ok(()) }
+            },
+        );
+        assert_eq!(e, Err("full".into()));
+        assert_eq!(taken, 11);
+        let e = in_order(
+            2,
+            chunks,
+            (),
+            || Err("no file".into()),
+            |_, _| (),
+            |()| Ok(()),
+        );
+        assert_eq!(e, Err("no file".into()));
+    }
+}

@@ -1,0 +1,105 @@
+//! `--threads N` changes how fast, never what: `cadb pgn` on several
+//! threads prints the same bytes, the same warnings in the same order and
+//! the same exit code as on one, over every layout the writer makes and
+//! over damaged records.
+#![cfg(all(feature = "cli", not(target_arch = "wasm32")))]
+
+#[path = "support/fixtures.rs"]
+mod fixtures;
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{run, text};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cadb-threads-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The fixture games, with Cyrillic names (the text's decoding is part of
+/// the output), written as DIR/STEM.* with `cadb write OPTIONS`.
+fn write(dir: &Path, stem: &str, options: &[&str]) -> PathBuf {
+    let pgn = fixtures::pgn().replacen("[White \"", "[White \"Таль, ", 50);
+    let path = dir.join(stem);
+    let mut args = vec!["write", path.to_str().unwrap()];
+    args.extend_from_slice(options);
+    let out = run(&args, pgn.as_bytes());
+    assert!(out.status.success(), "cadb write: {}", text(&out.stderr));
+    dir.join(format!("{stem}.CDP"))
+}
+
+/// `cadb pgn` on one thread, then on several with chunks of several
+/// sizes: every output equal to the first. Returns the first.
+fn same_on_every_thread_count(cdp: &Path) -> std::process::Output {
+    let cdp = cdp.to_str().unwrap();
+    let one = run(&["pgn", cdp, "--threads", "1"], b"");
+    assert!(!one.stdout.is_empty());
+    for (threads, chunk) in [("2", "1"), ("3", "7"), ("4", "50"), ("3", "1000")] {
+        let many = run(
+            &["pgn", cdp, "--threads", threads, "--chunk-games", chunk],
+            b"",
+        );
+        let what = format!("{cdp}: {threads} threads, chunks of {chunk}");
+        assert!(one.stdout == many.stdout, "{what}: the PGN differs");
+        assert_eq!(text(&one.stderr), text(&many.stderr), "{what}");
+        assert_eq!(one.status.code(), many.status.code(), "{what}");
+    }
+    one
+}
+
+#[test]
+fn every_layout_prints_the_same_pgn_on_any_number_of_threads() {
+    let dir = scratch("layouts");
+    let layouts: [(&str, &[&str]); 6] = [
+        ("PLAIN", &["--plain"]),
+        ("DEFAULT", &[]),
+        ("LEFT", &["--left"]),
+        ("TRICKS1", &["--every-trick", "--seed", "1"]),
+        ("TRICKS2", &["--every-trick", "--seed", "2", "--left"]),
+        ("DOS", &["--every-trick", "--encoding", "cp866"]),
+    ];
+    let mut first = None;
+    for (stem, options) in layouts {
+        let out = same_on_every_thread_count(&write(&dir, stem, options));
+        assert!(out.status.success(), "{stem}: {}", text(&out.stderr));
+        // And every layout the same games as the plain one.
+        let pgn = text(&out.stdout);
+        assert_eq!(pgn.matches("[Event ").count(), 216, "{stem}");
+        assert_eq!(first.get_or_insert_with(|| pgn.clone()), &pgn, "{stem}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn damaged_records_are_named_in_the_same_order_on_any_number_of_threads() {
+    let dir = scratch("damaged");
+    let cdp = write(&dir, "TRICKS", &["--every-trick", "--seed", "3"]);
+    // Every 997th byte of D02 becomes 255 (an unknown move code where it
+    // lands in moves): several games fail, spread over the chunks.
+    let d02 = dir.join("TRICKS.D02");
+    let mut bytes = std::fs::read(&d02).unwrap();
+    for at in (500..bytes.len()).step_by(997) {
+        bytes[at] = 255;
+    }
+    std::fs::write(&d02, bytes).unwrap();
+    let out = same_on_every_thread_count(&cdp);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    assert!(stderr.matches("game ").count() > 3, "{stderr}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_bad_thread_count_is_a_usage_error() {
+    let out = run(&["pgn", "x.CDP", "--threads", "0"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("--threads"),
+        "{}",
+        text(&out.stderr)
+    );
+}
