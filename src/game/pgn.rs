@@ -46,6 +46,8 @@ pub struct PgnWriter<'w> {
     unopened: u32,
     /// Reused for each move token.
     buf: String,
+    /// Reused for a comment whose whitespace is not single spaces.
+    scratch: String,
     /// A move token from `ply_san` waits in `buf` for its check mark.
     mark_pending: bool,
 }
@@ -73,6 +75,7 @@ impl<'w> PgnWriter<'w> {
             depth: 0,
             unopened: 0,
             buf: String::new(),
+            scratch: String::new(),
             mark_pending: false,
         }
     }
@@ -192,42 +195,74 @@ impl<'w> PgnWriter<'w> {
 
     fn comment_text(&mut self, text: &str) {
         self.token("{");
-        let bytes = text.as_bytes();
-        if text.is_ascii() && !bytes.contains(&b'}') {
-            // The words `split_whitespace` gives, found byte by byte: for
-            // ASCII text its whitespace is space and \t \n \x0B \x0C \r.
-            // Decoding chars was a third of the export of annotated games.
-            // `{` began the movetext and opened any variation, so the words
-            // go straight to their line, checked for `}` once a comment.
-            let is_space = |b: u8| b == b' ' || (b'\t'..=b'\r').contains(&b);
-            let mut i = 0;
-            while i < bytes.len() {
-                while i < bytes.len() && is_space(bytes[i]) {
-                    i += 1;
-                }
-                let start = i;
-                while i < bytes.len() && !is_space(bytes[i]) {
-                    i += 1;
-                }
-                if start < i {
-                    self.place(&text[start..i], i - start);
-                }
-            }
+        if plain_words(text.as_bytes()) {
+            self.words(text, true);
         } else {
+            // Whitespace runs become one space; PGN comments cannot
+            // contain '}', and the closest safe character stands in.
+            let mut words = core::mem::take(&mut self.scratch);
+            words.clear();
             for word in text.split_whitespace() {
-                self.comment_word(word);
+                if !words.is_empty() {
+                    words.push(' ');
+                }
+                for (i, part) in word.split('}').enumerate() {
+                    if i > 0 {
+                        words.push(')');
+                    }
+                    words.push_str(part);
+                }
             }
+            self.words(&words, words.is_ascii());
+            self.scratch = words;
         }
         self.token("}");
         self.need_number = true;
     }
 
-    fn comment_word(&mut self, word: &str) {
-        if word.contains('}') {
-            // PGN comments cannot contain '}'; the closest safe character stands in.
-            self.token(&word.replace('}', ")"));
-        } else {
-            self.token(word);
+    /// Words separated by single spaces, placed as [`place`](Self::place)
+    /// would place them one by one, a line's worth at a time: the words
+    /// of annotated games' comments were a quarter of their export.
+    fn words(&mut self, text: &str, ascii: bool) {
+        let width = |s: &str| if ascii { s.len() } else { s.chars().count() };
+        let mut rest = text;
+        while !rest.is_empty() {
+            let room = match self.line_len {
+                0 => LINE,
+                n => LINE.saturating_sub(n + 1),
+            };
+            // The bytes of the first `room` columns.
+            let cut = if ascii {
+                room.min(rest.len())
+            } else {
+                rest.char_indices().nth(room).map_or(rest.len(), |(i, _)| i)
+            };
+            if cut == rest.len() {
+                self.place(rest, width(rest));
+                return;
+            }
+            // The whole words within them.
+            let fits = if rest.as_bytes()[cut] == b' ' {
+                Some(cut)
+            } else {
+                rest[..cut].rfind(' ')
+            };
+            match fits.filter(|&end| end > 0) {
+                Some(end) => {
+                    self.place(&rest[..end], width(&rest[..end]));
+                    rest = &rest[end + 1..];
+                }
+                None if self.line_len > 0 => {
+                    self.out.push('\n');
+                    self.line_len = 0;
+                }
+                // A word longer than a line has one of its own.
+                None => {
+                    let end = rest.find(' ').unwrap_or(rest.len());
+                    self.place(&rest[..end], width(&rest[..end]));
+                    rest = rest.get(end + 1..).unwrap_or("");
+                }
+            }
         }
     }
 
@@ -298,6 +333,23 @@ impl<'w> PgnWriter<'w> {
             self.end_variation();
         }
     }
+}
+
+/// Whether `text` is ASCII words separated by single spaces, with no
+/// `}`: a comment written as it is. One pass, no early exit, so the
+/// compiler vectorises it.
+fn plain_words(text: &[u8]) -> bool {
+    // A leading space fails as a double one.
+    let mut before = b' ';
+    let mut plain = true;
+    for &b in text {
+        plain &= b.is_ascii()
+            && b != b'}'
+            && !(b'\t'..=b'\r').contains(&b)
+            && !(b == b' ' && before == b' ');
+        before = b;
+    }
+    plain && before != b' '
 }
 
 /// Appends a SAN (no check mark) to `out`: the text of shakmaty's
@@ -555,5 +607,49 @@ mod tests {
         assert!(pgn.lines().all(|l| l.len() <= super::LINE), "{pgn}");
         assert_eq!(pgn.matches("word").count(), 30, "{pgn}");
         assert!(!pgn.contains("  "), "{pgn}");
+    }
+
+    /// A comment's words placed a line at a time land where placing them
+    /// one by one puts them: any text (spaces, tabs, `}`, Cyrillic, words
+    /// longer than a line), from any column.
+    #[cfg(not(target_arch = "wasm32"))]
+    mod words {
+        use alloc::string::String;
+
+        use proptest::prelude::*;
+
+        use super::super::{LINE, PgnWriter};
+
+        /// The writer's rule, word by word (its code before the lines),
+        /// between `before` and `after`.
+        fn one_by_one(before: &str, text: &str, after: &str, column: usize) -> String {
+            let mut out = String::new();
+            let mut w = PgnWriter::new(&mut out);
+            w.movetext = true;
+            w.line_len = column;
+            w.place(before, before.len());
+            for word in text.split_whitespace() {
+                let word = word.replace('}', ")");
+                w.place(&word, word.chars().count());
+            }
+            w.place(after, after.len());
+            out
+        }
+
+        proptest! {
+            #[test]
+            fn as_one_by_one(
+                words in proptest::collection::vec("[a-z}]{1,12}|[а-я]{1,9}|x{70,90}|[ \t\n]{1,3}", 0..60),
+                column in 0..LINE + 10,
+            ) {
+                let text = words.concat();
+                let mut out = String::new();
+                let mut w = PgnWriter::new(&mut out);
+                w.movetext = true;
+                w.line_len = column;
+                w.comment_text(&text);
+                prop_assert_eq!(out, one_by_one("{", &text, "}", column));
+            }
+        }
     }
 }

@@ -64,10 +64,14 @@ impl From<TextEncoding> for Text {
 impl Text {
     /// Decodes one string; malformed input becomes U+FFFD, never an error.
     pub fn decode(self, bytes: &[u8]) -> Cow<'_, str> {
-        if self.utf8_strings
-            && self.encoding != TextEncoding::Utf8
-            && is_utf8_string(bytes)
-            && let Ok(s) = core::str::from_utf8(bytes)
+        // ASCII reads the same in every encoding: one check for the
+        // common case (comments were read three times over before).
+        let utf8 = core::str::from_utf8(bytes);
+        if let Ok(s) = utf8
+            && (s.is_ascii()
+                || self.utf8_strings
+                    && self.encoding != TextEncoding::Utf8
+                    && is_utf8_string(bytes))
         {
             return Cow::Borrowed(s);
         }
