@@ -242,10 +242,12 @@ impl<'w> PgnWriter<'w> {
                 return;
             }
             // The whole words within them.
+            // (A byte loop: words are short, and `rfind`'s searcher cost
+            // more to set up than the search.)
             let fits = if rest.as_bytes()[cut] == b' ' {
                 Some(cut)
             } else {
-                rest[..cut].rfind(' ')
+                rest.as_bytes()[..cut].iter().rposition(|&b| b == b' ')
             };
             match fits.filter(|&end| end > 0) {
                 Some(end) => {
