@@ -1,7 +1,7 @@
-//! `--threads N` changes how fast, never what: `cadb pgn` on several
-//! threads prints the same bytes, the same warnings in the same order and
-//! the same exit code as on one, over every layout the writer makes and
-//! over damaged records.
+//! `--threads N` changes how fast, never what: `cadb pgn` and `cadb
+//! search` on several threads print the same bytes, the same warnings in
+//! the same order and the same exit code as on one, over every layout the
+//! writer makes and over damaged records.
 #![cfg(all(feature = "cli", not(target_arch = "wasm32")))]
 
 #[path = "support/fixtures.rs"]
@@ -35,16 +35,22 @@ fn write(dir: &Path, stem: &str, options: &[&str]) -> PathBuf {
 /// `cadb pgn` on one thread, then on several with chunks of several
 /// sizes: every output equal to the first. Returns the first.
 fn same_on_every_thread_count(cdp: &Path) -> std::process::Output {
-    let cdp = cdp.to_str().unwrap();
-    let one = run(&["pgn", cdp, "--threads", "1"], b"");
-    assert!(!one.stdout.is_empty());
+    same_output(&["pgn", cdp.to_str().unwrap()])
+}
+
+/// `cadb ARGS` on one thread, then on several with chunks (of games, or
+/// of games to replay) of several sizes: every output equal to the first.
+/// Returns the first.
+fn same_output(args: &[&str]) -> std::process::Output {
+    let one = run(&[args, &["--threads", "1"]].concat(), b"");
+    assert!(!one.stdout.is_empty(), "{args:?}: {}", text(&one.stderr));
     for (threads, chunk) in [("2", "1"), ("3", "7"), ("4", "50"), ("3", "1000")] {
         let many = run(
-            &["pgn", cdp, "--threads", threads, "--chunk-games", chunk],
+            &[args, &["--threads", threads, "--chunk-games", chunk]].concat(),
             b"",
         );
-        let what = format!("{cdp}: {threads} threads, chunks of {chunk}");
-        assert!(one.stdout == many.stdout, "{what}: the PGN differs");
+        let what = format!("{args:?}: {threads} threads, chunks of {chunk}");
+        assert!(one.stdout == many.stdout, "{what}: the output differs");
         assert_eq!(text(&one.stderr), text(&many.stderr), "{what}");
         assert_eq!(one.status.code(), many.status.code(), "{what}");
     }
@@ -90,6 +96,41 @@ fn damaged_records_are_named_in_the_same_order_on_any_number_of_threads() {
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let stderr = text(&out.stderr);
     assert!(stderr.matches("game ").count() > 3, "{stderr}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn every_search_finds_the_same_games_on_any_number_of_threads() {
+    let dir = scratch("search");
+    for (stem, options) in [
+        ("PLAIN", &["--plain"][..]),
+        ("TRICKS", &["--every-trick", "--seed", "4"]),
+    ] {
+        let cdp = write(&dir, stem, options);
+        let cdp = cdp.to_str().unwrap();
+        let searches: [&[&str]; 8] = [
+            &["--material", "diff points>=2"],
+            &["--pattern", "Nd5"],
+            &["--comment", "the"],
+            &["--opening", "Gambit"],
+            &["--nag", "1"],
+            &["--maneuver", "Nb1-c3", "--result", "1-0"],
+            &["--material", "Q vs R either", "--json"],
+            &[
+                "--comment",
+                "the",
+                "--fen",
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b",
+            ],
+        ];
+        for search in searches {
+            let out = same_output(&[&["search", cdp][..], search].concat());
+            let hits = text(&out.stdout).lines().count();
+            // Each search finds something and leaves something out.
+            assert!(hits > 0, "{search:?}");
+            assert!(hits < 216, "{search:?}");
+        }
+    }
     std::fs::remove_dir_all(dir).unwrap();
 }
 

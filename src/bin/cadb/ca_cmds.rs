@@ -129,7 +129,7 @@ pub fn info(args: InfoArgs) -> Result<ExitCode, String> {
 /// written in order: the same bytes for any `--threads`).
 pub fn pgn(args: PgnArgs) -> Result<ExitCode, String> {
     let open = || dbfiles::open(&args.db.path, args.db.text.encoding);
-    let db = open()?;
+    let mut db = open()?;
     let (range, threads) = match args.game {
         Some(n) if n >= db.count() => {
             return Err(format!("--game {n}: the database has {} games", db.count()));
@@ -145,7 +145,7 @@ pub fn pgn(args: PgnArgs) -> Result<ExitCode, String> {
     threads::in_order(
         threads,
         chunks,
-        db,
+        &mut db,
         open,
         |db, games| pgn_chunk(db, first + games.start..first + games.end),
         |chunk| {

@@ -9,15 +9,22 @@ use std::{
 };
 
 use cadb::{
+    bytes::FileBytes,
     ca::{
+        Database,
         position::SearchOptions,
-        search::{Expressions, HeaderIndex, Query},
+        search::{Expressions, HeaderIndex, Query, SearchHits},
     },
     openings::Openings,
     reach::Target,
 };
 
-use crate::{ca_cmds::DbArgs, dbfiles, filters::HeaderFilters};
+use crate::{
+    ca_cmds::DbArgs,
+    dbfiles,
+    filters::HeaderFilters,
+    threads::{self, ThreadsOption},
+};
 
 #[derive(clap::Args)]
 pub struct SearchArgs {
@@ -68,6 +75,8 @@ pub struct SearchArgs {
     opening: Option<String>,
     #[command(flatten)]
     filters: HeaderFilters,
+    #[command(flatten)]
+    threads: ThreadsOption,
     /// One JSON object: the hits (game, ply; with --fen also inVariation
     /// and the next move in UCI) and the counts
     #[arg(long)]
@@ -83,20 +92,14 @@ pub fn run(args: SearchArgs) -> Result<ExitCode, String> {
         Some(f) => Some(f.parse().map_err(|e| format!("--fen: {e}"))?),
         None => None,
     };
-    let db = dbfiles::open(args.db.path(), args.db.encoding())?;
+    let mut db = dbfiles::open(args.db.path(), args.db.encoding())?;
     let go = |_, _| ControlFlow::Continue(());
     let only_fen = target.is_some() && query == Query::default();
     let mut hits: Vec<(u32, u32)> = Vec::new();
     let (mut searched, mut damaged) = (0, 0);
     let mut fen_hits = None;
     if !only_fen {
-        let index = HeaderIndex::new(&db);
-        let openings = Openings::builtin();
-        let found = index
-            .search_hits(&db, &query, Some(&openings), &mut |_, _| {
-                ControlFlow::Continue(())
-            })
-            .map_err(|e| e.to_string())?;
+        let found = search_contents(&args, &query, &mut db)?;
         hits = found.hits.iter().map(|h| (h.game, h.ply)).collect();
         (searched, damaged) = (found.searched, found.damaged);
     }
@@ -168,6 +171,38 @@ pub fn run(args: SearchArgs) -> Result<ExitCode, String> {
         damaged
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// The search of `query` (headers, then the games' contents): the games
+/// to replay cut into parts of consecutive records, on every core.
+fn search_contents(
+    args: &SearchArgs,
+    query: &Query,
+    db: &mut Database<FileBytes>,
+) -> Result<SearchHits, String> {
+    let openings = Openings::builtin();
+    let plan = HeaderIndex::new(db)
+        .plan_search(db, query, Some(&openings), &mut |_, _| {})
+        .map_err(|e| e.to_string())?;
+    let games = plan.len() as u64;
+    let mut parts = Vec::new();
+    threads::in_order(
+        args.threads.threads(games),
+        args.threads.chunks(games),
+        db,
+        || dbfiles::open(args.db.path(), args.db.encoding()),
+        |db, part| {
+            let part = part.start as usize..part.end as usize;
+            plan.search_part(db, query, Some(&openings), part, &mut |_, _| {
+                ControlFlow::Continue(())
+            })
+        },
+        |part| {
+            parts.push(part.map_err(|e| e.to_string())?);
+            Ok(())
+        },
+    )?;
+    Ok(plan.finish(parts))
 }
 
 /// The query of the flags: the header filters ([`HeaderFilters`], as

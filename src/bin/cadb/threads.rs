@@ -72,20 +72,19 @@ impl Chunks {
 /// Runs `work` on each chunk and hands its result to `take`, chunk by
 /// chunk in order. With one thread everything happens in this one, on
 /// `first`. Else `threads` threads each work on a state of their own:
-/// the first on `first`, the others on what `open` gives (a database
+/// the first on `first` (lent), the others on what `open` gives (a database
 /// opened again: its reader is not shared between threads). Stops at the
 /// first error of `open` or `take`.
 pub fn in_order<S: Send, T: Send>(
     threads: usize,
     chunks: Chunks,
-    first: S,
+    first: &mut S,
     open: impl Fn() -> Result<S, String> + Sync,
     work: impl Fn(&mut S, Range<u64>) -> T + Sync,
     mut take: impl FnMut(T) -> Result<(), String>,
 ) -> Result<(), String> {
     if threads <= 1 || chunks.len() <= 1 {
-        let mut state = first;
-        return (0..chunks.len()).try_for_each(|k| take(work(&mut state, chunks.get(k))));
+        return (0..chunks.len()).try_for_each(|k| take(work(first, chunks.get(k))));
     }
     let ahead = AHEAD_PER_THREAD * threads as u64;
     let turn = Mutex::new(Turn::default());
@@ -97,12 +96,19 @@ pub fn in_order<S: Send, T: Send>(
             let (send, state) = (send.clone(), first.take());
             let (turn, turned, open, work) = (&turn, &turned, &open, &work);
             scope.spawn(move || {
-                let mut state = match state.map_or_else(open, Ok) {
-                    Ok(s) => s,
-                    Err(e) => return drop(send.send((0, Err(e)))),
+                let mut opened;
+                let state = match state {
+                    Some(first) => first,
+                    None => match open() {
+                        Ok(s) => {
+                            opened = s;
+                            &mut opened
+                        }
+                        Err(e) => return drop(send.send((0, Err(e)))),
+                    },
                 };
                 while let Some(k) = next_chunk(turn, turned, chunks.len(), ahead) {
-                    if send.send((k, Ok(work(&mut state, chunks.get(k))))).is_err() {
+                    if send.send((k, Ok(work(state, chunks.get(k))))).is_err() {
                         return;
                     }
                 }
@@ -187,7 +193,7 @@ mod tests {
                 in_order(
                     threads,
                     chunks,
-                    0u64,
+                    &mut 0u64,
                     || Ok(0),
                     |seen, r| {
                         *seen += 1;
@@ -216,7 +222,7 @@ mod tests {
         let e = in_order(
             3,
             chunks,
-            (),
+            &mut (),
             || Ok(()),
             |_, r| r.start,
             |k| {

@@ -7,10 +7,16 @@
 //! out on its main line.
 
 use alloc::vec::Vec;
-use core::ops::ControlFlow;
+use core::ops::{ControlFlow, Range};
 
 use super::{HeaderIndex, Query};
-use crate::{bytes::ReadAt, ca::Database, error::Error, find::Matcher, openings::Openings};
+use crate::{
+    bytes::ReadAt,
+    ca::{Database, position::InOrder},
+    error::Error,
+    find::Matcher,
+    openings::Openings,
+};
 
 /// A game that matches, and the ply of its first hit (0 when only header
 /// conditions were asked).
@@ -66,20 +72,93 @@ impl HeaderIndex {
         opening: Option<&Openings>,
         progress: &mut dyn FnMut(u64, u64) -> ControlFlow<()>,
     ) -> Result<SearchHits, Error> {
-        let conditions = q.conditions(opening)?;
-        let mut summary_progress = |done, total| {
+        let plan = self.plan_search(db, q, opening, &mut |done, total| {
             let _ = progress(done, total);
-        };
-        let games = self.header_search(db, q, &mut summary_progress)?;
-        let mut out = SearchHits::default();
-        if !conditions.any() {
-            out.searched = games.len() as u64;
-            out.hits = games.iter().map(|&game| GameHit { game, ply: 0 }).collect();
-            return Ok(out);
+        })?;
+        let part = plan.search_part(db, q, opening, 0..plan.len(), progress)?;
+        Ok(plan.finish([part]))
+    }
+
+    /// The first half of [`search_hits`](Self::search_hits): the header
+    /// conditions, and the games left in the order of their records. The
+    /// replays ([`SearchPlan::search_part`]) can then run in parts, each
+    /// on a thread of its own with its own [`Database`] over the same
+    /// files (`cadb search --threads`); [`SearchPlan::finish`] joins them.
+    ///
+    /// ```
+    /// use cadb::ca::{Database, OpenOptions, writer, search::{Expressions, HeaderIndex, Query}};
+    /// let pgn = "1. e4 d5 2. exd5 Qxd5 *\n\n1. d4 d5 *\n\n1. e4 d5 2. exd5 *\n";
+    /// let games = cadb::game::import::read_pgn(pgn).unwrap();
+    /// let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+    /// let db = Database::open(files, OpenOptions::default()).unwrap();
+    /// let mut q = Query::default();
+    /// q.set_expressions(&Expressions { material: Some("diff points>=1"), ..Default::default() }).unwrap();
+    /// let go = &mut |_, _| core::ops::ControlFlow::Continue(());
+    /// let plan = HeaderIndex::new(&db).plan_search(&db, &q, None, &mut |_, _| {}).unwrap();
+    /// let parts = [0..1, 1..plan.len()].map(|r| plan.search_part(&db, &q, None, r, go).unwrap());
+    /// let found = plan.finish(parts);
+    /// assert_eq!(found.hits.iter().map(|h| h.game).collect::<Vec<_>>(), [0, 2]);
+    /// assert_eq!(found.searched, 3);
+    /// ```
+    pub fn plan_search<R: ReadAt>(
+        &self,
+        db: &Database<R>,
+        q: &Query,
+        opening: Option<&Openings>,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<SearchPlan, Error> {
+        let replays = q.conditions(opening)?.any();
+        let games = self.header_search(db, q, progress)?;
+        if !replays {
+            return Ok(SearchPlan {
+                order: Vec::new(),
+                by_headers: games,
+            });
         }
-        let order = db.record_order(Some(&games))?;
+        Ok(SearchPlan {
+            order: db.record_order(Some(&games))?,
+            by_headers: Vec::new(),
+        })
+    }
+}
+
+/// A search inside games, planned ([`HeaderIndex::plan_search`]): the
+/// games to replay in the order of their records, or, when `q` has no
+/// condition on the contents, the games the headers matched.
+pub struct SearchPlan {
+    order: Vec<InOrder>,
+    by_headers: Vec<u32>,
+}
+
+impl SearchPlan {
+    /// The games to replay.
+    pub fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    /// Whether no game is to be replayed.
+    pub fn is_empty(&self) -> bool {
+        self.order.is_empty()
+    }
+
+    /// The replays of `part` (a range of `0..len()`; consecutive records,
+    /// so a part reads its stretch of D02 front to back) against the
+    /// plan's `q` and `opening`: their hits, in game order, and counts.
+    /// `progress(done, total)` counts within the part.
+    pub fn search_part<R: ReadAt>(
+        &self,
+        db: &Database<R>,
+        q: &Query,
+        opening: Option<&Openings>,
+        part: Range<usize>,
+        progress: &mut dyn FnMut(u64, u64) -> ControlFlow<()>,
+    ) -> Result<SearchHits, Error> {
+        let mut out = SearchHits::default();
+        let Some(order) = self.order.get(part) else {
+            return Ok(out);
+        };
         let total = order.len() as u64;
-        let mut matcher = Matcher::new(conditions);
+        let mut matcher = Matcher::new(q.conditions(opening)?);
         // Hits as `game << 32 | ply`, sorted into game order at the end
         // (the sort of plain integers the position search has already).
         let mut found: Vec<u64> = Vec::new();
@@ -108,5 +187,30 @@ impl HeaderIndex {
             })
             .collect();
         Ok(out)
+    }
+
+    /// The whole search's result from its parts' (any parts, in any
+    /// order: the hits are put in game order).
+    pub fn finish(&self, parts: impl IntoIterator<Item = SearchHits>) -> SearchHits {
+        if self.order.is_empty() {
+            return SearchHits {
+                searched: self.by_headers.len() as u64,
+                hits: self
+                    .by_headers
+                    .iter()
+                    .map(|&game| GameHit { game, ply: 0 })
+                    .collect(),
+                ..SearchHits::default()
+            };
+        }
+        let mut out = SearchHits::default();
+        for part in parts {
+            out.hits.extend(part.hits);
+            out.searched += part.searched;
+            out.damaged += part.damaged;
+            out.stopped |= part.stopped;
+        }
+        out.hits.sort_unstable_by_key(|h| h.game);
+        out
     }
 }

@@ -37,7 +37,7 @@ mod lower;
 mod query;
 mod summaries;
 
-pub use hits::{GameHit, SearchHits};
+pub use hits::{GameHit, SearchHits, SearchPlan};
 use lower::LowerNames;
 pub use query::{EloOf, Expressions, Query, Side, eco_value};
 pub use summaries::{GameSummaries, summarize};
