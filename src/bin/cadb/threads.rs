@@ -235,7 +235,7 @@ mod tests {
         let e = in_order(
             2,
             chunks,
-            (),
+            &mut (),
             || Err("no file".into()),
             |_, _| (),
             |()| Ok(()),
