@@ -1,5 +1,5 @@
-//! `--threads N` changes how fast, never what: `cadb pgn` and `cadb
-//! search` on several threads print the same bytes, the same warnings in
+//! `--threads N` changes how fast, never what: `cadb pgn`, `cadb search`
+//! and `cadb doctor` on several threads print the same bytes, the same warnings in
 //! the same order and the same exit code as on one, over every layout the
 //! writer makes and over damaged records.
 #![cfg(all(feature = "cli", not(target_arch = "wasm32")))]
@@ -75,6 +75,8 @@ fn every_layout_prints_the_same_pgn_on_any_number_of_threads() {
         // And every layout the same games as the plain one.
         let pgn = text(&out.stdout);
         assert_eq!(pgn.matches("[Event ").count(), 216, "{stem}");
+        let cdp = dir.join(format!("{stem}.CDP"));
+        same_output(&["doctor", cdp.to_str().unwrap()]);
         assert_eq!(first.get_or_insert_with(|| pgn.clone()), &pgn, "{stem}");
     }
     std::fs::remove_dir_all(dir).unwrap();
@@ -96,6 +98,12 @@ fn damaged_records_are_named_in_the_same_order_on_any_number_of_threads() {
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let stderr = text(&out.stderr);
     assert!(stderr.matches("game ").count() > 3, "{stderr}");
+    // The doctor counts the same failures, of the same kinds in the same
+    // order, whole or sampled.
+    let cdp = cdp.to_str().unwrap();
+    let report = text(&same_output(&["doctor", cdp]).stdout);
+    assert!(report.contains("games stopping on"), "{report}");
+    same_output(&["doctor", cdp, "--json", "--games", "100"]);
     std::fs::remove_dir_all(dir).unwrap();
 }
 

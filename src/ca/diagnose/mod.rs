@@ -18,7 +18,10 @@ use alloc::{
     vec,
     vec::Vec,
 };
-use core::{fmt, ops::ControlFlow};
+use core::{
+    fmt,
+    ops::{ControlFlow, Range},
+};
 
 use super::{Database, position::InOrder};
 use crate::bytes::ReadAt;
@@ -123,61 +126,147 @@ impl<R: ReadAt> Database<R> {
     pub fn diagnose(
         &self,
         options: DiagnoseOptions,
-        mut progress: impl FnMut(u64, u64) -> ControlFlow<()>,
+        progress: impl FnMut(u64, u64) -> ControlFlow<()>,
     ) -> Diagnosis {
-        let (h, order) = self.scan_headers();
-        let total = self.headers.count.min(options.max_games);
-        let mut r = RecordScan {
-            unknown_codes: vec![0; 256],
-            unknown_comment_types: vec![0; 256],
-            ..RecordScan::default()
+        let plan = self.plan_diagnosis(options);
+        let part = plan.scan_part(self, 0..plan.len(), progress);
+        plan.finish(self, [part])
+    }
+
+    /// The first step of [`diagnose`](Self::diagnose): every D00 header
+    /// scanned, and the games whose records are to be scanned. Those
+    /// scans can then run in parts ([`DiagnosisPlan::scan_part`]), each
+    /// on a thread of its own with its own [`Database`] over the same
+    /// files (`cadb doctor --threads`); [`DiagnosisPlan::finish`] joins
+    /// them into the report.
+    ///
+    /// ```
+    /// use cadb::ca::{Database, OpenOptions, writer, diagnose::DiagnoseOptions};
+    /// let games = cadb::game::import::read_pgn("1. e4 *\n\n1. d4 *\n\n1. c4 *\n").unwrap();
+    /// let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+    /// let db = Database::open(files, OpenOptions::default()).unwrap();
+    /// let plan = db.plan_diagnosis(DiagnoseOptions::default());
+    /// let go = |_, _| core::ops::ControlFlow::Continue(());
+    /// let parts = [0..1, 1..plan.len()].map(|r| plan.scan_part(&db, r, go));
+    /// let report = plan.finish(&db, parts);
+    /// assert_eq!(report, db.diagnose(DiagnoseOptions::default(), go));
+    /// assert_eq!(report.games_scanned, 3);
+    /// ```
+    pub fn plan_diagnosis(&self, options: DiagnoseOptions) -> DiagnosisPlan {
+        let (headers, order) = self.scan_headers();
+        DiagnosisPlan {
+            headers,
+            order,
+            total: self.headers.count.min(options.max_games),
+        }
+    }
+}
+
+/// A doctor's check planned ([`Database::plan_diagnosis`]): the headers'
+/// counts, and the records to scan.
+pub struct DiagnosisPlan {
+    headers: scan::HeaderScan,
+    order: Vec<InOrder>,
+    total: u64,
+}
+
+/// What the scan of a part of the records counted
+/// ([`DiagnosisPlan::scan_part`]).
+pub struct ScannedPart {
+    records: RecordScan,
+    scanned: u64,
+    stopped: bool,
+}
+
+impl DiagnosisPlan {
+    /// The records to scan.
+    pub fn len(&self) -> u64 {
+        self.total
+    }
+
+    /// Whether there is no record to scan.
+    pub fn is_empty(&self) -> bool {
+        self.total == 0
+    }
+
+    /// Scans the records `part` of `0..len()`. `progress(done, total)`
+    /// counts within the part, every 1024 games; `Break` stops it.
+    pub fn scan_part<R: ReadAt>(
+        &self,
+        db: &Database<R>,
+        part: Range<u64>,
+        mut progress: impl FnMut(u64, u64) -> ControlFlow<()>,
+    ) -> ScannedPart {
+        let mut out = ScannedPart {
+            records: RecordScan::new(),
+            scanned: 0,
+            stopped: false,
         };
-        let mut stopped = false;
-        let mut scanned = 0;
+        let part = part.start.min(self.total)..part.end.min(self.total);
+        let len = part.end - part.start;
         // In D02 record order, as the opening tree reads, so a lazily read
         // D02 whose records are out of game order is read front to back
         // rather than a jump a game; a sample takes runs of consecutive
         // records. Runs of consecutive games were a jump a game in a
         // shuffled D02: 20,000 reads, 13.6 s in the viewer for 200,000
         // games against 0.4 s natively (docs/history/benchmarks.md §16).
-        for k in 0..total {
-            if k % 1024 == 0 && progress(k, total).is_break() {
-                stopped = true;
+        for k in part.clone() {
+            let done = k - part.start;
+            if done % 1024 == 0 && progress(done, len).is_break() {
+                out.stopped = true;
                 break;
             }
-            let at = sample_index(k, total, self.headers.count);
-            let game = order
+            let at = sample_index(k, self.total, db.headers.count);
+            let game = self
+                .order
                 .get(at as usize)
                 .copied()
                 .unwrap_or_else(|| InOrder::new(at, None));
-            self.scan_record(game, &mut r);
-            scanned += 1;
+            db.scan_record(game, &mut out.records);
+            out.scanned += 1;
         }
-        let _ = progress(scanned, total);
-        let info = self.info();
+        let _ = progress(out.scanned, len);
+        out
+    }
+
+    /// The report, from the parts scanned (in the order of their ranges:
+    /// the kinds of failure are listed as first met).
+    pub fn finish<R: ReadAt>(
+        self,
+        db: &Database<R>,
+        parts: impl IntoIterator<Item = ScannedPart>,
+    ) -> Diagnosis {
+        let h = self.headers;
+        let (mut r, mut scanned, mut stopped) = (RecordScan::new(), 0, false);
+        for part in parts {
+            r.add(part.records);
+            scanned += part.scanned;
+            stopped |= part.stopped;
+        }
+        let info = db.info();
         let mut points = vec![
-            self.direction_point(&r),
-            self.encoding_point(),
-            self.eco_point(&h),
-            self.ids_point(&h),
-            self.names_point(&h.names),
-            self.symbols_point(&r, scanned),
-            self.game_type_point(&h),
-            self.round_point(&h),
+            db.direction_point(&r),
+            db.encoding_point(),
+            db.eco_point(&h),
+            db.ids_point(&h),
+            db.names_point(&h.names),
+            db.symbols_point(&r, scanned),
+            db.game_type_point(&h),
+            db.round_point(&h),
             codes_point(&r, &h, scanned),
             unknown28_point(&h),
         ];
-        if let Some(p) = self.players_point() {
+        if let Some(p) = db.players_point() {
             points.push(p);
         }
-        let warnings = self
+        let warnings = db
             .warnings()
             .iter()
             .map(|w| Warning {
                 code: w.code(),
                 message: w.to_string(),
             })
-            .chain(self.scan_warnings(&h, &r))
+            .chain(db.scan_warnings(&h, &r))
             .collect();
         Diagnosis {
             signature: info.signature,

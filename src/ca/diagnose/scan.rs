@@ -60,6 +60,55 @@ pub(super) struct RecordScan {
     pub(super) setups: u64,
 }
 
+impl RecordScan {
+    /// Nothing counted yet.
+    pub(super) fn new() -> RecordScan {
+        RecordScan {
+            unknown_codes: vec![0; 256],
+            unknown_comment_types: vec![0; 256],
+            ..RecordScan::default()
+        }
+    }
+
+    /// Adds the counts of a scan of the records after these.
+    pub(super) fn add(&mut self, o: RecordScan) {
+        // Every field named: a new count cannot be left out of the sum.
+        let RecordScan {
+            whole,
+            rescued,
+            failed,
+            failures,
+            unknown_codes,
+            unknown_comment_types,
+            opaque_233,
+            symbols,
+            symbols_nag_like,
+            symbols_ascii,
+            setups,
+        } = o;
+        self.whole += whole;
+        self.rescued += rescued;
+        self.failed += failed;
+        for (kind, n) in failures {
+            match self.failures.iter_mut().find(|(k, _)| *k == kind) {
+                Some((_, m)) => *m += n,
+                None => self.failures.push((kind, n)),
+            }
+        }
+        let sum = |a: &mut Vec<u64>, b: Vec<u64>| {
+            a.resize(a.len().max(b.len()), 0);
+            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+        };
+        sum(&mut self.unknown_codes, unknown_codes);
+        sum(&mut self.unknown_comment_types, unknown_comment_types);
+        self.opaque_233 += opaque_233;
+        self.symbols += symbols;
+        self.symbols_nag_like += symbols_nag_like;
+        self.symbols_ascii += symbols_ascii;
+        self.setups += setups;
+    }
+}
+
 pub(super) fn bump<K: PartialEq>(list: &mut Vec<(K, u64)>, key: K) {
     match list.iter_mut().find(|(k, _)| *k == key) {
         Some((_, n)) => *n += 1,
