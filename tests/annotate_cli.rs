@@ -30,10 +30,7 @@ fn stockfish() -> String {
 }
 
 fn dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cadb-annotate-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch("annotate", name)
 }
 
 /// A database of `pgn` in `dir` (the plain layout, whose records a test

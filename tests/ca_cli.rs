@@ -14,10 +14,7 @@ use common::{run, text};
 
 /// A fresh, empty scratch folder for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cadb-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch("cli", name)
 }
 
 /// Writes `pgn` as DIR/GAMES.* with `cadb write` (`--plain`: no A02

@@ -14,10 +14,7 @@ use std::path::{Path, PathBuf};
 use common::{run, text};
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cadb-threads-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch("threads", name)
 }
 
 /// The fixture games, with Cyrillic names (the text's decoding is part of

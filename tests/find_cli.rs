@@ -16,9 +16,7 @@ const PGN: &str = "[White \"Anna\"]\n[Black \"Boris\"]\n[Date \"1990.01.01\"]\n[
 1. Nf3 d5 2. g3 Nf6 3. Bg2 e6 4. O-O Be7 5. d3 O-O 6. Nbd2 c5 7. e4 Nc6 8. Re1 b5 9. Nf1 0-1\n";
 
 fn db(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cadb-find-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("find-cli", name);
     let path = dir.join("T");
     let out = run(&["write", path.to_str().unwrap()], PGN.as_bytes());
     assert!(out.status.success(), "{}", text(&out.stderr));

@@ -2,6 +2,7 @@
 
 use std::{
     io::Write,
+    path::PathBuf,
     process::{Command, Output, Stdio},
 };
 
@@ -31,4 +32,13 @@ pub fn run(args: &[&str], stdin: &[u8]) -> Output {
 /// Output bytes as text.
 pub fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
+}
+
+/// A fresh, empty scratch folder, `cadb-KIND-PID-NAME` in the temporary
+/// folder (each test process its own).
+pub fn scratch(kind: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cadb-{kind}-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
