@@ -130,7 +130,7 @@ impl<R: ReadAt> Database<R> {
     ) -> Diagnosis {
         let plan = self.plan_diagnosis(options);
         let part = plan.scan_part(self, 0..plan.len(), progress);
-        plan.finish(self, [part])
+        plan.report(self, part)
     }
 
     /// The first step of [`diagnose`](Self::diagnose): every D00 header
@@ -236,13 +236,27 @@ impl DiagnosisPlan {
         db: &Database<R>,
         parts: impl IntoIterator<Item = ScannedPart>,
     ) -> Diagnosis {
-        let h = self.headers;
-        let (mut r, mut scanned, mut stopped) = (RecordScan::new(), 0, false);
+        let mut all = ScannedPart {
+            records: RecordScan::new(),
+            scanned: 0,
+            stopped: false,
+        };
         for part in parts {
-            r.add(part.records);
-            scanned += part.scanned;
-            stopped |= part.stopped;
+            all.records.add(part.records);
+            all.scanned += part.scanned;
+            all.stopped |= part.stopped;
         }
+        self.report(db, all)
+    }
+
+    /// The report from every record's counts.
+    fn report<R: ReadAt>(self, db: &Database<R>, all: ScannedPart) -> Diagnosis {
+        let h = self.headers;
+        let ScannedPart {
+            records: r,
+            scanned,
+            stopped,
+        } = all;
         let info = db.info();
         let mut points = vec![
             db.direction_point(&r),

@@ -72,11 +72,15 @@ impl HeaderIndex {
         opening: Option<&Openings>,
         progress: &mut dyn FnMut(u64, u64) -> ControlFlow<()>,
     ) -> Result<SearchHits, Error> {
-        let plan = self.plan_search(db, q, opening, &mut |done, total| {
+        let conditions = q.conditions(opening)?;
+        let games = self.header_search(db, q, &mut |done, total| {
             let _ = progress(done, total);
         })?;
-        let part = plan.search_part(db, q, opening, 0..plan.len(), progress)?;
-        Ok(plan.finish([part]))
+        if !conditions.any() {
+            return Ok(by_headers(&games));
+        }
+        let order = db.record_order(Some(&games))?;
+        Ok(replay(db, &order, Matcher::new(conditions), progress))
     }
 
     /// The first half of [`search_hits`](Self::search_hits): the header
@@ -153,55 +157,22 @@ impl SearchPlan {
         part: Range<usize>,
         progress: &mut dyn FnMut(u64, u64) -> ControlFlow<()>,
     ) -> Result<SearchHits, Error> {
-        let mut out = SearchHits::default();
         let Some(order) = self.order.get(part) else {
-            return Ok(out);
+            return Ok(SearchHits::default());
         };
-        let total = order.len() as u64;
-        let mut matcher = Matcher::new(q.conditions(opening)?);
-        // Hits as `game << 32 | ply`, sorted into game order at the end
-        // (the sort of plain integers the position search has already).
-        let mut found: Vec<u64> = Vec::new();
-        for (k, &entry) in order.iter().enumerate() {
-            if (k as u64).is_multiple_of(PROGRESS_EVERY) && progress(k as u64, total).is_break() {
-                out.stopped = true;
-                break;
-            }
-            out.searched += 1;
-            let reading = db.read_retrying(|c| db.read_game_in_order(entry, c, &mut matcher));
-            match (reading.output.ply, reading.error) {
-                (Some(ply), _) => found.push(entry.index() << 32 | u64::from(ply)),
-                (None, Some(_)) if !reading.output.ruled_out => out.damaged += 1,
-                _ => {}
-            }
-        }
-        if !out.stopped {
-            let _ = progress(total, total);
-        }
-        found.sort_unstable();
-        out.hits = found
-            .iter()
-            .map(|&f| GameHit {
-                game: (f >> 32) as u32,
-                ply: f as u32,
-            })
-            .collect();
-        Ok(out)
+        Ok(replay(
+            db,
+            order,
+            Matcher::new(q.conditions(opening)?),
+            progress,
+        ))
     }
 
     /// The whole search's result from its parts' (any parts, in any
     /// order: the hits are put in game order).
     pub fn finish(&self, parts: impl IntoIterator<Item = SearchHits>) -> SearchHits {
         if self.order.is_empty() {
-            return SearchHits {
-                searched: self.by_headers.len() as u64,
-                hits: self
-                    .by_headers
-                    .iter()
-                    .map(|&game| GameHit { game, ply: 0 })
-                    .collect(),
-                ..SearchHits::default()
-            };
+            return by_headers(&self.by_headers);
         }
         let mut out = SearchHits::default();
         for part in parts {
@@ -213,4 +184,54 @@ impl SearchPlan {
         out.hits.sort_unstable_by_key(|h| h.game);
         out
     }
+}
+
+/// A search with no condition on the contents: the games the headers
+/// matched, each a hit at ply 0.
+fn by_headers(games: &[u32]) -> SearchHits {
+    SearchHits {
+        searched: games.len() as u64,
+        hits: games.iter().map(|&game| GameHit { game, ply: 0 }).collect(),
+        ..SearchHits::default()
+    }
+}
+
+/// The replay of the games of `order` through `matcher`: their hits in
+/// game order, and counts (the whole search's, or a part's).
+fn replay<R: ReadAt>(
+    db: &Database<R>,
+    order: &[InOrder],
+    mut matcher: Matcher,
+    progress: &mut dyn FnMut(u64, u64) -> ControlFlow<()>,
+) -> SearchHits {
+    let mut out = SearchHits::default();
+    let total = order.len() as u64;
+    // Hits as `game << 32 | ply`, sorted into game order at the end
+    // (the sort of plain integers the position search has already).
+    let mut found: Vec<u64> = Vec::new();
+    for (k, &entry) in order.iter().enumerate() {
+        if (k as u64).is_multiple_of(PROGRESS_EVERY) && progress(k as u64, total).is_break() {
+            out.stopped = true;
+            break;
+        }
+        out.searched += 1;
+        let reading = db.read_retrying(|c| db.read_game_in_order(entry, c, &mut matcher));
+        match (reading.output.ply, reading.error) {
+            (Some(ply), _) => found.push(entry.index() << 32 | u64::from(ply)),
+            (None, Some(_)) if !reading.output.ruled_out => out.damaged += 1,
+            _ => {}
+        }
+    }
+    if !out.stopped {
+        let _ = progress(total, total);
+    }
+    found.sort_unstable();
+    out.hits = found
+        .iter()
+        .map(|&f| GameHit {
+            game: (f >> 32) as u32,
+            ply: f as u32,
+        })
+        .collect();
+    out
 }
