@@ -1,5 +1,5 @@
-//! `--threads N` changes how fast, never what: `cadb pgn`, `cadb search`
-//! and `cadb doctor` on several threads print the same bytes, the same warnings in
+//! `--threads N` changes how fast, never what: `cadb pgn`, `cadb search`,
+//! `cadb doctor` and `cadb tree` on several threads print the same bytes, the same warnings in
 //! the same order and the same exit code as on one, over every layout the
 //! writer makes and over damaged records.
 #![cfg(all(feature = "cli", not(target_arch = "wasm32")))]
@@ -73,7 +73,15 @@ fn every_layout_prints_the_same_pgn_on_any_number_of_threads() {
         let pgn = text(&out.stdout);
         assert_eq!(pgn.matches("[Event ").count(), 216, "{stem}");
         let cdp = dir.join(format!("{stem}.CDP"));
-        same_output(&["doctor", cdp.to_str().unwrap()]);
+        let cdp = cdp.to_str().unwrap();
+        same_output(&["doctor", cdp]);
+        same_output(&["tree", cdp, "--plies", "6"]);
+        same_output(&[
+            "tree",
+            cdp,
+            "--fen",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        ]);
         assert_eq!(first.get_or_insert_with(|| pgn.clone()), &pgn, "{stem}");
     }
     std::fs::remove_dir_all(dir).unwrap();
@@ -101,6 +109,9 @@ fn damaged_records_are_named_in_the_same_order_on_any_number_of_threads() {
     let report = text(&same_output(&["doctor", cdp]).stdout);
     assert!(report.contains("games stopping on"), "{report}");
     same_output(&["doctor", cdp, "--json", "--games", "100"]);
+    // The opening tree skips the same games.
+    let tree = text(&same_output(&["tree", cdp]).stdout);
+    assert!(tree.contains("skipped"), "{tree}");
     std::fs::remove_dir_all(dir).unwrap();
 }
 

@@ -622,3 +622,63 @@ fn a_tree_reads_a_lazy_d02_front_to_back() {
     let back = at.windows(2).filter(|w| w[1] < w[0]).count();
     assert_eq!(back, 0, "{back} of {} fetches went back", at.len());
 }
+
+/// A tree built in parts and joined is the tree built alone, whatever the
+/// cut and the ply cap, over every writer trick (records shuffled among
+/// them); at the entries' limit the join declines, for the caller to
+/// build it alone (which games are left out depends on the order).
+#[test]
+fn a_tree_built_in_parts_is_the_tree_built_alone() {
+    use cadb::{
+        ca::{
+            Database, OpenOptions,
+            writer::{Tricks, WriterOptions, write_database},
+        },
+        limits::Limits,
+        stats::TreeBuilder,
+    };
+    let games: Vec<_> = fixtures::games()
+        .iter()
+        .cycle()
+        .take(500)
+        .cloned()
+        .collect();
+    let options = WriterOptions {
+        tricks: Tricks::all(),
+        ..WriterOptions::default()
+    };
+    let (files, _) = write_database(&games, &options).unwrap();
+    let db = Database::open(files, OpenOptions::default()).unwrap();
+    for plies in [1, 8, DEFAULT_MAX_PLIES] {
+        let limits = Limits::default();
+        let (alone, alone_build) = OpeningTree::of_database(&db, plies, &limits);
+        for n in [1, 2, 3, 7, 1000] {
+            let parts = TreeBuilder::new(&db, plies, &limits).split(n);
+            assert_eq!(parts.len(), n.min(500), "{n} parts");
+            let built = parts.into_iter().map(|mut p| {
+                p.step(&db, |_| false);
+                p.finish()
+            });
+            let (tree, build) = TreeBuilder::join(built, &limits).unwrap();
+            assert_eq!(
+                tree.to_bytes(),
+                alone.to_bytes(),
+                "{plies} plies, {n} parts"
+            );
+            assert_eq!(build, alone_build, "{plies} plies, {n} parts");
+        }
+        // A limit the tree reaches: no join.
+        let small = Limits {
+            max_tree_entries: alone.len() / 2,
+            ..Limits::default()
+        };
+        let built = TreeBuilder::new(&db, plies, &small)
+            .split(3)
+            .into_iter()
+            .map(|mut p| {
+                p.step(&db, |_| false);
+                p.finish()
+            });
+        assert!(TreeBuilder::join(built, &small).is_none(), "{plies} plies");
+    }
+}

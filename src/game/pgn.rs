@@ -338,20 +338,20 @@ impl<'w> PgnWriter<'w> {
 }
 
 /// Whether `text` is ASCII words separated by single spaces, with no
-/// `}`: a comment written as it is. One pass, no early exit, so the
-/// compiler vectorises it.
+/// `}`: a comment written as it is. Each byte is checked beside the one
+/// before, with no early exit, so the compiler vectorises it.
 fn plain_words(text: &[u8]) -> bool {
-    // A leading space fails as a double one.
-    let mut before = b' ';
-    let mut plain = true;
-    for &b in text {
-        plain &= b.is_ascii()
-            && b != b'}'
-            && !(b'\t'..=b'\r').contains(&b)
-            && !(b == b' ' && before == b' ');
-        before = b;
-    }
-    plain && before != b' '
+    let (Some(&first), Some(&last)) = (text.first(), text.last()) else {
+        return false;
+    };
+    let bad = |b: u8| !b.is_ascii() | (b == b'}') | (b'\t'..=b'\r').contains(&b);
+    let any_bad = text[1..]
+        .iter()
+        .zip(text)
+        .fold(bad(first), |acc, (&b, &before)| {
+            acc | bad(b) | ((b == b' ') & (before == b' '))
+        });
+    !any_bad && first != b' ' && last != b' '
 }
 
 /// Appends a SAN (no check mark) to `out`: the text of shakmaty's

@@ -213,6 +213,79 @@ impl TreeBuilder {
         (self.order.len() - self.next) as u64
     }
 
+    /// This builder, not yet stepped, cut into at most `n` builders of
+    /// consecutive stretches of its games (in record order), each to be
+    /// stepped with a [`Database`] of its own over the same files (on a
+    /// thread of its own: `cadb tree --threads`); [`join`](Self::join)
+    /// makes their trees one. A builder already stepped is not cut.
+    ///
+    /// ```
+    /// use cadb::{limits::Limits, stats::{OpeningTree, TreeBuilder}};
+    /// # use cadb::ca::{Database, OpenOptions, writer::{WriterOptions, write_database}};
+    /// # let games = cadb::game::import::read_pgn("1. e4 e5 *\n\n1. d4 d5 *\n\n1. e4 c5 *\n").unwrap();
+    /// # let (files, _) = write_database(&games, &WriterOptions::plain()).unwrap();
+    /// # let db = Database::open(files, OpenOptions::default()).unwrap();
+    /// let limits = Limits::default();
+    /// let parts = TreeBuilder::new(&db, 40, &limits).split(2);
+    /// assert_eq!(parts.len(), 2);
+    /// let built = parts.into_iter().map(|mut p| {
+    ///     p.step(&db, |_| false);
+    ///     p.finish()
+    /// });
+    /// let (tree, build) = TreeBuilder::join(built, &limits).unwrap();
+    /// let (alone, _) = OpeningTree::of_database(&db, 40, &limits);
+    /// assert_eq!((tree.to_bytes(), build.games), (alone.to_bytes(), 3));
+    /// ```
+    pub fn split(self, n: usize) -> Vec<TreeBuilder> {
+        if self.next > 0 || n <= 1 || self.order.len() <= 1 {
+            return alloc::vec![self];
+        }
+        let size = self.order.len().div_ceil(n);
+        self.order
+            .chunks(size)
+            .map(|games| TreeBuilder {
+                tree: OpeningTree::with_max_plies(self.tree.max_plies),
+                build: TreeBuild::default(),
+                order: games.to_vec(),
+                next: 0,
+                limit: self.limit,
+                check_at: self.limit,
+            })
+            .collect()
+    }
+
+    /// The trees of [`split`](Self::split)'s builders, finished, as one:
+    /// the tree and counts the builder would have made alone. `None` when
+    /// the tree reaches `limits`' entries: which games are then left out
+    /// depends on the order they were read in, so build it on one builder.
+    pub fn join(
+        parts: impl IntoIterator<Item = (OpeningTree, TreeBuild)>,
+        limits: &Limits,
+    ) -> Option<(OpeningTree, TreeBuild)> {
+        let mut all: Option<(OpeningTree, TreeBuild)> = None;
+        for (tree, build) in parts {
+            if build.left_out > 0 {
+                return None;
+            }
+            match &mut all {
+                None => all = Some((tree, build)),
+                Some((t, b)) => {
+                    t.absorb(tree);
+                    b.skipped += build.skipped;
+                }
+            }
+        }
+        let (mut tree, mut build) = all?;
+        // Alone, a builder checks its tree against the limit as it grows;
+        // a tree short of the limit at the end never reached it.
+        tree.compact();
+        if tree.len() >= limits.max_tree_entries {
+            return None;
+        }
+        build.games = tree.games();
+        Some((tree, build))
+    }
+
     /// Games in so far (read or left out), and the database's count.
     pub fn progress(&self) -> (u64, u64) {
         (self.next as u64, self.order.len() as u64)

@@ -140,6 +140,30 @@ impl OpeningTree {
         added
     }
 
+    /// Adds the games of `other` to this tree, as if they had been added
+    /// to it one by one: the sums are the same whatever the order (a
+    /// tree built in parts, on threads of their own, then joined). The
+    /// ply cap stays this tree's.
+    ///
+    /// ```
+    /// use cadb::stats::OpeningTree;
+    /// let games = cadb::game::import::read_pgn("1. e4 e5 *\n\n1. e4 c5 *\n\n1. d4 *\n").unwrap();
+    /// let (mut one, mut a, mut b) = (OpeningTree::new(), OpeningTree::new(), OpeningTree::new());
+    /// for (i, g) in games.iter().enumerate() {
+    ///     one.add_game(g).unwrap();
+    ///     if i == 1 { b.add_game(g).unwrap(); } else { a.add_game(g).unwrap(); }
+    /// }
+    /// a.absorb(b);
+    /// assert_eq!(a.to_bytes(), one.to_bytes());
+    /// assert_eq!(a.games(), 3);
+    /// ```
+    pub fn absorb(&mut self, mut other: OpeningTree) {
+        self.compact();
+        other.compact();
+        self.slots = merge(&self.slots, &other.slots);
+        self.games += other.games;
+    }
+
     /// Folds pending observations into the sorted aggregate (done automatically).
     pub fn compact(&mut self) {
         if self.pending.is_empty() {

@@ -129,6 +129,33 @@ pub fn in_order<S: Send, T: Send>(
     })
 }
 
+/// Runs `work` on each of `parts`, each on a thread of its own, and
+/// returns their results in order: the first part in this thread on
+/// `first`, the others on what `open` gives (for a pass that cuts its
+/// work into one part a thread itself, as the opening tree does).
+pub fn each<S: Send, P: Send, T: Send>(
+    first: &mut S,
+    open: impl Fn() -> Result<S, String> + Sync,
+    parts: Vec<P>,
+    work: impl Fn(&mut S, P) -> T + Sync,
+) -> Result<Vec<T>, String> {
+    let mut parts = parts.into_iter();
+    let Some(head) = parts.next() else {
+        return Ok(Vec::new());
+    };
+    let (open, work) = (&open, &work);
+    std::thread::scope(|scope| {
+        let others: Vec<_> = parts
+            .map(|part| scope.spawn(move || Ok::<T, String>(work(&mut open()?, part))))
+            .collect();
+        let mut done = vec![work(first, head)];
+        for other in others {
+            done.push(other.join().expect("panics abort")?);
+        }
+        Ok(done)
+    })
+}
+
 /// Where the threads are: the next chunk to start, and how many the
 /// writer has taken.
 #[derive(Default)]
@@ -210,6 +237,22 @@ mod tests {
                 assert_eq!(got, (0..games).collect::<Vec<_>>(), "{threads} threads");
             }
         }
+    }
+
+    #[test]
+    fn each_part_on_its_own_state_in_order() {
+        let got = each(
+            &mut 100,
+            || Ok(0),
+            (0..5).collect(),
+            |state, p: i32| {
+                *state += 1;
+                (p, *state)
+            },
+        );
+        assert_eq!(got, Ok(vec![(0, 101), (1, 1), (2, 1), (3, 1), (4, 1)]));
+        let failed = each(&mut 0, || Err("no file".into()), vec![1, 2], |_, p: i32| p);
+        assert_eq!(failed, Err("no file".into()));
     }
 
     #[test]

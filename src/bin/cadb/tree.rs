@@ -6,9 +6,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use cadb::limits::Limits;
-use cadb::stats::{DEFAULT_MAX_PLIES, MoveEntry, OpeningTree, TREE_MAGIC, TreeFile, Wdl};
+use cadb::stats::{
+    DEFAULT_MAX_PLIES, MoveEntry, OpeningTree, TREE_MAGIC, TreeBuild, TreeBuilder, TreeFile, Wdl,
+};
 
-use crate::dbfiles;
+use crate::{
+    dbfiles,
+    threads::{self, ThreadsOption},
+};
 
 #[derive(clap::Args)]
 pub struct TreeArgs {
@@ -26,6 +31,8 @@ pub struct TreeArgs {
     out: Option<PathBuf>,
     #[command(flatten)]
     text: dbfiles::TextOption,
+    #[command(flatten)]
+    threads: ThreadsOption,
 }
 
 pub fn run(args: TreeArgs) -> Result<ExitCode, String> {
@@ -35,13 +42,13 @@ pub fn run(args: TreeArgs) -> Result<ExitCode, String> {
         plies,
         out,
         text,
+        threads,
     } = args;
     let path = input.as_path();
     let shown = input.display();
     let fen = fen.as_deref().unwrap_or(START_FEN);
     if dbfiles::is_database(path) {
-        let db = dbfiles::open(path, text.encoding)?;
-        let (mut tree, build) = OpeningTree::of_database(&db, plies, &Limits::default());
+        let (mut tree, build) = database_tree(path, text.encoding, plies, threads)?;
         let mut summary = format!(
             "{} games ({} skipped) from {shown}, first {plies} plies each",
             tree.games(),
@@ -88,6 +95,28 @@ pub fn run(args: TreeArgs) -> Result<ExitCode, String> {
         (tree_entries(&mut tree, fen)?, tree.to_bytes(), summary)
     };
     show(&entries, &summary, fen, out, &saved)
+}
+
+/// The tree of every game of the database at `path`: a stretch of its
+/// records a thread, the trees joined; built again on one thread when it
+/// reaches its entries' limit (which games are left out then depends on
+/// the order).
+fn database_tree(
+    path: &std::path::Path,
+    encoding: Option<cadb::text::TextEncoding>,
+    plies: usize,
+    threads: ThreadsOption,
+) -> Result<(OpeningTree, TreeBuild), String> {
+    let open = || dbfiles::open(path, encoding);
+    let mut db = open()?;
+    let limits = Limits::default();
+    let parts = TreeBuilder::new(&db, plies, &limits).split(threads.threads(db.count()));
+    let built = threads::each(&mut db, open, parts, |db, mut part| {
+        part.step(db, |_| false);
+        part.finish()
+    })?;
+    Ok(TreeBuilder::join(built, &limits)
+        .unwrap_or_else(|| OpeningTree::of_database(&db, plies, &limits)))
 }
 
 fn tree_entries(tree: &mut OpeningTree, fen: &str) -> Result<Vec<MoveEntry>, String> {
