@@ -1192,7 +1192,7 @@ fn search_hits_gives_games_and_plies() {
                [White \"Boris\"]\n\n1. d4 d5 2. c4 dxc4 *\n";
     let mut db = open(&files_from_pgn(pgn));
     let hits = |db: &mut Database, q: JsValue| {
-        let found = db.search_hits(q, None).unwrap();
+        let found = db.search_hits(q, None, None, None).unwrap();
         let games: Uint32Array = get(&found, "games").dyn_into().unwrap();
         let plies: Uint32Array = get(&found, "plies").dyn_into().unwrap();
         (games.to_vec(), plies.to_vec())
@@ -1212,6 +1212,24 @@ fn search_hits_gives_games_and_plies() {
         ),
         (vec![1], vec![4])
     );
+    // In two parts (how the viewer splits a search): each game in one.
+    let part = |db: &mut Database, k| {
+        let found = db
+            .search_hits(
+                obj(&[("material", "diff P=1 either".into())]),
+                None,
+                Some(k),
+                Some(2),
+            )
+            .unwrap();
+        let games: Uint32Array = get(&found, "games").dyn_into().unwrap();
+        (games.to_vec(), get(&found, "searched").as_f64())
+    };
+    let (a, b) = (part(&mut db, 0), part(&mut db, 1));
+    let mut both = [a.0, b.0].concat();
+    both.sort();
+    assert_eq!(both, vec![0, 1]);
+    assert_eq!((a.1, b.1), (Some(1.0), Some(1.0)));
     assert_eq!(
         hits(&mut db, obj(&[("comment", "блестяще".into())])),
         (vec![0], vec![4])
@@ -1235,7 +1253,7 @@ fn search_hits_gives_games_and_plies() {
         vec![1]
     );
     let err = db
-        .search_hits(obj(&[("material", "RB vs X".into())]), None)
+        .search_hits(obj(&[("material", "RB vs X".into())]), None, None, None)
         .unwrap_err();
     let (code, message) = code_of(err);
     assert_eq!(code, "query");
@@ -1245,7 +1263,12 @@ fn search_hits_gives_games_and_plies() {
     );
     let thrower = Function::new_with_args("done, total", "throw new Error('stop here');");
     let err = db
-        .search_hits(obj(&[("hasEval", JsValue::TRUE)]), Some(thrower))
+        .search_hits(
+            obj(&[("hasEval", JsValue::TRUE)]),
+            Some(thrower),
+            None,
+            None,
+        )
         .unwrap_err();
     assert!(format!("{err:?}").contains("stop here"));
 }

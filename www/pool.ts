@@ -1,9 +1,11 @@
 // Helpers of the background Worker for a whole-database pass, on every
 // core (issue 48): Workers of the same script (worker.ts), each with its
 // own Database over the same Files, opened at their first pass and kept
-// while that database is open. A pass is cut into slices of the games'
-// order; each helper takes the next slice when it is done with one, and
-// the slices' output goes on to the page in their order. The background
+// while that database is open. A pass (the export, a search inside
+// games) is cut into slices of the games' order; each helper takes the
+// next slice when it is done with one, and the slices' output goes on to
+// the page in their order. A newer search makes an older one stale: it
+// hands out no more slices (the page has no use for its answer). The background
 // Worker only hands slices out and passes chunks on, so a click's Worker
 // and the page keep a core between them when the helpers take the rest.
 //
@@ -11,7 +13,7 @@
 // helpers end with it; a helper that fails fails the pass, and the helpers
 // are dropped (the next pass starts fresh ones).
 
-import type { ExportSummary } from '../pkg/cadb.js';
+import type { ExportSummary, SearchHits, SearchQuery } from '../pkg/cadb.js';
 import type { OpenSource, Request, RequestType, Requests, Response, TextChoice, WorkerSetup } from './protocol.js';
 
 /** A pass of fewer games runs in the background Worker alone: each
@@ -25,6 +27,11 @@ const POOL_FROM = 200_000;
  * a slice costs one read through D02; at most SLICES_EACH slices a helper. */
 const SLICE_BYTES = 96 << 20;
 const SLICES_EACH = 4;
+
+/** A search's parts a helper: each part reads every header again (the
+ * header conditions, the games in D02 order), so few; more than one, so
+ * a helper that finishes early takes another's share. */
+const SEARCH_PARTS_EACH = 2;
 
 /** What the pool reopens its helpers with when the database changes. */
 export interface Opened {
@@ -46,7 +53,7 @@ type Post = (message: Response, transfer?: Transferable[]) => void;
 
 interface Call {
   onChunk?: (bytes: Uint8Array<ArrayBuffer>) => void;
-  onProgress?: (done: number) => void;
+  onProgress?: (done: number, total: number) => void;
   resolve(v: unknown): void;
   reject(e: Error): void;
 }
@@ -92,7 +99,7 @@ class Helper {
       case 'chunk':
         return c.onChunk?.(r.bytes);
       case 'progress':
-        return c.onProgress?.(r.done);
+        return c.onProgress?.(r.done, r.total);
       case 'result':
         this.calls.delete(r.id);
         return c.resolve(r.result);
@@ -107,6 +114,8 @@ class Helper {
 
 export class Pool {
   private helpers: Helper[] = [];
+  /** The newest search begun: an older one is stale. */
+  private search = 0;
 
   constructor(
     private module: WebAssembly.Module,
@@ -176,6 +185,47 @@ export class Pool {
     return merge(results as ExportSummary[]);
   }
 
+  /** `Database.searchHits` of `query` over every game of `opened`:
+   * the games to replay cut into stretches of D02 (SEARCH_PARTS_EACH a
+   * helper; a stretch of game indices would read the whole of a
+   * shuffled D02 in each slice), the parts' hits joined in game order,
+   * with its progress. A search begun after this one makes it stale: it
+   * hands out no more parts and fails as cancelled. */
+  async searchHits(opened: Opened, query: SearchQuery, progress: (done: number, total: number) => void): Promise<SearchHits> {
+    const pass = ++this.search;
+    const helpers = await this.ready(opened);
+    const parts = helpers.length * SEARCH_PARTS_EACH;
+    const done = new Array<number>(parts).fill(0);
+    const totals = new Array<number>(parts).fill(0);
+    const results: SearchHits[] = [];
+    let next = 0;
+    // Each part's own count of games to replay, known once it reports.
+    const report = () => progress(done.reduce((a, b) => a + b, 0), Math.max(1, totals.reduce((a, b) => a + b, 0)));
+    const run = async (h: Helper) => {
+      while (next < parts) {
+        if (pass !== this.search) throw Object.assign(new Error('a newer search was asked'), { code: 'cancelled' });
+        const part = next++;
+        const found = await h.call('searchHits', { query, part, parts }, {
+          onProgress: (d, t) => {
+            done[part] = d;
+            totals[part] = t;
+            report();
+          },
+        });
+        done[part] = totals[part] = found.searched;
+        report();
+        results.push(found);
+      }
+    };
+    try {
+      await Promise.all(helpers.map(run));
+    } catch (err) {
+      if (pass === this.search) this.drop(err instanceof Error ? err : new Error(String(err)));
+      throw err;
+    }
+    return joinHits(results);
+  }
+
   /** The helpers, each holding `opened`'s database. */
   private async ready(opened: Opened): Promise<Helper[]> {
     while (this.helpers.length < this.setup.helpers) {
@@ -220,5 +270,29 @@ function merge(results: ExportSummary[]): ExportSummary {
     games: results.reduce((a, r) => a + r.games, 0),
     bytes: results.reduce((a, r) => a + r.bytes, 0),
     errors: results.flatMap((r) => r.errors),
+  };
+}
+
+/** The parts' hits as one search's, in game order: each part's are in
+ * game order, and a game is in one part only, so a merge of the parts
+ * (a few: the helpers times SEARCH_PARTS_EACH). */
+function joinHits(results: SearchHits[]): SearchHits {
+  const n = results.reduce((a, r) => a + r.games.length, 0);
+  const games = new Uint32Array(n);
+  const plies = new Uint32Array(n);
+  const at = results.map(() => 0);
+  for (let k = 0; k < n; k++) {
+    let from = -1;
+    for (let j = 0; j < results.length; j++) {
+      if (at[j] < results[j].games.length && (from < 0 || results[j].games[at[j]] < results[from].games[at[from]])) from = j;
+    }
+    games[k] = results[from].games[at[from]];
+    plies[k] = results[from].plies[at[from]++];
+  }
+  return {
+    games,
+    plies,
+    searched: results.reduce((a, r) => a + r.searched, 0),
+    damaged: results.reduce((a, r) => a + r.damaged, 0),
   };
 }

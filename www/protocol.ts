@@ -51,8 +51,10 @@ export interface Requests {
   /** Progress is streamed while the records are read (plies, annotated: the first time). */
   search: { args: { query: SearchQuery }; result: Uint32Array };
   /** A search that reads every game's moves (a query with MOVE_FIELDS,
-   * query.ts): the games and each one's first hit's ply; progress streamed. */
-  searchHits: { args: { query: SearchQuery }; result: SearchHits };
+   * query.ts): the games and each one's first hit's ply; progress streamed.
+   * `part` of `parts`: a stretch of the games in D02 order only (a
+   * helper's slice, pool.ts). */
+  searchHits: { args: { query: SearchQuery; part?: number; parts?: number }; result: SearchHits };
   /** A player's card, by the whole name. */
   playerCard: { args: { name: string }; result: PlayerCard };
   sort: { args: { column: SortColumn; descending: boolean; subset: Uint32Array | null }; result: Uint32Array };

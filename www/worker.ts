@@ -44,7 +44,14 @@ async function buildTree(w: Decoder<Database>, d: Database, file: LazyFile | nul
 
 const handlers: Handlers<Database> = {
   ...databaseHandlers<Database>(),
-  searchHits: ({ query }, id, w) => w.need().searchHits(query, progressOf(id)),
+  // A big search split between the helpers, a stretch of D02 each.
+  searchHits: ({ query, part, parts }, id, w) => {
+    const d = w.need();
+    const pool = poolOf(w);
+    const { opened } = w;
+    if (parts === undefined && pool?.wants(opened, opened?.games ?? 0)) return pool.searchHits(opened, query, progressOf(id));
+    return d.searchHits(query, progressOf(id), part ?? null, parts ?? null);
+  },
   sort: ({ column, descending, subset }, _id, w) => w.need().sort(column, descending, subset),
   // UTF-8 chunks, each moved to the page (no copy, no UTF-16 string);
   // a big one split between the helpers.

@@ -16,7 +16,11 @@ impl Database {
     /// game left for its conditions on material, patterns, maneuvers and
     /// annotations), each with the ply of its first hit; see `SearchHits`.
     /// `onProgress` is called every few thousand games; a callback that
-    /// throws stops the search, and its error is thrown.
+    /// throws stops the search, and its error is thrown. With `part`
+    /// and `parts`, only the `part`-th of `parts` equal stretches of the
+    /// games to replay, in D02 order (the viewer splits a big search so
+    /// between Workers): the parts' games sorted, with their plies, and
+    /// their counts summed, are the whole search's.
     #[wasm_bindgen(js_name = searchHits, unchecked_return_type = "SearchHits")]
     pub fn search_hits(
         &mut self,
@@ -26,6 +30,8 @@ impl Database {
             unchecked_optional_param_type = "((done: number, total: number) => void) | null"
         )]
         on_progress: Option<Function>,
+        #[wasm_bindgen(unchecked_optional_param_type = "number | null")] part: Option<u32>,
+        #[wasm_bindgen(unchecked_optional_param_type = "number | null")] parts: Option<u32>,
     ) -> Result<JsValue, JsValue> {
         let q = parse_query(&query)?;
         let mut thrown = None;
@@ -33,7 +39,14 @@ impl Database {
         let (index, db) = self.indexed();
         let openings = super::openings::loaded();
         let found = index
-            .search_hits(db, &q, openings.as_deref(), &mut progress)
+            .search_hits_part(
+                db,
+                &q,
+                openings.as_deref(),
+                part.unwrap_or(0) as usize,
+                parts.unwrap_or(1) as usize,
+                &mut progress,
+            )
             .map_err(to_js)?;
         drop(progress);
         if let Some(e) = thrown {

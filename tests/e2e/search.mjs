@@ -347,4 +347,21 @@ if (process.env.SCREENSHOTS) {
   console.log('screenshots written to /tmp/cadb-search-*.png');
 }
 
+// With `?helpers=2` the background Worker splits a search inside games
+// between two helper Workers, a range of games each (www/pool.ts): hits
+// from both ranges, listed in game order, each game opening at its hit.
+// (That the pool joins the slices in order whatever the timing, and that
+// a newer search makes an older one stale, tests/ui/pool.mjs shows.)
+await test('a search inside games split between two helper Workers lists what one Worker lists', async (page) => {
+  await openMoves(page);
+  assert.equal(await search(page, { pattern: 'Nd5', material: '' }), 2);
+  assert.deepEqual(await listedWhites(page), ['Sicilian', 'Caro']);
+  await openAt(page, 0, AT.sicilian11);
+  assert.equal(await search(page, { pattern: '', comment: 'блестяще' }), 1);
+  assert.deepEqual(await listedWhites(page), ['Comment']);
+  assert.equal(await search(page, { comment: '', material: 'RB vs RN for 3' }), 1);
+  assert.deepEqual(await listedWhites(page), ['Rook and bishop']);
+  await openAt(page, 0, AT.rooks4);
+}, { path: '/?helpers=2' });
+
 await finish();

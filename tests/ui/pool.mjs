@@ -4,7 +4,9 @@
 // known: "g<index>\n"), every game once, its progress ending at the total;
 // a helper's error fails the pass, and the next pass starts fresh helpers
 // that reopen the database; a new database is opened in the helpers before
-// the next pass.
+// the next pass. A search inside games split into stretches of D02 finds
+// what one search finds (the even games, at ply index % 7), in game
+// order, and a newer search makes an older one stop handing out parts.
 //
 //   node tests/ui/pool.mjs COMPILED_WWW_DIR [SCHEDULES] [SEED]   (scripts/ui-test.sh)
 import assert from 'node:assert/strict';
@@ -51,7 +53,24 @@ class FakeHelper {
     };
     if (type === 'open') {
       this.opened.push(args.source.name);
+      this.games = args.source.games;
       later(() => this.onmessage({ data: { id, kind: 'result', result: { info: {}, wasmBytes: 0 } } }));
+      return;
+    }
+    if (type === 'searchHits') {
+      // Part `part` of `parts`: a stretch of the games in D02 order (here
+      // the database's games reversed, then every third moved to the
+      // front), its hits in game order.
+      const { part, parts } = args;
+      assert.ok(Number.isInteger(part) && part >= 0 && part < parts, `part ${part} of ${parts}`);
+      const n = this.games;
+      const inD02 = [...Array.from({ length: n }, (_, k) => n - 1 - k).filter((g) => g % 3 === 0), ...Array.from({ length: n }, (_, k) => n - 1 - k).filter((g) => g % 3 !== 0)];
+      const stretch = inD02.slice(Math.floor((n * part) / parts), Math.floor((n * (part + 1)) / parts));
+      const hits = stretch.filter((g) => g % 2 === 0).sort((a, b) => a - b);
+      later(() => this.onmessage({ data: { id, kind: 'progress', done: Math.min(1, stretch.length), total: stretch.length } }));
+      later(() => later(() => this.onmessage({ data: { id, kind: 'result', result: {
+        games: Uint32Array.from(hits), plies: Uint32Array.from(hits, (g) => g % 7), searched: stretch.length, damaged: hits.length % 2,
+      } } })));
       return;
     }
     assert.equal(type, 'exportPgn');
@@ -87,8 +106,9 @@ globalThis.location = { href: 'worker.js' };
 
 const module = {};
 // A File's size is all the pool reads of the files (to cut its slices).
-const files = (name, d02Bytes) => ({ kind: 'files', name, files: { d02: { size: d02Bytes } } });
-const opened = (name, games, generation, perGame = 700) => ({ source: files(name, games * perGame), encoding: undefined, generation, games });
+// (Its count of games rides along for the fake helpers' searches.)
+const files = (name, d02Bytes, games) => ({ kind: 'files', name, games, files: { d02: { size: d02Bytes } } });
+const opened = (name, games, generation, perGame = 700) => ({ source: files(name, games * perGame, games), encoding: undefined, generation, games });
 
 /** One export through `pool`: the text posted in order, the summary, the last progress. */
 async function exportOf(pool, db, indices) {
@@ -146,6 +166,28 @@ for (let s = 0; s < Number(schedules); s++) {
   const other = opened('B', games, 2, perGame);
   assert.equal((await exportOf(pool, other, null)).text, expected(every));
   for (const h of made) assert.deepEqual(h.opened, ['A', 'B']);
+
+  // A search: the hits of every part, in game order; the counts summed.
+  let last = 0;
+  const found = await pool.searchHits(other, { material: 'x' }, (done, total) => {
+    assert.ok(done <= total);
+    last = done;
+  });
+  const hits = every.filter((g) => g % 2 === 0);
+  assert.deepEqual([...found.games], hits, `schedule ${s}, search`);
+  assert.deepEqual([...found.plies], hits.map((g) => g % 7));
+  assert.equal(found.searched, games);
+  assert.equal(last, games, 'the progress ends at every game searched');
+  // Two searches at once: the older stops (cancelled), the newer finds all.
+  const older = pool.searchHits(other, { material: 'x' }, () => undefined);
+  const newer = pool.searchHits(other, { material: 'y' }, () => undefined);
+  const [a, b] = await Promise.allSettled([older, newer]);
+  assert.equal(b.status, 'fulfilled');
+  assert.deepEqual([...b.value.games], hits);
+  // Begun in the same turn, the older is stale before its first slice.
+  assert.equal(a.status, 'rejected');
+  assert.equal(a.reason.code, 'cancelled');
+  assert.equal(made.length, helpers, 'a stale search drops no helper');
 
   // A helper fails: the pass fails, every helper ends, and the next pass
   // starts fresh ones, which open the database again.

@@ -72,15 +72,54 @@ impl HeaderIndex {
         opening: Option<&Openings>,
         progress: &mut dyn FnMut(u64, u64) -> ControlFlow<()>,
     ) -> Result<SearchHits, Error> {
+        self.search_hits_part(db, q, opening, 0, 1, progress)
+    }
+
+    /// [`search_hits`](Self::search_hits) of the games in the `part`-th
+    /// of `parts` equal stretches of the games to replay, in the order of
+    /// their records (so each part reads its own stretch of D02): how the
+    /// viewer splits a search between its helper Workers. The parts' hits,
+    /// sorted by game, and their counts summed, are the whole search's.
+    /// With no condition on the contents, part 0 has every hit.
+    ///
+    /// ```
+    /// use cadb::ca::{Database, OpenOptions, writer, search::{Expressions, HeaderIndex, Query}};
+    /// let pgn = "1. e4 d5 2. exd5 *\n\n1. d4 d5 *\n\n1. e4 d5 2. exd5 *\n";
+    /// let games = cadb::game::import::read_pgn(pgn).unwrap();
+    /// let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+    /// let db = Database::open(files, OpenOptions::default()).unwrap();
+    /// let mut q = Query::default();
+    /// q.set_expressions(&Expressions { material: Some("diff points>=1"), ..Default::default() }).unwrap();
+    /// let go = &mut |_, _| core::ops::ControlFlow::Continue(());
+    /// let index = HeaderIndex::new(&db);
+    /// let parts = [0, 1].map(|k| index.search_hits_part(&db, &q, None, k, 2, go).unwrap());
+    /// let mut games: Vec<u32> = parts.iter().flat_map(|p| p.hits.iter().map(|h| h.game)).collect();
+    /// games.sort();
+    /// assert_eq!(games, [0, 2]);
+    /// assert_eq!(parts[0].searched + parts[1].searched, 3);
+    /// ```
+    pub fn search_hits_part<R: ReadAt>(
+        &self,
+        db: &Database<R>,
+        q: &Query,
+        opening: Option<&Openings>,
+        part: usize,
+        parts: usize,
+        progress: &mut dyn FnMut(u64, u64) -> ControlFlow<()>,
+    ) -> Result<SearchHits, Error> {
         let conditions = q.conditions(opening)?;
         let games = self.header_search(db, q, &mut |done, total| {
             let _ = progress(done, total);
         })?;
         if !conditions.any() {
-            return Ok(by_headers(&games));
+            return Ok(by_headers(if part == 0 { &games } else { &[] }));
         }
         let order = db.record_order(Some(&games))?;
-        Ok(replay(db, &order, Matcher::new(conditions), progress))
+        let (len, parts) = (order.len(), parts.max(1));
+        let stretch = order
+            .get(len * part / parts..len * (part + 1).min(parts) / parts)
+            .unwrap_or(&[]);
+        Ok(replay(db, stretch, Matcher::new(conditions), progress))
     }
 
     /// The first half of [`search_hits`](Self::search_hits): the header

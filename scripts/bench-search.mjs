@@ -1,0 +1,81 @@
+// The viewer's search inside games as a user feels it, alone and split
+// between helper Workers: a database chosen through the file input, then
+// a search typed in the form's "Position and moves" group and applied; the
+// time runs from the click to the status saying how many games are
+// listed, measured in the page. Two searches a page: the first (the
+// helpers open the database on their first pass), then another (they
+// keep it). Settings alternate round by round (this machine is noisy).
+//
+//   node scripts/bench-search.mjs ROUNDS DB.CDP DIST [HELPERS=0,2] [FIELD=comment] [FIRST=brilliant] [SECOND=blunder]
+//
+// HELPERS: the `?helpers=N` of each setting (0: the background Worker alone).
+import path from 'node:path';
+import { filesOf, launchChromium, serve } from './browser.mjs';
+
+const [rounds = '3', cdp = '', dist = '', helpersList = '0,2', field = 'comment', first = 'brilliant', second = 'blunder'] = process.argv.slice(2);
+if (!cdp || !dist) {
+  console.error('usage: node scripts/bench-search.mjs ROUNDS DB.CDP DIST [HELPERS=0,2] [FIELD=comment] [FIRST] [SECOND]');
+  process.exit(2);
+}
+const settings = helpersList.split(',').map(Number);
+
+/** Fills `field` with `text`, applies, and returns the ms to the count listed. */
+async function timed(page, text) {
+  await page.locator(`[data-testid=search-${field}]`).fill(text);
+  const t0 = await page.evaluate(() => {
+    const el = document.querySelector('[data-testid=status]');
+    window.__listed = null;
+    const seen = new MutationObserver(() => {
+      if (/listed in/.test(el.textContent)) {
+        window.__listed = { at: performance.now(), status: el.textContent };
+        seen.disconnect();
+      }
+    });
+    seen.observe(el, { childList: true, subtree: true, characterData: true });
+    const t = performance.now();
+    document.querySelector('[data-testid=search-apply]').click();
+    return t;
+  });
+  await page.waitForFunction(() => window.__listed, null, { timeout: 1800000, polling: 50 });
+  const got = await page.evaluate(() => window.__listed);
+  return { ms: got.at - t0, status: got.status };
+}
+
+/** One round: a fresh page with `?helpers=N`, the database opened, two searches. */
+async function round(browser, origin, files, helpers) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto(`${origin}?helpers=${helpers}`);
+  await page.locator('[data-testid=game-row]').first().waitFor({ timeout: 60000 });
+  const stem = path.basename(files[0]).replace(/\.[^.]+$/, '');
+  await page.setInputFiles('[data-testid=open-files]', files);
+  await page.waitForFunction((stem) => document.querySelector('[data-testid=status]').textContent.startsWith(`Opened ${stem}`), stem, { timeout: 600000, polling: 50 });
+  // The background Worker opens the database after the foreground one,
+  // then runs the doctor's sample: the search is timed once it is idle.
+  await page.waitForTimeout(Number(process.env.SETTLE_MS ?? 3000));
+  await page.locator('.search-panel > summary').click();
+  await page.locator('#search-moves > summary').click();
+  const a = await timed(page, first);
+  const b = await timed(page, second);
+  await context.close();
+  return [a, b];
+}
+
+const browser = await launchChromium();
+const server = await serve([['/', path.resolve(dist)]]);
+const origin = `http://127.0.0.1:${server.address().port}/`;
+const files = filesOf(cdp);
+const ms = settings.map(() => [[], []]);
+for (let r = 0; r < Number(rounds); r++) {
+  for (let k = 0; k < settings.length; k++) {
+    const got = await round(browser, origin, files, settings[k]);
+    got.forEach((g, j) => ms[k][j].push(g.ms));
+    console.log(`${path.basename(cdp)} helpers=${settings[k]} round ${r + 1}: first ${got[0].ms.toFixed(0)} ms (${got[0].status}); second ${got[1].ms.toFixed(0)} ms (${got[1].status})`);
+  }
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+for (let k = 0; k < settings.length; k++) {
+  console.log(`${path.basename(cdp)} helpers=${settings[k]} median: first ${median(ms[k][0]).toFixed(0)} ms, second ${median(ms[k][1]).toFixed(0)} ms`);
+}
+await browser.close();
+server.close();
