@@ -25,12 +25,7 @@ fn write_db(dir: &Path, pgn: &str) -> PathBuf {
 
 /// Writes `pgn` as DIR/STEM.* with `cadb write OPTIONS`; the CDP's path.
 fn write_db_as(dir: &Path, stem: &str, pgn: &str, options: &[&str]) -> PathBuf {
-    let path = dir.join(stem);
-    let mut args = vec!["write", path.to_str().unwrap()];
-    args.extend_from_slice(options);
-    let out = run(&args, pgn.as_bytes());
-    assert!(out.status.success(), "cadb write: {}", text(&out.stderr));
-    dir.join(format!("{stem}.CDP"))
+    common::write_db(dir, stem, pgn, options)
 }
 
 #[test]

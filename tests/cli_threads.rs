@@ -21,12 +21,7 @@ fn scratch(name: &str) -> PathBuf {
 /// the output), written as DIR/STEM.* with `cadb write OPTIONS`.
 fn write(dir: &Path, stem: &str, options: &[&str]) -> PathBuf {
     let pgn = fixtures::pgn().replacen("[White \"", "[White \"Таль, ", 50);
-    let path = dir.join(stem);
-    let mut args = vec!["write", path.to_str().unwrap()];
-    args.extend_from_slice(options);
-    let out = run(&args, pgn.as_bytes());
-    assert!(out.status.success(), "cadb write: {}", text(&out.stderr));
-    dir.join(format!("{stem}.CDP"))
+    common::write_db(dir, stem, &pgn, options)
 }
 
 /// `cadb pgn` on one thread, then on several with chunks of several

@@ -42,3 +42,14 @@ pub fn scratch(kind: &str, name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// Writes `pgn` as DIR/STEM.* with `cadb write OPTIONS`; the CDP's path.
+#[allow(dead_code)] // not every test binary writes databases
+pub fn write_db(dir: &std::path::Path, stem: &str, pgn: &str, options: &[&str]) -> PathBuf {
+    let path = dir.join(stem);
+    let mut args = vec!["write", path.to_str().unwrap()];
+    args.extend_from_slice(options);
+    let out = run(&args, pgn.as_bytes());
+    assert!(out.status.success(), "cadb write: {}", text(&out.stderr));
+    dir.join(format!("{stem}.CDP"))
+}
