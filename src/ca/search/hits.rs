@@ -108,15 +108,16 @@ impl HeaderIndex {
         progress: &mut dyn FnMut(u64, u64) -> ControlFlow<()>,
     ) -> Result<SearchHits, Error> {
         let conditions = q.conditions(opening)?;
-        let games = self.header_search(db, q, &mut |done, total| {
+        let replays = conditions.any();
+        let plan = self.games_to_replay(db, q, replays, &mut |done, total| {
             let _ = progress(done, total);
         })?;
-        if !conditions.any() {
-            return Ok(by_headers(if part == 0 { &games } else { &[] }));
+        if !replays {
+            return Ok(by_headers(if part == 0 { &plan.by_headers } else { &[] }));
         }
-        let order = db.record_order(Some(&games))?;
-        let (len, parts) = (order.len(), parts.max(1));
-        let stretch = order
+        let (len, parts) = (plan.len(), parts.max(1));
+        let stretch = plan
+            .order
             .get(len * part / parts..len * (part + 1).min(parts) / parts)
             .unwrap_or(&[]);
         Ok(replay(db, stretch, Matcher::new(conditions), progress))
@@ -151,6 +152,19 @@ impl HeaderIndex {
         progress: &mut dyn FnMut(u64, u64),
     ) -> Result<SearchPlan, Error> {
         let replays = q.conditions(opening)?.any();
+        self.games_to_replay(db, q, replays, progress)
+    }
+
+    /// The games the header conditions of `q` leave: in the order of
+    /// their records when they are to be replayed (`replays`), else as
+    /// the search's hits.
+    fn games_to_replay<R: ReadAt>(
+        &self,
+        db: &Database<R>,
+        q: &Query,
+        replays: bool,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<SearchPlan, Error> {
         let games = self.header_search(db, q, progress)?;
         if !replays {
             return Ok(SearchPlan {
