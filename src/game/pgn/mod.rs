@@ -2,7 +2,9 @@
 //!
 //! Writes the Seven Tag Roster, the other known tags, `FEN`/`SetUp` for a
 //! set-up start, then wrapped movetext with comments, NAGs, variations,
-//! `[%eval]` for engine evaluations and `{[#]}` for diagrams.
+//! `[%eval]` for engine evaluations and `{[#]}` for diagrams. Each
+//! token's own text (SAN, numbers, tag pairs) is in `tokens.rs`; here,
+//! where the tokens go.
 //!
 //! ```
 //! let game = &cadb::game::import::read_pgn("1. e4 {best} (1. d4 d5) e5 *").unwrap()[0];
@@ -17,6 +19,12 @@ use shakmaty::{Bitboard, Chess, Color, Position, san::San};
 // Found here too: it is how the PGN writer keeps an item.
 pub use super::ca_command;
 use super::{Eval, Game, GameError, GameVisitor, Headers, Placement, Ply, RawItem, Skip};
+
+mod tokens;
+
+pub use tokens::push_san;
+pub(crate) use tokens::{DIAGRAM_COMMENT, Pawns, eval_command, push_mark};
+use tokens::{plain_words, push_number, tag};
 
 /// Longest movetext line before wrapping.
 const LINE: usize = 79;
@@ -334,138 +342,6 @@ impl<'w> PgnWriter<'w> {
         while self.depth > 0 {
             self.end_variation();
         }
-    }
-}
-
-/// Whether `text` is ASCII words separated by single spaces, with no
-/// `}`: a comment written as it is. Each byte is checked beside the one
-/// before, with no early exit, so the compiler vectorises it.
-fn plain_words(text: &[u8]) -> bool {
-    let (Some(&first), Some(&last)) = (text.first(), text.last()) else {
-        return false;
-    };
-    let bad = |b: u8| !b.is_ascii() | (b == b'}') | (b'\t'..=b'\r').contains(&b);
-    let any_bad = text[1..]
-        .iter()
-        .zip(text)
-        .fold(bad(first), |acc, (&b, &before)| {
-            acc | bad(b) | ((b == b' ') & (before == b' '))
-        });
-    !any_bad && first != b' ' && last != b' '
-}
-
-/// Appends a SAN (no check mark) to `out`: the text of shakmaty's
-/// `Display`, pushed byte by byte into reserved space (shakmaty's own goes
-/// through a writer trait a character at a time).
-///
-/// ```
-/// use shakmaty::{Role, Square, san::San};
-/// let mut out = String::new();
-/// let san = San::Normal { role: Role::Knight, file: Some(shakmaty::File::B), rank: None, capture: true, to: Square::D7, promotion: None };
-/// cadb::game::pgn::push_san(&mut out, san);
-/// assert_eq!(out, san.to_string());
-/// ```
-pub fn push_san(out: &mut String, san: San) {
-    // Piece letters by `Role as usize` (Pawn = 1 .. King = 6).
-    const LETTER: [char; 7] = ['?', 'P', 'N', 'B', 'R', 'Q', 'K'];
-    let file = |f: shakmaty::File| char::from(b'a' + f as u8);
-    let rank = |r: shakmaty::Rank| char::from(b'1' + r as u8);
-    out.reserve(8);
-    match san {
-        San::Normal {
-            role,
-            file: from_file,
-            rank: from_rank,
-            capture,
-            to,
-            promotion,
-        } => {
-            if role != shakmaty::Role::Pawn {
-                out.push(LETTER[role as usize]);
-            }
-            if let Some(f) = from_file {
-                out.push(file(f));
-            }
-            if let Some(r) = from_rank {
-                out.push(rank(r));
-            }
-            if capture {
-                out.push('x');
-            }
-            out.push(file(to.file()));
-            out.push(rank(to.rank()));
-            if let Some(p) = promotion {
-                out.push('=');
-                out.push(LETTER[p as usize]);
-            }
-        }
-        San::Castle(shakmaty::CastlingSide::KingSide) => out.push_str("O-O"),
-        San::Castle(shakmaty::CastlingSide::QueenSide) => out.push_str("O-O-O"),
-        San::Put { role, to } => {
-            if role != shakmaty::Role::Pawn {
-                out.push(LETTER[role as usize]);
-            }
-            out.push('@');
-            out.push(file(to.file()));
-            out.push(rank(to.rank()));
-        }
-        San::Null => out.push_str("--"),
-    }
-}
-
-/// `+` or `#` when the side to move in `after` is in check (`checkers`).
-pub(crate) fn push_mark(s: &mut String, after: &Chess, checkers: Bitboard) {
-    if let Some(mark) = crate::legal::suffix(after, checkers) {
-        s.push(mark.char());
-    }
-}
-
-/// Decimal digits of `n`, without the formatting machinery (once a move).
-fn push_number(out: &mut String, n: u32) {
-    crate::text::decimal(n, 1, |d| out.push(char::from(d)));
-}
-
-fn tag(out: &mut String, name: &str, value: &str) {
-    out.push('[');
-    out.push_str(name);
-    out.push_str(" \"");
-    if !value
-        .bytes()
-        .any(|b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))
-    {
-        // Nothing to escape or drop (the usual case): one copy.
-        out.push_str(value);
-        out.push_str("\"]\n");
-        return;
-    }
-    for c in value.chars() {
-        if c == '"' || c == '\\' {
-            out.push('\\');
-        }
-        if c != '\n' && c != '\r' {
-            out.push(c);
-        }
-    }
-    out.push_str("\"]\n");
-}
-
-/// The comment that marks a diagram (`{[#]}`, as ChessBase and Scid write it).
-pub(crate) const DIAGRAM_COMMENT: &str = "[#]";
-
-/// `[%eval 0.35]` text for centipawns (`CAP` appended for a CAP-tagged value).
-pub(crate) fn eval_command(centipawns: i16, cap: bool) -> String {
-    let cap = if cap { " CAP" } else { "" };
-    alloc::format!("[%eval {}{cap}]", Pawns(centipawns.into()))
-}
-
-/// Centipawns as the pawns an `[%eval]` gives: `0.35`, `-1.20`, `0.00`.
-pub(crate) struct Pawns(pub i32);
-
-impl core::fmt::Display for Pawns {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let sign = if self.0 < 0 { "-" } else { "" };
-        let abs = self.0.unsigned_abs();
-        write!(f, "{sign}{}.{:02}", abs / 100, abs % 100)
     }
 }
 
