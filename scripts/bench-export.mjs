@@ -13,7 +13,7 @@
 // DIST is a viewer bundle (`npm run build`'s dist/); BASE_DIST another one
 // (an older commit's, built in a worktree) measured side by side.
 import path from 'node:path';
-import { filesOf, launchChromium, serve } from './browser.mjs';
+import { filesOf, launchChromium, openChosen, serve } from './browser.mjs';
 
 const [rounds = '3', dbs = '', ...dists] = process.argv.slice(2);
 if (!dbs || dists.length === 0) {
@@ -62,12 +62,7 @@ async function round(browser, origin, files) {
   const page = await context.newPage();
   await page.goto(origin + (process.env.HELPERS ? `?helpers=${process.env.HELPERS}` : ''));
   await page.locator('[data-testid=game-row]').first().waitFor({ timeout: 60000 });
-  const stem = path.basename(files[0]).replace(/\.[^.]+$/, '');
-  await page.setInputFiles('[data-testid=open-files]', files);
-  await page.waitForFunction((stem) => document.querySelector('[data-testid=status]').textContent.startsWith(`Opened ${stem}`), stem, { timeout: 600000, polling: 50 });
-  // The background Worker opens the database after the foreground one,
-  // then runs the doctor's sample: the export is timed once it is idle.
-  await page.waitForTimeout(Number(process.env.SETTLE_MS ?? 3000));
+  await openChosen(page, files, Number(process.env.SETTLE_MS ?? 3000));
   const t0 = await page.evaluate(() => {
     const t = performance.now();
     document.querySelector('[data-testid=export-pgn]').click();

@@ -10,7 +10,7 @@
 //
 // HELPERS: the `?helpers=N` of each setting (0: the background Worker alone).
 import path from 'node:path';
-import { filesOf, launchChromium, serve } from './browser.mjs';
+import { filesOf, launchChromium, openChosen, serve } from './browser.mjs';
 
 const [rounds = '3', cdp = '', dist = '', helpersList = '0,2', field = 'comment', first = 'brilliant', second = 'blunder'] = process.argv.slice(2);
 if (!cdp || !dist) {
@@ -47,12 +47,7 @@ async function round(browser, origin, files, helpers) {
   const page = await context.newPage();
   await page.goto(`${origin}?helpers=${helpers}`);
   await page.locator('[data-testid=game-row]').first().waitFor({ timeout: 60000 });
-  const stem = path.basename(files[0]).replace(/\.[^.]+$/, '');
-  await page.setInputFiles('[data-testid=open-files]', files);
-  await page.waitForFunction((stem) => document.querySelector('[data-testid=status]').textContent.startsWith(`Opened ${stem}`), stem, { timeout: 600000, polling: 50 });
-  // The background Worker opens the database after the foreground one,
-  // then runs the doctor's sample: the search is timed once it is idle.
-  await page.waitForTimeout(Number(process.env.SETTLE_MS ?? 3000));
+  await openChosen(page, files, Number(process.env.SETTLE_MS ?? 3000));
   await page.locator('.search-panel > summary').click();
   await page.locator('#search-moves > summary').click();
   const a = await timed(page, first);

@@ -23,6 +23,17 @@ export function filesOf(cdp) {
   return readdirSync(dir).filter((f) => /\.(cdp|emb|d00|a02|d02)$/i.test(f) && f.replace(/\.[^.]+$/, '').toLowerCase() === stem).map((f) => path.join(dir, f));
 }
 
+/** Chooses the database `files` through the viewer's file input, waits
+ * until its status line says the database is opened, then `settleMs` more:
+ * the background Worker opens it after the foreground one and runs the
+ * doctor's sample, so what is timed next starts with it idle. */
+export async function openChosen(page, files, settleMs) {
+  const stem = path.basename(files[0]).replace(/\.[^.]+$/, '');
+  await page.setInputFiles('[data-testid=open-files]', files);
+  await page.waitForFunction((stem) => document.querySelector('[data-testid=status]').textContent.startsWith(`Opened ${stem}`), stem, { timeout: 600000, polling: 50 });
+  await page.waitForTimeout(settleMs);
+}
+
 const MIME = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
 
 /** Serves directories on 127.0.0.1 at a free port: `mounts` is a list of
