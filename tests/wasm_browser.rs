@@ -1225,6 +1225,19 @@ fn search_hits_gives_games_and_plies() {
         let games: Uint32Array = get(&found, "games").dyn_into().unwrap();
         (games.to_vec(), get(&found, "searched").as_f64())
     };
+    // A part that is not one of the parts is a bad argument, not an
+    // empty or wrapped stretch.
+    for (k, n) in [(2, 2), (0, 0), (u32::MAX, 3)] {
+        let e = db
+            .search_hits(
+                obj(&[("material", "diff P=1 either".into())]),
+                None,
+                Some(k),
+                Some(n),
+            )
+            .unwrap_err();
+        assert_eq!(code_of(e).0, "bad-argument", "part {k} of {n}");
+    }
     let (a, b) = (part(&mut db, 0), part(&mut db, 1));
     let mut both = [a.0, b.0].concat();
     both.sort();

@@ -33,6 +33,10 @@ impl Database {
         #[wasm_bindgen(unchecked_optional_param_type = "number | null")] part: Option<u32>,
         #[wasm_bindgen(unchecked_optional_param_type = "number | null")] parts: Option<u32>,
     ) -> Result<JsValue, JsValue> {
+        let (part, parts) = (part.unwrap_or(0), parts.unwrap_or(1));
+        if part >= parts {
+            return Err(super::bad_argument("`part` must be below `parts`"));
+        }
         let q = parse_query(&query)?;
         let mut thrown = None;
         let mut progress = super::js_progress(on_progress.as_ref(), &mut thrown);
@@ -43,8 +47,8 @@ impl Database {
                 db,
                 &q,
                 openings.as_deref(),
-                part.unwrap_or(0) as usize,
-                parts.unwrap_or(1) as usize,
+                part as usize,
+                parts as usize,
                 &mut progress,
             )
             .map_err(to_js)?;

@@ -97,6 +97,9 @@ impl HeaderIndex {
     /// games.sort();
     /// assert_eq!(games, [0, 2]);
     /// assert_eq!(parts[0].searched + parts[1].searched, 3);
+    /// // A part past the last is empty, however far past.
+    /// let past = index.search_hits_part(&db, &q, None, usize::MAX, 2, go).unwrap();
+    /// assert_eq!((past.hits.len(), past.searched), (0, 0));
     /// ```
     pub fn search_hits_part<R: ReadAt>(
         &self,
@@ -115,11 +118,11 @@ impl HeaderIndex {
         if !replays {
             return Ok(by_headers(if part == 0 { &plan.by_headers } else { &[] }));
         }
-        let (len, parts) = (plan.len(), parts.max(1));
-        let stretch = plan
-            .order
-            .get(len * part / parts..len * (part + 1).min(parts) / parts)
-            .unwrap_or(&[]);
+        // Wide enough that no part number wraps into a stretch of other
+        // games (a part past the last is empty).
+        let (len, parts) = (plan.len() as u128, parts.max(1) as u128);
+        let at = |k: u128| (len * k.min(parts) / parts) as usize;
+        let stretch = &plan.order[at(part as u128)..at(part as u128 + 1)];
         Ok(replay(db, stretch, Matcher::new(conditions), progress))
     }
 
