@@ -3,8 +3,7 @@
 use alloc::string::String;
 
 use shakmaty::{
-    Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, File, FromSetup, Piece, Role,
-    Setup, Square, fen::Fen,
+    Bitboard, Board, CastlingMode, Chess, Color, File, FromSetup, Piece, Role, Setup, Square,
 };
 
 use super::{State, numbers::Numbers};
@@ -99,7 +98,7 @@ pub(super) fn setup_state(
             })
         })?;
     let fen = if with_fen {
-        alloc::string::ToString::to_string(&Fen::from_position(&pos, EnPassantMode::Legal))
+        crate::game::fen_of(&pos)
     } else {
         String::new()
     };
