@@ -4,7 +4,8 @@
 # compiled by tsc into a temporary folder and run in Node with fake Workers;
 # the engine's searches (tests/ui/engine-interleavings.mjs) on a fake Stockfish;
 # then the search form's pure parts (tests/ui/search-form.mjs), and the
-# background Worker's pool of helpers on fake ones (tests/ui/pool.mjs).
+# background Worker's pool of helpers on fake ones (tests/ui/pool.mjs),
+# and the reads an open hands to a helper (tests/ui/lazy-file.mjs).
 #   bash scripts/ui-test.sh [SCHEDULES] [SEED]
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
@@ -16,4 +17,5 @@ echo '{"type":"module"}' > "$out/package.json"
 node tests/ui/interleavings.mjs "$out" "${1:-50000}" "${2:-1}"
 node tests/ui/engine-interleavings.mjs "$out" "${1:-50000}" "${2:-1}"
 node tests/ui/search-form.mjs "$out"
+node tests/ui/lazy-file.mjs "$out"
 node tests/ui/pool.mjs "$out" "${POOL_SCHEDULES:-300}" "${2:-1}"

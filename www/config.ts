@@ -114,3 +114,10 @@ export const TREE_SEARCH_PAUSE_MS = 250;
  * (spread over the file) when a database opens; "Check every game" scans
  * them all. Every D00 record is scanned either way. */
 export const DIAGNOSE_MAX_GAMES = 20_000;
+
+/** A whole-database pass of fewer games runs in the background Worker
+ * alone, not split between its helpers (www/pool.ts): on two cores a
+ * split export of 100,000 games took as long as one Worker's, the
+ * helpers' opening included (0.1–0.2 s, BENCHMARKS.md "Export in the
+ * page"). */
+export const POOL_FROM = 200_000;

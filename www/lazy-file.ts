@@ -5,6 +5,12 @@
 // helper Worker (read-ahead.ts); between two steps `settle()` waits for it,
 // and the next step's first read is served from it. So reading D02 and
 // decoding it overlap. Any read the block does not cover is read at once.
+//
+// An open reads D02 a few hundred times (its samples), and a read of a
+// File in a Worker costs about 2 ms whatever its size: the background
+// Worker keeps what its open read (`recording`), and a pool helper
+// opening the same database is served those bytes (`primed`) instead of
+// reading them again (pool.ts).
 
 import { readAheadStalled } from './e2e-hooks.js';
 
@@ -25,6 +31,13 @@ const OVERLAP = 64 << 10;
 
 interface Ahead { start: number; end: number; bytes: ArrayBuffer | null; arrived: Promise<void> }
 
+/** Reads made, each where it starts: what an open read. */
+export type Reads = { offset: number; bytes: Uint8Array<ArrayBuffer> }[];
+
+/** Past this many bytes the reads recorded are let go: a helper reads
+ * them itself (the cost is the reads' number, not their bytes). */
+const RECORD_AT_MOST = 32 << 20;
+
 export class LazyFile {
   /** Set while a pass in steps runs: big reads then read the next block ahead. */
   streaming = false;
@@ -34,8 +47,30 @@ export class LazyFile {
   /** Started on first use; null when no Worker can be started here. */
   private helper: Worker | null | undefined;
   private done: ((reply: AheadReply) => void) | null = null;
+  /** Set while the reads made are kept (an open's); null past RECORD_AT_MOST. */
+  private recording: { reads: Reads; bytes: number } | null = null;
 
-  constructor(readonly file: File) {}
+  /** `primed`: reads made of the same file before, served from memory
+   * until `unprime()`. */
+  constructor(readonly file: File, private primed: Reads | null = null) {}
+
+  /** Keeps the reads made from now on, until `recorded()`. */
+  record(): void {
+    this.recording = { reads: [], bytes: 0 };
+  }
+
+  /** The reads made since `record()` (null if they passed RECORD_AT_MOST);
+   * no more are kept. */
+  recorded(): Reads | null {
+    const r = this.recording;
+    this.recording = null;
+    return r && r.bytes <= RECORD_AT_MOST ? r.reads : null;
+  }
+
+  /** Lets the primed reads go: what is not read yet is read from the file. */
+  unprime(): void {
+    this.primed = null;
+  }
 
   /** Exactly `length` bytes at `offset`. */
   read(offset: number, length: number): Uint8Array {
@@ -43,11 +78,24 @@ export class LazyFile {
     const end = offset + length;
     const bytes = a?.bytes && offset >= a.start && end <= a.end
       ? new Uint8Array(a.bytes, offset - a.start, length)
-      : new Uint8Array(this.reader.readAsArrayBuffer(this.file.slice(offset, end)));
+      : this.fromPrimed(offset, end) ?? new Uint8Array(this.reader.readAsArrayBuffer(this.file.slice(offset, end)));
+    const r = this.recording;
+    if (r) {
+      r.bytes += length;
+      if (r.bytes <= RECORD_AT_MOST) r.reads.push({ offset, bytes: bytes.slice() });
+    }
     if (this.streaming && length >= AHEAD_FROM && end < this.file.size) {
       this.readAhead(Math.max(0, end - OVERLAP), Math.min(this.file.size, end + BLOCK));
     }
     return bytes;
+  }
+
+  /** `offset..end` from a primed read that holds it whole. */
+  private fromPrimed(offset: number, end: number): Uint8Array | null {
+    for (const r of this.primed ?? []) {
+      if (offset >= r.offset && end <= r.offset + r.bytes.length) return r.bytes.subarray(offset - r.offset, end - r.offset);
+    }
+    return null;
   }
 
   /** Resolves once the block read ahead has arrived (or failed). */

@@ -1,26 +1,25 @@
 // Helpers of the background Worker for a whole-database pass, on every
 // core (issue 48): Workers of the same script (worker.ts), each with its
 // own Database over the same Files, opened at their first pass and kept
-// while that database is open. A pass (the export, a search inside
-// games) is cut into slices of the games' order; each helper takes the
-// next slice when it is done with one, and the slices' output goes on to
-// the page in their order. A newer search makes an older one stale: it
-// hands out no more slices (the page has no use for its answer). The background
-// Worker only hands slices out and passes chunks on, so a click's Worker
-// and the page keep a core between them when the helpers take the rest.
+// while that database is open. A helper's open is served what the
+// background Worker's own open read of D02 (`Opened.reads`): a few
+// hundred reads of a File at about 2 ms each, 0.5–1.4 s, made once.
+// A pass (the export, a search inside games) is cut into slices of the
+// games' order; each helper takes the next slice when it is done with
+// one, and the slices' output goes on to the page in their order. A newer
+// search makes an older one stale: it hands out no more slices (the page
+// has no use for its answer). The background Worker only hands slices
+// out and passes chunks on, so a click's Worker and the page keep a core
+// between them when the helpers take the rest.
 //
 // Cancel and failure: the page terminates the background Worker, and its
 // helpers end with it; a helper that fails fails the pass, and the helpers
 // are dropped (the next pass starts fresh ones).
 
 import type { ExportSummary, SearchHits, SearchQuery } from '../pkg/cadb.js';
+import { POOL_FROM } from './config.js';
+import type { Reads } from './lazy-file.js';
 import type { OpenSource, Request, RequestType, Requests, Response, TextChoice, WorkerSetup } from './protocol.js';
-
-/** A pass of fewer games runs in the background Worker alone: each
- * helper first opens the database (0.5 s for 100,000 games, 1.4 s for a
- * million), which a shorter pass does not win back on two cores
- * (BENCHMARKS.md "Export in the page"). */
-const POOL_FROM = 200_000;
 
 /** About this many bytes of records a slice: what the core holds at once
  * when they lie out of game order (HOLD_BYTES in src/wasm/export.rs), so
@@ -40,6 +39,8 @@ export interface Opened {
   /** Bumped at each open or change of encoding. */
   generation: number;
   games: number;
+  /** What the open read from D02, for the helpers' opens (null: too much, or none). */
+  reads: Reads | null;
 }
 
 /** The pool's size, from the page: `from` overrides POOL_FROM (a page
@@ -234,7 +235,7 @@ export class Pool {
     const helpers = [...this.helpers];
     await Promise.all(helpers.map(async (h) => {
       if (h.generation === opened.generation) return;
-      await h.call('open', { source: opened.source, encoding: opened.encoding, dropOld: true });
+      await h.call('open', { source: opened.source, encoding: opened.encoding, dropOld: true, primed: opened.reads });
       h.generation = opened.generation;
     }));
     return helpers;

@@ -8,6 +8,7 @@ import type {
 } from '../pkg/cadb.js';
 import type { Part } from './config.js';
 import type { PoolSetup } from './pool.js';
+import type { Reads } from './lazy-file.js';
 
 /** One game-list row: the text of every column (the list caches them by
  * game index; only visible rows are ever fetched). */
@@ -40,8 +41,10 @@ export interface Requests {
   encodings: { args: Record<string, never>; result: EncodingChoice[] };
   /** `encoding` undefined: the guess from the names, as 'auto'. */
   /** `dropOld`: the database open before is closed first (the background
-   * Worker's: it must never answer for the database before). */
-  open: { args: { source: OpenSource; encoding: TextChoice | undefined; dropOld?: boolean }; result: { info: DbInfo; wasmBytes: number } };
+   * Worker's: it must never answer for the database before). `primed`:
+   * what the background Worker's open of the same database read from D02
+   * (a pool helper's open is served it, not the File). */
+  open: { args: { source: OpenSource; encoding: TextChoice | undefined; dropOld?: boolean; primed?: Reads | null }; result: { info: DbInfo; wasmBytes: number } };
   setEncoding: { args: { encoding: TextChoice }; result: DbInfo };
   /** What the reader inferred, its evidence and its warnings; D02 of at
    * most `maxGames` games is scanned (null: every game). */

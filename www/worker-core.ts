@@ -8,8 +8,9 @@
 // the Worker (worker-host.ts).
 
 import type { Database as LiteDatabase, DatabaseBytes, InitOutput, LazyDatabaseSource } from '../pkg-lite/cadb_lite.js';
+import { POOL_FROM } from './config.js';
 import { e2eFault, hookMessage } from './e2e-hooks.js';
-import { LazyFile } from './lazy-file.js';
+import { LazyFile, type Reads } from './lazy-file.js';
 import type { Opened, PoolSetup } from './pool.js';
 import type { OpenSource, Request, RequestType, Requests, Response, TextChoice, WorkerSetup } from './protocol.js';
 
@@ -69,14 +70,14 @@ export class Decoder<D extends LiteDatabase> {
 
   /** Opens `source`; the old database stays open until the new one has
    * opened (a failed open leaves the page's list working), unless `dropOld`. */
-  open(source: OpenSource, encoding: TextChoice | undefined, dropOld: boolean | undefined) {
+  open(source: OpenSource, encoding: TextChoice | undefined, dropOld: boolean | undefined, primed?: Reads | null) {
     if (dropOld) {
       this.d02?.close();
       release(this.db);
       this.db = this.d02 = null;
       this.opened = null;
     }
-    const next = this.read(source, encoding);
+    const next = this.read(source, encoding, primed ?? null);
     let info;
     try {
       info = next.db.info();
@@ -90,18 +91,25 @@ export class Decoder<D extends LiteDatabase> {
     ({ db: this.db, d02: this.d02 } = next);
     release(old);
     this.opened = {
-      source, encoding, generation: (this.opened?.generation ?? 0) + 1, games: info.games,
+      source,
+      encoding,
+      generation: (this.opened?.generation ?? 0) + 1,
+      games: info.games,
+      // Kept only for a database the helpers may open.
+      reads: info.games >= (this.pool.from ?? POOL_FROM) ? next.reads : null,
     };
     return { info, wasmBytes: this.memory?.buffer.byteLength ?? 0 };
   }
 
-  private read(source: OpenSource, encoding: TextChoice | undefined): { db: D; d02: LazyFile | null } {
+  private read(source: OpenSource, encoding: TextChoice | undefined, primed: Reads | null): { db: D; d02: LazyFile | null; reads: Reads | null } {
     const { Database } = this.pkg;
-    if (source.kind === 'bytes') return { db: Database.open({ ...source.files, encoding }), d02: null };
+    if (source.kind === 'bytes') return { db: Database.open({ ...source.files, encoding }), d02: null, reads: null };
     const reader = new FileReaderSync();
     const whole = (f: File) => new Uint8Array(reader.readAsArrayBuffer(f));
     const { cdp, emb, d00, a02 } = source.files;
-    const d02 = new LazyFile(source.files.d02);
+    const d02 = new LazyFile(source.files.d02, primed);
+    // A Worker with helpers keeps what its open read, for theirs.
+    if (this.pool.helpers > 0) d02.record();
     const db = Database.openLazy({
       cdp: whole(cdp),
       emb: whole(emb),
@@ -112,7 +120,8 @@ export class Decoder<D extends LiteDatabase> {
         file === 'd02' ? d02.read(offset, length) : new Uint8Array(reader.readAsArrayBuffer(d00.slice(offset, offset + length))),
       encoding,
     });
-    return { db, d02 };
+    d02.unprime();
+    return { db, d02, reads: d02.recorded() };
   }
 }
 
@@ -120,7 +129,7 @@ export class Decoder<D extends LiteDatabase> {
  * (decoders.ts sends them to both). */
 export function databaseHandlers<D extends LiteDatabase>(): Handlers<D> {
   return {
-    open: ({ source, encoding, dropOld }, _id, w) => w.open(source, encoding, dropOld),
+    open: ({ source, encoding, dropOld, primed }, _id, w) => w.open(source, encoding, dropOld, primed),
     setEncoding: ({ encoding }, _id, w) => {
       w.need().setEncoding(encoding);
       if (w.opened) w.opened = { ...w.opened, encoding, generation: w.opened.generation + 1 };

@@ -4,7 +4,7 @@
 // known: "g<index>\n"), every game once, its progress ending at the total;
 // a helper's error fails the pass, and the next pass starts fresh helpers
 // that reopen the database; a new database is opened in the helpers before
-// the next pass. A search inside games split into stretches of D02 finds
+// the next pass, each helper's open given what the background Worker's read. A search inside games split into stretches of D02 finds
 // what one search finds (the even games, at ply index % 7), in game
 // order, and a newer search makes an older one stop handing out parts.
 //
@@ -52,6 +52,8 @@ class FakeHelper {
       else setTimeout(g, 0);
     };
     if (type === 'open') {
+      // What the background Worker's open read goes to each helper's.
+      assert.deepEqual(args.primed, readsOf(args.source.name));
       this.opened.push(args.source.name);
       this.games = args.source.games;
       later(() => this.onmessage({ data: { id, kind: 'result', result: { info: {}, wasmBytes: 0 } } }));
@@ -108,7 +110,11 @@ const module = {};
 // A File's size is all the pool reads of the files (to cut its slices).
 // (Its count of games rides along for the fake helpers' searches.)
 const files = (name, d02Bytes, games) => ({ kind: 'files', name, games, files: { d02: { size: d02Bytes } } });
-const opened = (name, games, generation, perGame = 700) => ({ source: files(name, games * perGame, games), encoding: undefined, generation, games });
+/** What the open of database `name` read from D02 (LazyFile's record). */
+const readsOf = (name) => [{ offset: name.charCodeAt(0), bytes: new TextEncoder().encode(name) }];
+const opened = (name, games, generation, perGame = 700) => ({
+  source: files(name, games * perGame, games), encoding: undefined, generation, games, reads: readsOf(name),
+});
 
 /** One export through `pool`: the text posted in order, the summary, the last progress. */
 async function exportOf(pool, db, indices) {
