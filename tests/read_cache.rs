@@ -42,6 +42,58 @@ proptest! {
     }
 }
 
+proptest! {
+    // The block is one buffer refilled in place (`ReadAt::read_into`): a
+    // read that fails leaves nothing behind that a later read is served.
+    #[test]
+    fn reads_between_failures_equal_the_bytes_in_memory(
+        n in 1usize..300_000,
+        fail_every in 2u32..6,
+        reads in prop::collection::vec((0u64..300_000, 0usize..100_000), 1..60),
+    ) {
+        let bytes = data(n);
+        let calls = Cell::new(0u32);
+        let src = ReadCache::new(RangeSource::new(n as u64, |o, k| {
+            calls.set(calls.get() + 1);
+            if calls.get() % fail_every == 0 {
+                // What a failed fill leaves must not be served: other bytes.
+                return Err("disk hiccup".to_string());
+            }
+            Ok(bytes[o as usize..o as usize + k].to_vec())
+        }));
+        for (offset, len) in reads {
+            let want = bytes.as_slice().read_at(offset, len).map(|c| c.into_owned());
+            match src.read_at(offset, len) {
+                Ok(got) => prop_assert_eq!(Ok(got.into_owned()), want),
+                Err(e) => prop_assert!(
+                    matches!(e, cadb::ErrorKind::Io { .. }) || want.is_err(),
+                    "{:?}", e
+                ),
+            }
+        }
+    }
+
+    // A file on disk through the read-ahead: its block is read into the
+    // same buffer each time.
+    #[test]
+    fn a_file_read_through_the_block_equals_its_bytes(
+        n in 1usize..2_000_000,
+        reads in prop::collection::vec((0u64..2_100_000, 0usize..400_000), 1..40),
+    ) {
+        use cadb::bytes::FileBytes;
+        let bytes = data(n);
+        let path = std::env::temp_dir().join(format!("cadb-read-into-{}", std::process::id()));
+        std::fs::write(&path, &bytes).unwrap();
+        let file = FileBytes::open(&path, 0).unwrap();
+        for (offset, len) in reads {
+            let want = bytes.as_slice().read_at(offset, len).map(|c| c.into_owned());
+            let got = file.read_at(offset, len).map(|c| c.into_owned());
+            prop_assert_eq!(got, want, "read of {} at {}", len, offset);
+        }
+        std::fs::remove_file(&path).unwrap();
+    }
+}
+
 #[test]
 fn a_pass_in_file_order_reads_a_block_at_a_time() {
     let bytes = data(4 << 20);

@@ -30,6 +30,23 @@ pub trait ReadAt {
     /// Exactly `len` bytes at `offset`, or [`ErrorKind::Truncated`] if the source is shorter.
     fn read_at(&self, offset: u64, len: usize) -> Result<Cow<'_, [u8]>, ErrorKind>;
 
+    /// Exactly `len` bytes at `offset` into `out` (its bytes replaced), for
+    /// a caller that keeps one buffer for its reads ([`ReadCache`]'s block).
+    /// A file reads into the buffer's memory as it is: a fresh 8 MB block a
+    /// read cost a page fault every 4 KB. On an error `out` is left empty.
+    ///
+    /// ```
+    /// use cadb::bytes::ReadAt;
+    /// let mut out = vec![9; 4];
+    /// b"abcdef".to_vec().read_into(1, 3, &mut out).unwrap();
+    /// assert_eq!(out, b"bcd");
+    /// ```
+    fn read_into(&self, offset: u64, len: usize, out: &mut Vec<u8>) -> Result<(), ErrorKind> {
+        out.clear();
+        *out = self.read_at(offset, len)?.into_owned();
+        Ok(())
+    }
+
     /// Up to `len` bytes at `offset` (fewer at the end of the source).
     fn read_up_to(&self, offset: u64, len: usize) -> Result<Cow<'_, [u8]>, ErrorKind> {
         let avail = self.size().saturating_sub(offset);
@@ -149,6 +166,10 @@ macro_rules! forward_read_at {
 
             fn read_at(&self, offset: u64, len: usize) -> Result<Cow<'_, [u8]>, ErrorKind> {
                 (**self).read_at(offset, len)
+            }
+
+            fn read_into(&self, offset: u64, len: usize, out: &mut Vec<u8>) -> Result<(), ErrorKind> {
+                (**self).read_into(offset, len, out)
             }
 
             fn read_with(
@@ -322,7 +343,11 @@ impl<R: ReadAt> ReadCache<R> {
             // From `offset` rounded down to 4 KB, to `end` at least, never past the source.
             let at = offset & !0xfff;
             let n = (size - at).min((end - at).max(b.ahead as u64)) as usize;
-            b.bytes = self.inner.read_at(at, n)?.into_owned();
+            if let Err(e) = self.inner.read_into(at, n, &mut b.bytes) {
+                // An empty block holds nothing: the next read reads again.
+                b.bytes.clear();
+                return Err(e);
+            }
             b.start = at;
         }
         Ok(Some(b))
@@ -441,7 +466,14 @@ impl ReadAt for FileSource {
     }
 
     fn read_at(&self, offset: u64, len: usize) -> Result<Cow<'_, [u8]>, ErrorKind> {
+        let mut out = Vec::new();
+        self.read_into(offset, len, &mut out)?;
+        Ok(Cow::Owned(out))
+    }
+
+    fn read_into(&self, offset: u64, len: usize, out: &mut Vec<u8>) -> Result<(), ErrorKind> {
         use std::io::{Read, Seek, SeekFrom};
+        out.clear();
         if offset.checked_add(len as u64).is_none_or(|e| e > self.size) {
             return Err(truncated(self.size, offset, len));
         }
@@ -454,17 +486,19 @@ impl ReadAt for FileSource {
         file.seek(SeekFrom::Start(offset)).map_err(io)?;
         // Read into spare capacity: zeroing a 256 KB block first cost more
         // than the copy out of the kernel.
-        let mut out = Vec::with_capacity(len);
-        (&mut *file)
-            .take(len as u64)
-            .read_to_end(&mut out)
-            .map_err(io)?;
+        out.reserve_exact(len);
+        let read = (&mut *file).take(len as u64).read_to_end(out);
+        if let Err(e) = read {
+            out.clear();
+            return Err(io(e));
+        }
         if out.len() != len {
+            out.clear();
             return Err(ErrorKind::Io {
                 message: alloc::format!("reading {len} bytes at {offset}: the file ended"),
             });
         }
-        Ok(Cow::Owned(out))
+        Ok(())
     }
 
     fn ready(&self, _offset: u64, _len: usize) -> bool {
