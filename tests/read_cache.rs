@@ -55,7 +55,7 @@ proptest! {
         let calls = Cell::new(0u32);
         let src = ReadCache::new(RangeSource::new(n as u64, |o, k| {
             calls.set(calls.get() + 1);
-            if calls.get() % fail_every == 0 {
+            if calls.get().is_multiple_of(fail_every) {
                 // What a failed fill leaves must not be served: other bytes.
                 return Err("disk hiccup".to_string());
             }
