@@ -1,5 +1,6 @@
 //! `cadb info`, `cadb pgn` and `cadb json`: reading a Chess Assistant database.
 
+use std::borrow::Cow;
 use std::{
     io::{BufWriter, Write},
     ops::Range,
@@ -177,13 +178,17 @@ fn pgn_chunk(db: &Database<FileBytes>, games: Range<u64>) -> PgnChunk {
         text: String::new(),
         failed: Vec::new(),
     };
-    let mut text = String::new();
     for i in games {
-        text.clear();
-        if let Some(e) = db.write_pgn(i, &mut text) {
+        // Written in place; only a game with a control character in its
+        // text is written again, escaped (no copy of every game).
+        let start = chunk.text.len();
+        if let Some(e) = db.write_pgn(i, &mut chunk.text) {
             chunk.failed.push((i, e));
         }
-        chunk.text.push_str(&terminal::safe(&text));
+        if let Cow::Owned(escaped) = terminal::safe(&chunk.text[start..]) {
+            chunk.text.truncate(start);
+            chunk.text.push_str(&escaped);
+        }
     }
     chunk
 }
