@@ -41,6 +41,8 @@
 //!    split by who is at fault ([`Fault`]: format, limits, parameter, I/O).
 //!    [`limits`]: the bounds that keep hostile input from hanging or
 //!    exhausting memory. [`text`]: the code pages of names and comments.
+//! 10. [`archive`]: many databases as one, as a user's folder holds them:
+//!     files grouped into databases by stem, each incomplete set named.
 //!
 //! The core, the CA writer included, is `#![no_std]` + `alloc`. Feature `std`
 //! (default) adds PGN import; `wasm` the JavaScript API; `cli` the `cadb` binary.
@@ -64,6 +66,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod annotate;
+pub mod archive;
 pub mod bench;
 pub mod bits;
 pub mod bytes;

@@ -128,6 +128,59 @@ fn missing_or_truncated_files_are_errors_not_panics() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// A folder named instead of a .CDP: its files grouped into databases by
+/// stem, in any case (`cadb::archive::group`); one whole database opens,
+/// with a note for each incomplete set; several, or none whole, say which.
+#[test]
+fn a_folder_opens_its_one_whole_database_and_names_what_the_others_lack() {
+    let dir = scratch("folder");
+    write_db_as(&dir, "Games", THREE, &["--plain"]);
+    // Another set, with two of its parts: no database, but named.
+    write_db_as(&dir, "ECO", THREE, &["--plain"]);
+    for ext in ["D00", "A02", "D02"] {
+        std::fs::remove_file(dir.join(format!("ECO.{ext}"))).unwrap();
+    }
+    // DOS-era names in another case.
+    std::fs::rename(dir.join("Games.D02"), dir.join("games.d02")).unwrap();
+    let folder = dir.to_str().unwrap();
+    let out = run(&["pgn", folder], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).matches("[Event ").count(), 3);
+    let err = text(&out.stderr);
+    assert!(err.contains("ECO.D00, ECO.A02, ECO.D02 missing"), "{err}");
+
+    // Two whole databases: name one.
+    write_db_as(&dir, "Lessons", THREE, &["--plain"]);
+    let out = run(&["info", folder], b"");
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(err.contains("several databases (Games, Lessons)"), "{err}");
+    // Named by its .CDP, each opens.
+    for stem in ["Games", "Lessons"] {
+        let cdp = dir.join(format!("{stem}.CDP"));
+        assert!(run(&["info", cdp.to_str().unwrap()], b"").status.success());
+    }
+    // The incomplete one, named, says what it lacks.
+    let out = run(&["info", dir.join("ECO.CDP").to_str().unwrap()], b"");
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("ECO.D00, ECO.A02, ECO.D02 missing"));
+
+    // No whole database at all.
+    for stem in ["Games", "Lessons"] {
+        for ext in ["EMB", "emb"] {
+            let _ = std::fs::remove_file(dir.join(format!("{stem}.{ext}")));
+        }
+    }
+    let out = run(&["info", folder], b"");
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("no whole database") && err.contains("Lessons.EMB missing"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 #[test]
 fn opening_tree_and_compactness_of_a_database() {
     let dir = scratch("tree");

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use cadb::{
+    archive::{Set, group},
     bytes::FileBytes,
     ca::{Database, DatabaseFiles, OpenOptions},
     text::TextEncoding,
@@ -11,27 +12,12 @@ use cadb::{
 
 use crate::values;
 
-/// The five paths of the database named by `path`.
+/// The five paths of the database named by `path`: a .CDP file (its four
+/// siblings found by stem), or a folder holding one database. The files
+/// are grouped by `cadb::archive::group`, the viewer's rule too.
 pub fn find(path: &Path) -> Result<DatabaseFiles<PathBuf>, String> {
     let (dir, stem) = if path.is_dir() {
-        let mut stems: Vec<String> = entries(path)?
-            .iter()
-            .filter(|p| ext_is(p, "cdp"))
-            .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
-            .collect();
-        stems.sort();
-        stems.dedup_by(|a, b| a.eq_ignore_ascii_case(b));
-        match stems.as_slice() {
-            [one] => (path.to_path_buf(), one.clone()),
-            [] => return Err(format!("{}: no .CDP file in this folder", path.display())),
-            many => {
-                return Err(format!(
-                    "{}: several databases ({}); name one .CDP file",
-                    path.display(),
-                    many.join(", ")
-                ));
-            }
-        }
+        (path.to_path_buf(), None)
     } else {
         let stem = path
             .file_stem()
@@ -40,20 +26,78 @@ pub fn find(path: &Path) -> Result<DatabaseFiles<PathBuf>, String> {
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
-        (dir.to_path_buf(), stem.to_string_lossy().into_owned())
+        (dir.to_path_buf(), Some(stem.to_string_lossy().into_owned()))
     };
     let all = entries(&dir)?;
-    let pick = |ext: &str| -> Result<PathBuf, String> {
-        all.iter()
-            .find(|p| {
-                ext_is(p, ext)
-                    && p.file_stem()
-                        .is_some_and(|s| s.to_string_lossy().eq_ignore_ascii_case(&stem))
-            })
-            .cloned()
-            .ok_or_else(|| format!("{stem}.{ext} is missing in {}", dir.display()))
+    let names: Vec<String> = all
+        .iter()
+        .map(|p| {
+            p.file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+        })
+        .collect();
+    let g = group(&names.iter().map(|n| ("", n.as_str())).collect::<Vec<_>>());
+    let set = match &stem {
+        Some(stem) => g
+            .databases
+            .iter()
+            .chain(&g.incomplete)
+            .find(|s| s.stem.eq_ignore_ascii_case(stem))
+            .ok_or_else(|| format!("{stem}.CDP is missing in {}", dir.display()))?,
+        None => match g.databases.as_slice() {
+            [one] => {
+                for s in &g.incomplete {
+                    eprintln!("note: {}", lacks(s, &dir));
+                }
+                one
+            }
+            [] => {
+                return Err(match g.incomplete.as_slice() {
+                    [] => format!("{}: no .CDP file in this folder", dir.display()),
+                    some => {
+                        let each: Vec<String> = some.iter().map(|s| lacks(s, &dir)).collect();
+                        format!("{}: no whole database ({})", dir.display(), each.join("; "))
+                    }
+                });
+            }
+            many => {
+                let names: Vec<String> = many.iter().map(|s| s.name()).collect();
+                return Err(format!(
+                    "{}: several databases ({}); name one .CDP file",
+                    dir.display(),
+                    names.join(", ")
+                ));
+            }
+        },
     };
-    DatabaseFiles::try_from_fn(pick)
+    let files = set.database().ok_or_else(|| lacks(set, &dir))?;
+    Ok(DatabaseFiles {
+        cdp: all[files.cdp].clone(),
+        emb: all[files.emb].clone(),
+        d00: all[files.d00].clone(),
+        a02: all[files.a02].clone(),
+        d02: all[files.d02].clone(),
+    })
+}
+
+/// What keeps set `s` of `dir` from being a database.
+fn lacks(s: &Set, dir: &Path) -> String {
+    let (stem, dir) = (&s.stem, dir.display());
+    let missing = s.missing();
+    if !missing.is_empty() {
+        let each: Vec<String> = missing.iter().map(|ext| format!("{stem}.{ext}")).collect();
+        format!("{} missing in {dir}", each.join(", "))
+    } else {
+        let each: Vec<String> = s
+            .doubled
+            .iter()
+            .map(|ext| format!("{stem}.{ext}"))
+            .collect();
+        format!(
+            "{} in {dir} twice (names differing only in case)",
+            each.join(", ")
+        )
+    }
 }
 
 fn ext_is(p: &Path, ext: &str) -> bool {
