@@ -30,17 +30,38 @@ impl<R: ReadAt> Database<R> {
     /// assert!(out.contains("[White \"Anna\"]") && out.ends_with("4. Qxf7# 1-0\n\n"));
     /// ```
     pub fn write_pgn(&self, index: u64, out: &mut String) -> Option<Error> {
+        self.write_pgn_tagged(index, out, None)
+    }
+
+    /// [`write_pgn`](Self::write_pgn) with one more tag after the game's
+    /// own (an archive's export names where each game came from).
+    ///
+    /// ```
+    /// use cadb::ca::{Database, OpenOptions, writer};
+    /// let games = cadb::game::import::read_pgn("1. e4 *").unwrap();
+    /// let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+    /// let db = Database::open(files, OpenOptions::default()).unwrap();
+    /// let mut out = String::new();
+    /// db.write_pgn_tagged(0, &mut out, Some(("CASource", "GAMES #1")));
+    /// assert!(out.contains("[CASource \"GAMES #1\"]\n\n1. e4 *"));
+    /// ```
+    pub fn write_pgn_tagged(
+        &self,
+        index: u64,
+        out: &mut String,
+        tag: Option<(&str, &str)>,
+    ) -> Option<Error> {
         let start = out.len();
         let mut last = self.convention();
         let reading = self.read_retrying(|convention| {
             out.truncate(start);
             last = convention;
-            ((), self.write_pgn_with(index, convention, out))
+            ((), self.write_pgn_with(index, convention, tag, out))
         });
         if reading.error.is_some() && last != reading.convention {
             // Neither reading went through: the first one's text stands.
             out.truncate(start);
-            self.write_pgn_with(index, reading.convention, out);
+            self.write_pgn_with(index, reading.convention, tag, out);
         }
         reading.error
     }
@@ -49,6 +70,7 @@ impl<R: ReadAt> Database<R> {
         &self,
         index: u64,
         convention: Convention,
+        tag: Option<(&str, &str)>,
         out: &mut String,
     ) -> Option<Error> {
         let mut w = PgnWriter::new(out);
@@ -56,6 +78,9 @@ impl<R: ReadAt> Database<R> {
             // Only a reading that goes through under the other convention
             // is kept (`write_pgn`), so this marks a rescued game.
             w = w.with_tag("CAConvention", convention.name());
+        }
+        if let Some((name, value)) = tag {
+            w = w.with_tag(name, value);
         }
         let error = self.game_events(index, None, convention, &mut w);
         if let Some(e) = &error {

@@ -127,43 +127,107 @@ pub fn info(args: InfoArgs) -> Result<ExitCode, String> {
 }
 
 /// `cadb pgn`: the games in order, on every core (chunks of games
-/// written in order: the same bytes for any `--threads`).
+/// written in order: the same bytes for any `--threads`). A folder of
+/// several databases writes each in the archive's order, every game
+/// tagged with where it came from.
 pub fn pgn(args: PgnArgs) -> Result<ExitCode, String> {
-    let open = || dbfiles::open(&args.db.path, args.db.text.encoding);
-    let mut db = open()?;
-    let (range, threads) = match args.game {
+    let encoding = args.db.text.encoding;
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 18, stdout.lock());
+    if let Some(members) = dbfiles::members(&args.db.path)? {
+        if args.game.is_some() {
+            return Err("--game needs one database: name its .CDP".into());
+        }
+        let (mut games, mut failed, mut closed) = (0u64, 0u64, Vec::new());
+        for m in &members {
+            let open = || dbfiles::open_member(m, encoding);
+            let db = match open() {
+                Ok(db) => db,
+                Err(e) => {
+                    // A database that does not open costs only itself.
+                    warn!("{}: not opened: {e}", m.name);
+                    closed.push(m.name.as_str());
+                    continue;
+                }
+            };
+            let all = 0..db.count();
+            games += db.count();
+            failed += pgn_games(db, open, all, Some(&m.name), &args.threads, &mut out)?;
+        }
+        out.flush().map_err(|e| e.to_string())?;
+        let opened = members.len() - closed.len();
+        warn!(
+            "databases opened: {opened} of {}; games written: {games}, damaged: {failed}",
+            members.len()
+        );
+        if !closed.is_empty() {
+            warn!("not opened: {}", closed.join(", "));
+        }
+        let clean = failed == 0 && closed.is_empty();
+        return Ok(if clean {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        });
+    }
+    let open = || dbfiles::open(&args.db.path, encoding);
+    let db = open()?;
+    let range = match args.game {
         Some(n) if n >= db.count() => {
             return Err(format!("--game {n}: the database has {} games", db.count()));
         }
-        Some(n) => (n..n + 1, 1),
-        None => (0..db.count(), args.threads.threads(db.count())),
+        Some(n) => n..n + 1,
+        None => 0..db.count(),
     };
-    let stdout = std::io::stdout();
-    let mut out = BufWriter::with_capacity(1 << 18, stdout.lock());
-    let mut failed = 0u64;
-    let chunks = args.threads.chunks(range.end - range.start);
-    let first = range.start;
-    threads::in_order(
-        threads,
-        chunks,
-        &mut db,
-        open,
-        |db, games| pgn_chunk(db, first + games.start..first + games.end),
-        |chunk| {
-            for (i, e) in &chunk.failed {
-                warn!("game {i}: {e}");
-            }
-            failed += chunk.failed.len() as u64;
-            out.write_all(chunk.text.as_bytes())
-                .map_err(|e| e.to_string())
-        },
-    )?;
+    let failed = pgn_games(db, open, range, None, &args.threads, &mut out)?;
     out.flush().map_err(|e| e.to_string())?;
     if failed > 0 {
         warn!("{failed} game(s) could not be fully decoded");
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes games `range` of `db` (opened again by `open` for each other
+/// thread) to `out`, each tagged `[CASource "SOURCE game N"]` with a
+/// `source`; returns how many could not be fully decoded, each named on
+/// stderr.
+fn pgn_games(
+    mut db: Database<FileBytes>,
+    open: impl Fn() -> Result<Database<FileBytes>, String> + Sync,
+    range: Range<u64>,
+    source: Option<&str>,
+    threads: &threads::ThreadsOption,
+    out: &mut impl Write,
+) -> Result<u64, String> {
+    let n = range.end - range.start;
+    let threads_used = if n == 1 {
+        1
+    } else {
+        threads.threads(db.count())
+    };
+    let mut failed = 0u64;
+    let first = range.start;
+    let each = |i: u64| match source {
+        Some(name) => format!("{name}: game {i}"),
+        None => format!("game {i}"),
+    };
+    threads::in_order(
+        threads_used,
+        threads.chunks(n),
+        &mut db,
+        open,
+        |db, games| pgn_chunk(db, first + games.start..first + games.end, source),
+        |chunk| {
+            for (i, e) in &chunk.failed {
+                warn!("{}: {e}", each(*i));
+            }
+            failed += chunk.failed.len() as u64;
+            out.write_all(chunk.text.as_bytes())
+                .map_err(|e| e.to_string())
+        },
+    )?;
+    Ok(failed)
 }
 
 /// A chunk of `cadb pgn`: the games' PGN, safe for the terminal, and the
@@ -173,7 +237,7 @@ struct PgnChunk {
     failed: Vec<(u64, cadb::Error)>,
 }
 
-fn pgn_chunk(db: &Database<FileBytes>, games: Range<u64>) -> PgnChunk {
+fn pgn_chunk(db: &Database<FileBytes>, games: Range<u64>, source: Option<&str>) -> PgnChunk {
     let mut chunk = PgnChunk {
         text: String::new(),
         failed: Vec::new(),
@@ -182,7 +246,9 @@ fn pgn_chunk(db: &Database<FileBytes>, games: Range<u64>) -> PgnChunk {
         // Written in place; only a game with a control character in its
         // text is written again, escaped (no copy of every game).
         let start = chunk.text.len();
-        if let Some(e) = db.write_pgn(i, &mut chunk.text) {
+        let from = source.map(|name| format!("{name} game {i}"));
+        let tag = from.as_deref().map(|v| ("CASource", v));
+        if let Some(e) = db.write_pgn_tagged(i, &mut chunk.text, tag) {
             chunk.failed.push((i, e));
         }
         if let Cow::Owned(escaped) = terminal::safe(&chunk.text[start..]) {

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use cadb::{
-    archive::{Set, group},
+    archive::{Grouping, Set, group},
     bytes::FileBytes,
     ca::{Database, DatabaseFiles, OpenOptions},
     text::TextEncoding,
@@ -28,15 +28,7 @@ pub fn find(path: &Path) -> Result<DatabaseFiles<PathBuf>, String> {
             .unwrap_or(Path::new("."));
         (dir.to_path_buf(), Some(stem.to_string_lossy().into_owned()))
     };
-    let all = entries(&dir)?;
-    let names: Vec<String> = all
-        .iter()
-        .map(|p| {
-            p.file_name()
-                .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
-        })
-        .collect();
-    let g = group(&names.iter().map(|n| ("", n.as_str())).collect::<Vec<_>>());
+    let (all, g) = grouped(&dir)?;
     let set = match &stem {
         Some(stem) => g
             .databases
@@ -71,13 +63,65 @@ pub fn find(path: &Path) -> Result<DatabaseFiles<PathBuf>, String> {
         },
     };
     let files = set.database().ok_or_else(|| lacks(set, &dir))?;
-    Ok(DatabaseFiles {
+    Ok(paths_of(&all, &files))
+}
+
+/// A database of a folder of several: its name and its five paths.
+pub struct Member {
+    pub name: String,
+    pub paths: DatabaseFiles<PathBuf>,
+}
+
+/// The whole databases of folder `path`, in the archive's order, when it
+/// holds more than one (`None`: a file, or a folder of one or none, which
+/// [`find`] opens or explains). A note is printed for each incomplete set.
+pub fn members(path: &Path) -> Result<Option<Vec<Member>>, String> {
+    if !path.is_dir() {
+        return Ok(None);
+    }
+    let (all, g) = grouped(path)?;
+    if g.databases.len() < 2 {
+        return Ok(None);
+    }
+    for s in &g.incomplete {
+        eprintln!("note: {}", lacks(s, path));
+    }
+    Ok(Some(
+        g.databases
+            .iter()
+            .filter_map(|s| {
+                let files = s.database()?;
+                Some(Member {
+                    name: s.name(),
+                    paths: paths_of(&all, &files),
+                })
+            })
+            .collect(),
+    ))
+}
+
+/// `dir`'s entries, and their names grouped into databases.
+fn grouped(dir: &Path) -> Result<(Vec<PathBuf>, Grouping), String> {
+    let all = entries(dir)?;
+    let names: Vec<String> = all
+        .iter()
+        .map(|p| {
+            p.file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+        })
+        .collect();
+    let g = group(&names.iter().map(|n| ("", n.as_str())).collect::<Vec<_>>());
+    Ok((all, g))
+}
+
+fn paths_of(all: &[PathBuf], files: &DatabaseFiles<usize>) -> DatabaseFiles<PathBuf> {
+    DatabaseFiles {
         cdp: all[files.cdp].clone(),
         emb: all[files.emb].clone(),
         d00: all[files.d00].clone(),
         a02: all[files.a02].clone(),
         d02: all[files.d02].clone(),
-    })
+    }
 }
 
 /// What keeps set `s` of `dir` from being a database.
@@ -124,6 +168,14 @@ pub fn open(path: &Path, encoding: Option<TextEncoding>) -> Result<Database<File
     open_with(path, encoding, WHOLE_UP_TO)
 }
 
+/// Opens a database of a folder of several ([`members`]).
+pub fn open_member(
+    m: &Member,
+    encoding: Option<TextEncoding>,
+) -> Result<Database<FileBytes>, String> {
+    open_paths(&m.paths, encoding, WHOLE_UP_TO)
+}
+
 /// Reads the database named by `path` into memory, however large, and opens
 /// it (for the benchmark, which times decoding, not the disk).
 pub fn load(path: &Path, encoding: Option<TextEncoding>) -> Result<Database<FileBytes>, String> {
@@ -135,7 +187,15 @@ fn open_with(
     encoding: Option<TextEncoding>,
     whole_up_to: u64,
 ) -> Result<Database<FileBytes>, String> {
-    let paths = find(path)?;
+    open_paths(&find(path)?, encoding, whole_up_to)
+}
+
+/// Opens the database of `paths`; an error names the file.
+pub fn open_paths(
+    paths: &DatabaseFiles<PathBuf>,
+    encoding: Option<TextEncoding>,
+    whole_up_to: u64,
+) -> Result<Database<FileBytes>, String> {
     let read =
         |p: &PathBuf| FileBytes::open(p, whole_up_to).map_err(|e| format!("{}: {e}", p.display()));
     let files = DatabaseFiles {
@@ -145,7 +205,8 @@ fn open_with(
         a02: read(&paths.a02)?,
         d02: read(&paths.d02)?,
     };
-    Database::open(files, OpenOptions { encoding }).map_err(|e| format!("{}: {e}", path.display()))
+    Database::open(files, OpenOptions { encoding })
+        .map_err(|e| format!("{}: {e}", paths.cdp.display()))
 }
 
 /// `--encoding NAME`, for every command that opens a database.

@@ -46,8 +46,9 @@ pub struct PgnWriter<'w> {
     movetext: bool,
     /// The set-up position's FEN, written as a tag before the movetext.
     fen: Option<String>,
-    /// A tag written after the headers' own.
-    extra: Option<(&'static str, &'static str)>,
+    /// Tags written after the headers' own, in order (at most two: the
+    /// convention a game was read under, and where it came from).
+    extra: [Option<(&'w str, &'w str)>; 2],
     /// Variations begun and not ended; of those, the last `unopened` have
     /// no token yet, so their `(` is not written (an empty one never is).
     depth: u32,
@@ -79,7 +80,7 @@ impl<'w> PgnWriter<'w> {
             tags_written: false,
             movetext: false,
             fen: None,
-            extra: None,
+            extra: [None; 2],
             depth: 0,
             unopened: 0,
             buf: String::new(),
@@ -88,16 +89,19 @@ impl<'w> PgnWriter<'w> {
         }
     }
 
-    /// The same writer with one more tag, written after the headers' own.
+    /// The same writer with one more tag, written after the headers' own
+    /// (two at most: a third replaces the second).
     ///
     /// ```
     /// let game = &cadb::game::import::read_pgn("1. e4 *").unwrap()[0];
     /// let mut out = String::new();
-    /// game.visit(&mut cadb::game::pgn::PgnWriter::new(&mut out).with_tag("Note", "x")).unwrap();
-    /// assert!(out.contains("[Result \"*\"]\n[Note \"x\"]\n\n1. e4 *"));
+    /// let w = cadb::game::pgn::PgnWriter::new(&mut out).with_tag("Note", "x").with_tag("Also", "y");
+    /// game.visit(&mut { w }).unwrap();
+    /// assert!(out.contains("[Result \"*\"]\n[Note \"x\"]\n[Also \"y\"]\n\n1. e4 *"));
     /// ```
-    pub fn with_tag(mut self, name: &'static str, value: &'static str) -> Self {
-        self.extra = Some((name, value));
+    pub fn with_tag(mut self, name: &'w str, value: &'w str) -> Self {
+        let k = usize::from(self.extra[0].is_some());
+        self.extra[k] = Some((name, value));
         self
     }
 
@@ -147,7 +151,7 @@ impl<'w> PgnWriter<'w> {
         for (k, v) in &h.other {
             tag(out, k, v);
         }
-        if let Some((k, v)) = self.extra {
+        for (k, v) in self.extra.into_iter().flatten() {
             tag(out, k, v);
         }
         self.result = h.result.as_pgn();
