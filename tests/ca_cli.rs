@@ -244,6 +244,38 @@ fn a_folder_of_several_databases_exports_each_with_its_source() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// Issue 47: a comment stored as UTF-8 in a database otherwise in CP1251
+/// (typed in a later program) reads as written, not "вќ¤пёЏ"; the
+/// Cyrillic names and the comment beside it read in CP1251.
+#[test]
+fn a_utf8_comment_in_a_cp1251_database_reads_as_written() {
+    let dir = scratch("utf8");
+    let pgn = "[White \"Таль, Михаил\"] [Black \"Петросян\"]\n\
+               1. e4 {HEART!} e5 {PLACEHOLDER-17-XY} 2. Nf3 {Браво} *\n";
+    let cdp = write_db_as(&dir, "G", pgn, &["--plain", "--encoding", "cp1251"]);
+    // Each placeholder's bytes become a UTF-8 string of as many bytes.
+    let d02 = dir.join("G.D02");
+    let mut bytes = std::fs::read(&d02).unwrap();
+    for (from, to) in [("HEART!", "❤️"), ("PLACEHOLDER-17-XY", "Браво ❤️")] {
+        assert_eq!(from.len(), to.len());
+        let at = bytes
+            .windows(from.len())
+            .position(|w| w == from.as_bytes())
+            .unwrap();
+        bytes[at..at + from.len()].copy_from_slice(to.as_bytes());
+    }
+    std::fs::write(&d02, bytes).unwrap();
+    let out = run(&["pgn", cdp.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let t = text(&out.stdout);
+    assert!(
+        t.contains("1. e4 { ❤️ } 1... e5 { Браво ❤️ } 2. Nf3 { Браво }"),
+        "{t}"
+    );
+    assert!(t.contains("[White \"Таль, Михаил\"]"), "{t}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 #[test]
 fn opening_tree_and_compactness_of_a_database() {
     let dir = scratch("tree");

@@ -41,11 +41,13 @@ fn plausible(c: char) -> bool {
     matches!(c as u32,
         0xA0..=0x24F        // Latin-1 letters and signs, Latin Extended-A/B
         | 0x370..=0x52F     // Greek, Cyrillic
+        | 0x200D            // the joiner inside an emoji (👨‍👩‍👧)
         | 0x2010..=0x206F   // general punctuation
         | 0x20A0..=0x20CF   // currency
-        | 0x2100..=0x22FF   // letterlike, number forms, arrows, maths (±, ∞)
-        | 0x25A0..=0x26FF   // shapes, symbols, chess figurines
-        | 0x1F300..=0x1FAFF // emoji
+        | 0x2100..=0x23FF   // letterlike, number forms, arrows, maths (±, ∞), technical (⌛)
+        | 0x25A0..=0x27BF   // shapes, symbols, chess figurines, dingbats (❤, ✔)
+        | 0xFE00..=0xFE0F   // variation selectors: ❤️ is U+2764 U+FE0F
+        | 0x1F000..=0x1FAFF // emoji, flags' regional indicators, cards
     )
 }
 
@@ -426,6 +428,33 @@ mod tests {
         for s in RUSSIAN.iter().chain(WESTERN) {
             assert_eq!(is_utf8_string(s.as_bytes()), !s.is_ascii(), "{s}");
         }
+    }
+
+    /// Issue 47: a comment with an emoji, stored as UTF-8 in a database
+    /// that is otherwise CP1251, read "вќ¤пёЏ" for "❤️" (U+2764 U+FE0F: a
+    /// dingbat and a variation selector, outside the ranges then taken).
+    #[test]
+    fn emoji_and_symbols_in_utf8_are_utf8() {
+        for s in [
+            "❤️",
+            "Браво ❤️",
+            "👍",
+            "✔ Отлично",
+            "⌛ цейтнот",
+            "🇷🇺 🇳🇱",
+            "👨‍👩‍👧",
+            "♔♕ ±",
+        ] {
+            assert!(is_utf8_string(s.as_bytes()), "{s}");
+            let cp1251 = crate::text::Text {
+                encoding: TextEncoding::Cp1251,
+                utf8_strings: true,
+            };
+            assert_eq!(cp1251.decode(s.as_bytes()), s);
+        }
+        // The same bytes in each single-byte code page, as a string of its own.
+        let mojibake = enc(encoding_rs::WINDOWS_1251, "вќ¤пёЏ");
+        assert_eq!(mojibake, "❤️".as_bytes());
     }
 
     #[test]
