@@ -19,7 +19,11 @@ use core::cell::RefCell;
 
 use crate::error::ErrorKind;
 
+#[cfg(feature = "std")]
+mod file;
 mod held;
+#[cfg(feature = "std")]
+pub use file::{FileBytes, FileSource};
 use held::Held;
 
 /// Random-access bytes.
@@ -435,155 +439,6 @@ impl<R: ReadAt> ReadAt for ReadCache<R> {
         held.fill(&outside, size, |offset, len| {
             self.inner.read_at(offset, len)
         })
-    }
-}
-
-/// A file read piece by piece (feature `std`); behind a [`ReadCache`],
-/// what a large file of [`FileBytes`] reads through.
-#[cfg(feature = "std")]
-pub struct FileSource {
-    file: RefCell<std::fs::File>,
-    size: u64,
-}
-
-#[cfg(feature = "std")]
-impl FileSource {
-    /// Opens `path` for reading.
-    pub fn open(path: &std::path::Path) -> std::io::Result<FileSource> {
-        let file = std::fs::File::open(path)?;
-        let size = file.metadata()?.len();
-        Ok(FileSource {
-            file: RefCell::new(file),
-            size,
-        })
-    }
-}
-
-#[cfg(feature = "std")]
-impl ReadAt for FileSource {
-    fn size(&self) -> u64 {
-        self.size
-    }
-
-    fn read_at(&self, offset: u64, len: usize) -> Result<Cow<'_, [u8]>, ErrorKind> {
-        let mut out = Vec::new();
-        self.read_into(offset, len, &mut out)?;
-        Ok(Cow::Owned(out))
-    }
-
-    fn read_into(&self, offset: u64, len: usize, out: &mut Vec<u8>) -> Result<(), ErrorKind> {
-        use std::io::{Read, Seek, SeekFrom};
-        out.clear();
-        if offset.checked_add(len as u64).is_none_or(|e| e > self.size) {
-            return Err(truncated(self.size, offset, len));
-        }
-        let io = |e: std::io::Error| ErrorKind::Io {
-            message: alloc::format!("reading {len} bytes at {offset}: {e}"),
-        };
-        let mut file = self.file.try_borrow_mut().map_err(|_| ErrorKind::Io {
-            message: String::from("the file is being read already"),
-        })?;
-        file.seek(SeekFrom::Start(offset)).map_err(io)?;
-        // Read into spare capacity: zeroing a 256 KB block first cost more
-        // than the copy out of the kernel.
-        out.reserve_exact(len);
-        let read = (&mut *file).take(len as u64).read_to_end(out);
-        if let Err(e) = read {
-            out.clear();
-            return Err(io(e));
-        }
-        if out.len() != len {
-            out.clear();
-            return Err(ErrorKind::Io {
-                message: alloc::format!("reading {len} bytes at {offset}: the file ended"),
-            });
-        }
-        Ok(())
-    }
-
-    fn ready(&self, _offset: u64, _len: usize) -> bool {
-        false
-    }
-}
-
-/// A file's bytes (feature `std`): held whole when it is no larger than a
-/// threshold, else read piece by piece behind a [`ReadCache`]. Small files
-/// read whole are faster to read at random (no call per read); large ones
-/// never load whole. What the CLI opens a database through.
-///
-/// ```
-/// use cadb::bytes::{FileBytes, ReadAt};
-/// let path = std::env::temp_dir().join(format!("cadb-doc-{}", std::process::id()));
-/// std::fs::write(&path, b"abcdef").unwrap();
-/// for whole_up_to in [0, 1 << 20] {
-///     let f = FileBytes::open(&path, whole_up_to).unwrap();
-///     assert_eq!(&*f.read_at(2, 3).unwrap(), b"cde");
-///     assert_eq!(matches!(f, FileBytes::Whole(_)), whole_up_to > 0);
-/// }
-/// std::fs::remove_file(&path).unwrap();
-/// ```
-#[cfg(feature = "std")]
-pub enum FileBytes {
-    /// The whole file in memory.
-    Whole(Vec<u8>),
-    /// Read as needed.
-    Lazy(ReadCache<FileSource>),
-}
-
-#[cfg(feature = "std")]
-impl FileBytes {
-    /// Opens `path`: read whole if it has at most `whole_up_to` bytes.
-    pub fn open(path: &std::path::Path, whole_up_to: u64) -> std::io::Result<FileBytes> {
-        let source = FileSource::open(path)?;
-        if source.size > whole_up_to {
-            return Ok(FileBytes::Lazy(ReadCache::new(source)));
-        }
-        let mut whole = Vec::with_capacity(source.size as usize);
-        std::io::Read::read_to_end(&mut *source.file.borrow_mut(), &mut whole)?;
-        Ok(FileBytes::Whole(whole))
-    }
-}
-
-#[cfg(feature = "std")]
-impl ReadAt for FileBytes {
-    fn size(&self) -> u64 {
-        match self {
-            FileBytes::Whole(v) => v.size(),
-            FileBytes::Lazy(c) => c.size(),
-        }
-    }
-
-    fn read_at(&self, offset: u64, len: usize) -> Result<Cow<'_, [u8]>, ErrorKind> {
-        match self {
-            FileBytes::Whole(v) => v.read_at(offset, len),
-            FileBytes::Lazy(c) => c.read_at(offset, len),
-        }
-    }
-
-    fn read_with(
-        &self,
-        offset: u64,
-        len: usize,
-        f: &mut dyn FnMut(&[u8]),
-    ) -> Result<(), ErrorKind> {
-        match self {
-            FileBytes::Whole(v) => v.read_with(offset, len, f),
-            FileBytes::Lazy(c) => c.read_with(offset, len, f),
-        }
-    }
-
-    fn ready(&self, offset: u64, len: usize) -> bool {
-        match self {
-            FileBytes::Whole(v) => v.ready(offset, len),
-            FileBytes::Lazy(c) => c.ready(offset, len),
-        }
-    }
-
-    fn hold(&self, spans: &[(u64, u64)]) -> u64 {
-        match self {
-            FileBytes::Whole(_) => 0,
-            FileBytes::Lazy(c) => c.hold(spans),
-        }
     }
 }
 
