@@ -44,7 +44,7 @@ impl Set {
 
     /// Whether it is a database: every part present, none twice.
     pub fn is_complete(&self) -> bool {
-        self.files.iter().all(Option::is_some) && self.doubled.is_empty()
+        self.database().is_some()
     }
 
     /// Its five files' indices, if it is a database.
@@ -149,16 +149,13 @@ pub fn group(files: &[(&str, &str)]) -> Grouping {
         )
     };
     sets.sort_by_cached_key(key);
-    let folders_of = |stem: &str| {
-        let mut f: Vec<&str> = sets
-            .iter()
+    // A set is one (folder, stem): a stem in two sets is in two folders.
+    let sets_of = |stem: &str| {
+        sets.iter()
             .filter(|s| s.stem.eq_ignore_ascii_case(stem))
-            .map(|s| s.folder.as_str())
-            .collect();
-        f.dedup();
-        f.len()
+            .count()
     };
-    let shared: Vec<bool> = sets.iter().map(|s| folders_of(&s.stem) > 1).collect();
+    let shared: Vec<bool> = sets.iter().map(|s| sets_of(&s.stem) > 1).collect();
     for (s, shared) in sets.iter_mut().zip(shared) {
         s.stem_shared = shared;
     }

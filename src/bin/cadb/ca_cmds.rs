@@ -1,7 +1,7 @@
 //! `cadb info`, `cadb pgn` and `cadb json`: reading a Chess Assistant database.
 
-use std::borrow::Cow;
 use std::{
+    borrow::Cow,
     io::{BufWriter, Write},
     ops::Range,
     path::PathBuf,

@@ -126,21 +126,21 @@ fn paths_of(all: &[PathBuf], files: &DatabaseFiles<usize>) -> DatabaseFiles<Path
 
 /// What keeps set `s` of `dir` from being a database.
 fn lacks(s: &Set, dir: &Path) -> String {
-    let (stem, dir) = (&s.stem, dir.display());
-    let missing = s.missing();
-    if !missing.is_empty() {
-        let each: Vec<String> = missing.iter().map(|ext| format!("{stem}.{ext}")).collect();
-        format!("{} missing in {dir}", each.join(", "))
-    } else {
-        let each: Vec<String> = s
-            .doubled
+    let each = |parts: &[&str]| {
+        let names: Vec<String> = parts
             .iter()
-            .map(|ext| format!("{stem}.{ext}"))
+            .map(|ext| format!("{}.{ext}", s.stem))
             .collect();
+        names.join(", ")
+    };
+    let (missing, dir) = (s.missing(), dir.display());
+    if missing.is_empty() {
         format!(
             "{} in {dir} twice (names differing only in case)",
-            each.join(", ")
+            each(&s.doubled)
         )
+    } else {
+        format!("{} missing in {dir}", each(&missing))
     }
 }
 
