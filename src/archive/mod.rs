@@ -5,7 +5,13 @@
 //! - [`group`](group::group): the files of a folder (or of a drop in the
 //!   viewer) grouped into databases by folder and stem, each incomplete set
 //!   named with what it lacks.
+//! - [`Keys`]: what the duplicate rule knows of each game, from one read.
+//! - [`Duplicates::find`]: the rule itself, copies grouped and one kept.
 
+pub mod dedupe;
 pub mod group;
+pub mod keys;
 
+pub use dedupe::{Duplicates, Group};
 pub use group::{Grouping, Set, group};
+pub use keys::{Key, Keys};
