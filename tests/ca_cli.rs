@@ -181,69 +181,6 @@ fn a_folder_opens_its_one_whole_database_and_names_what_the_others_lack() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-/// `cadb pgn FOLDER` of several databases: each in the archive's order
-/// (stem, case-folded), every game tagged with where it came from, the
-/// same bytes on any number of threads; a database that does not open
-/// costs only itself, and the summary says so.
-#[test]
-fn a_folder_of_several_databases_exports_each_with_its_source() {
-    let dir = scratch("archive");
-    let one = "[White \"A\"] [Black \"B\"]\n1. e4 e5 *\n\n[White \"C\"] [Black \"D\"]\n1. d4 *\n";
-    let two = "[White \"E\"] [Black \"F\"]\n1. c4 *\n";
-    write_db_as(&dir, "lessons", two, &["--plain"]);
-    write_db_as(&dir, "Games", one, &[]);
-    let folder = dir.to_str().unwrap();
-    let mut outs = vec![];
-    for threads in ["1", "2"] {
-        let out = run(
-            &["pgn", folder, "--threads", threads, "--chunk-games", "1"],
-            b"",
-        );
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        outs.push(text(&out.stdout));
-        assert!(
-            text(&out.stderr).contains("databases opened: 2 of 2; games written: 3, damaged: 0")
-        );
-    }
-    assert_eq!(outs[0], outs[1], "threads changed the output");
-    let pgn = &outs[0];
-    let at = |s: &str| pgn.find(s).unwrap_or_else(|| panic!("{s} not in {pgn}"));
-    assert!(at("[CASource \"Games game 0\"]") < at("[White \"C\"]"));
-    assert!(at("[White \"C\"]") < at("[CASource \"Games game 1\"]"));
-    assert!(at("[CASource \"Games game 1\"]") < at("[CASource \"lessons game 0\"]"));
-    assert_eq!(pgn.matches("[CASource ").count(), 3);
-    // Each game as its own database writes it, with the tag added.
-    let alone = text(&run(&["pgn", dir.join("lessons.CDP").to_str().unwrap()], b"").stdout);
-    assert_eq!(
-        alone.replace(
-            "[Result \"*\"]\n",
-            "[Result \"*\"]\n[CASource \"lessons game 0\"]\n"
-        ),
-        pgn[at(
-            "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"E\"]"
-        )..]
-    );
-
-    // A database that does not open costs only itself.
-    std::fs::write(dir.join("Games.EMB"), b"xx").unwrap();
-    let out = run(&["pgn", folder], b"");
-    assert_eq!(out.status.code(), Some(1));
-    let err = text(&out.stderr);
-    assert!(err.contains("Games: not opened"), "{err}");
-    assert!(
-        err.contains("databases opened: 1 of 2; games written: 1, damaged: 0")
-            && err.contains("not opened: Games"),
-        "{err}"
-    );
-    assert_eq!(
-        text(&out.stdout)
-            .matches("[CASource \"lessons game 0\"]")
-            .count(),
-        1
-    );
-    std::fs::remove_dir_all(dir).unwrap();
-}
-
 /// Issue 47: a comment stored as UTF-8 in a database otherwise in CP1251
 /// (typed in a later program) reads as written, not "вќ¤пёЏ"; the
 /// Cyrillic names and the comment beside it read in CP1251.

@@ -100,6 +100,21 @@ pub fn members(path: &Path) -> Result<Option<Vec<Member>>, String> {
     ))
 }
 
+/// The databases named by `path`, in the archive's order: every whole
+/// database of a folder of several ([`members`]), or the one a .CDP file
+/// or a folder names ([`find`]), named by its stem.
+pub fn archive(path: &Path) -> Result<Vec<Member>, String> {
+    if let Some(all) = members(path)? {
+        return Ok(all);
+    }
+    let paths = find(path)?;
+    let name = paths
+        .cdp
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    Ok(vec![Member { name, paths }])
+}
+
 /// `dir`'s entries, and their names grouped into databases.
 fn grouped(dir: &Path) -> Result<(Vec<PathBuf>, Grouping), String> {
     let all = entries(dir)?;

@@ -15,6 +15,7 @@ mod hex;
 mod jose;
 mod mgc;
 mod opening;
+mod pgn;
 mod pgn_validate;
 mod player;
 mod search;
@@ -55,7 +56,7 @@ enum Cmd {
     /// (counts only: safe to paste into a problem report).
     Doctor(doctor::DoctorArgs),
     /// A database's games as PGN (exit 1 if some could not be fully decoded).
-    Pgn(ca_cmds::PgnArgs),
+    Pgn(pgn::PgnArgs),
     /// One game of a database as JSON.
     Json(ca_cmds::JsonArgs),
     /// PGN on stdin to a new database OUT_DIR/STEM.CDP, .EMB, .D00, .A02, .D02.
@@ -93,7 +94,7 @@ fn main() -> ExitCode {
     let result = match Cli::parse().command {
         Cmd::Info(a) => ca_cmds::info(a),
         Cmd::Doctor(a) => doctor::run(a),
-        Cmd::Pgn(a) => ca_cmds::pgn(a),
+        Cmd::Pgn(a) => pgn::pgn(a),
         Cmd::Json(a) => ca_cmds::json(a),
         Cmd::Write(a) => write::run(a),
         Cmd::Jose(a) => jose::run(a),

@@ -1,0 +1,238 @@
+//! `cadb pgn`: a database, or every database of a folder, as PGN, on every
+//! core; with `--dedupe`, each group of copies once.
+
+use std::{
+    borrow::Cow,
+    io::{BufWriter, Write},
+    ops::Range,
+    process::ExitCode,
+};
+
+use cadb::{
+    archive::{Duplicates, Keys},
+    bytes::FileBytes,
+    ca::Database,
+};
+
+use crate::{ca_cmds::DbArgs, dbfiles, terminal, threads};
+
+#[derive(clap::Args)]
+pub struct PgnArgs {
+    #[command(flatten)]
+    db: DbArgs,
+    /// Only game N (counting from 0)
+    #[arg(long, value_name = "N")]
+    game: Option<u64>,
+    /// Write each group of duplicate games once: the same players, result,
+    /// year and main line, or a shorter copy (docs/cli.md, "Duplicates")
+    #[arg(long)]
+    dedupe: bool,
+    #[command(flatten)]
+    threads: threads::ThreadsOption,
+}
+
+/// `cadb pgn`: the games in order, in chunks written in order (the same
+/// bytes for any `--threads`). A folder of several databases writes each
+/// in the archive's order, every game tagged with where it came from.
+pub fn pgn(args: PgnArgs) -> Result<ExitCode, String> {
+    let encoding = args.db.encoding();
+    let members = dbfiles::archive(args.db.path())?;
+    let one = members.len() == 1;
+    if args.game.is_some() && !one {
+        return Err("--game needs one database: name its .CDP".into());
+    }
+    let open = |m: &dbfiles::Member| dbfiles::open_member(m, encoding);
+    // A database that does not open costs only itself (one alone is an error).
+    let opened = |m: &dbfiles::Member| match open(m) {
+        Ok(db) => Ok(Some(db)),
+        Err(e) if one => Err(e),
+        Err(e) => {
+            warn!("{}: not opened: {e}", m.name);
+            Ok(None)
+        }
+    };
+    let duplicates = if args.dedupe {
+        Some(find_duplicates(&members, &open, &args.threads)?)
+    } else {
+        None
+    };
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 18, stdout.lock());
+    let (mut games, mut written, mut failed, mut closed) = (0u64, 0u64, 0u64, Vec::new());
+    let mut base = 0usize;
+    for m in &members {
+        let Some(db) = opened(m)? else {
+            closed.push(m.name.as_str());
+            continue;
+        };
+        let range = match args.game {
+            Some(n) if n >= db.count() => {
+                return Err(format!("--game {n}: the database has {} games", db.count()));
+            }
+            Some(n) => n..n + 1,
+            None => 0..db.count(),
+        };
+        let n = db.count() as usize;
+        let keep = duplicates.as_ref().map(|(_, mask)| &mask[base..base + n]);
+        base += n;
+        games += db.count();
+        let source = (!one).then_some(m.name.as_str());
+        let part = Part {
+            range,
+            source,
+            keep,
+        };
+        let (w, f) = pgn_games(db, || open(m), part, &args.threads, &mut out)?;
+        (written, failed) = (written + w, failed + f);
+    }
+    out.flush().map_err(|e| e.to_string())?;
+    if one && duplicates.is_none() {
+        if failed > 0 {
+            warn!("{failed} game(s) could not be fully decoded");
+        }
+    } else {
+        let opened = members.len() - closed.len();
+        warn!(
+            "databases opened: {opened} of {}; games: {games}, written: {written}, damaged: {failed}",
+            members.len()
+        );
+        if let Some((d, _)) = &duplicates {
+            warn!(
+                "duplicates: {} copies not written, of {} groups (each written once: the longest, then the most annotated)",
+                d.dropped(),
+                d.groups.len()
+            );
+        }
+        if !closed.is_empty() {
+            warn!("not opened: {}", closed.join(", "));
+        }
+    }
+    let clean = failed == 0 && closed.is_empty();
+    Ok(if clean {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Every game's key, in the archive's order, and the groups of copies
+/// among them; with whether each game is written. A database that does
+/// not open has no keys (the pass that writes says so).
+fn find_duplicates(
+    members: &[dbfiles::Member],
+    open: &(impl Fn(&dbfiles::Member) -> Result<Database<FileBytes>, String> + Sync),
+    threads: &threads::ThreadsOption,
+) -> Result<(Duplicates, Vec<bool>), String> {
+    let mut keys = Keys::new();
+    for m in members {
+        let Ok(mut db) = open(m) else { continue };
+        let n = db.count();
+        threads::in_order(
+            threads.threads(n),
+            threads.chunks(n),
+            &mut db,
+            || open(m),
+            |db, games| {
+                let mut chunk = Keys::new();
+                for i in games {
+                    // A damaged game is nobody's copy; its error is told when it is written.
+                    let _ = chunk.read(db, i);
+                }
+                chunk
+            },
+            |chunk| {
+                keys.append(chunk);
+                Ok(())
+            },
+        )?;
+    }
+    let d = Duplicates::find(&keys);
+    let mask = d.kept_mask(keys.len());
+    Ok((d, mask))
+}
+
+/// Which games of a database `pgn_games` writes.
+struct Part<'a> {
+    range: Range<u64>,
+    /// The database's name, for the `[CASource]` tag.
+    source: Option<&'a str>,
+    /// Whether each game of the database is written (all, without).
+    keep: Option<&'a [bool]>,
+}
+
+/// Writes `part` of `db` (opened again by `open` for each other thread) to
+/// `out`, each game tagged `[CASource "SOURCE game N"]` with a `source`;
+/// returns how many were written, and how many could not be fully decoded,
+/// each named on stderr.
+fn pgn_games(
+    mut db: Database<FileBytes>,
+    open: impl Fn() -> Result<Database<FileBytes>, String> + Sync,
+    part: Part<'_>,
+    threads: &threads::ThreadsOption,
+    out: &mut impl Write,
+) -> Result<(u64, u64), String> {
+    let n = part.range.end - part.range.start;
+    let threads_used = if n == 1 {
+        1
+    } else {
+        threads.threads(db.count())
+    };
+    let (mut written, mut failed) = (0u64, 0u64);
+    let first = part.range.start;
+    let each = |i: u64| match part.source {
+        Some(name) => format!("{name}: game {i}"),
+        None => format!("game {i}"),
+    };
+    threads::in_order(
+        threads_used,
+        threads.chunks(n),
+        &mut db,
+        open,
+        |db, games| pgn_chunk(db, first + games.start..first + games.end, &part),
+        |chunk| {
+            for (i, e) in &chunk.failed {
+                warn!("{}: {e}", each(*i));
+            }
+            written += chunk.games;
+            failed += chunk.failed.len() as u64;
+            out.write_all(chunk.text.as_bytes())
+                .map_err(|e| e.to_string())
+        },
+    )?;
+    Ok((written, failed))
+}
+
+/// A chunk of `cadb pgn`: the games' PGN, safe for the terminal, how many,
+/// and the games that could not be fully decoded.
+struct PgnChunk {
+    text: String,
+    games: u64,
+    failed: Vec<(u64, cadb::Error)>,
+}
+
+fn pgn_chunk(db: &Database<FileBytes>, games: Range<u64>, part: &Part<'_>) -> PgnChunk {
+    let mut chunk = PgnChunk {
+        text: String::new(),
+        games: 0,
+        failed: Vec::new(),
+    };
+    for i in games {
+        if part.keep.is_some_and(|keep| !keep[i as usize]) {
+            continue;
+        }
+        // Written in place; only a game with a control character in its
+        // text is written again, escaped (no copy of every game).
+        let start = chunk.text.len();
+        let from = part.source.map(|name| format!("{name} game {i}"));
+        let tag = from.as_deref().map(|v| ("CASource", v));
+        if let Some(e) = db.write_pgn_tagged(i, &mut chunk.text, tag) {
+            chunk.failed.push((i, e));
+        }
+        chunk.games += 1;
+        if let Cow::Owned(escaped) = terminal::safe(&chunk.text[start..]) {
+            chunk.text.truncate(start);
+            chunk.text.push_str(&escaped);
+        }
+    }
+    chunk
+}

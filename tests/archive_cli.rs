@@ -1,0 +1,217 @@
+//! `cadb pgn FOLDER`: every database of a folder as one PGN, each game
+//! tagged with where it came from (issue 47); with `--dedupe`, each group
+//! of copies once.
+#![cfg(all(feature = "cli", not(target_arch = "wasm32")))]
+
+use std::path::{Path, PathBuf};
+
+mod common;
+
+use common::{run, text};
+
+/// A fresh, empty scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    common::scratch("archive", name)
+}
+
+/// Writes `pgn` as DIR/STEM.* with `cadb write OPTIONS`; the CDP's path.
+fn write_db_as(dir: &Path, stem: &str, pgn: &str, options: &[&str]) -> PathBuf {
+    common::write_db(dir, stem, pgn, options)
+}
+
+/// `cadb pgn FOLDER` of several databases: each in the archive's order
+/// (stem, case-folded), every game tagged with where it came from, the
+/// same bytes on any number of threads; a database that does not open
+/// costs only itself, and the summary says so.
+#[test]
+fn a_folder_of_several_databases_exports_each_with_its_source() {
+    let dir = scratch("archive");
+    let one = "[White \"A\"] [Black \"B\"]\n1. e4 e5 *\n\n[White \"C\"] [Black \"D\"]\n1. d4 *\n";
+    let two = "[White \"E\"] [Black \"F\"]\n1. c4 *\n";
+    write_db_as(&dir, "lessons", two, &["--plain"]);
+    write_db_as(&dir, "Games", one, &[]);
+    let folder = dir.to_str().unwrap();
+    let mut outs = vec![];
+    for threads in ["1", "2"] {
+        let out = run(
+            &["pgn", folder, "--threads", threads, "--chunk-games", "1"],
+            b"",
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        outs.push(text(&out.stdout));
+        assert!(
+            text(&out.stderr)
+                .contains("databases opened: 2 of 2; games: 3, written: 3, damaged: 0")
+        );
+    }
+    assert_eq!(outs[0], outs[1], "threads changed the output");
+    let pgn = &outs[0];
+    let at = |s: &str| pgn.find(s).unwrap_or_else(|| panic!("{s} not in {pgn}"));
+    assert!(at("[CASource \"Games game 0\"]") < at("[White \"C\"]"));
+    assert!(at("[White \"C\"]") < at("[CASource \"Games game 1\"]"));
+    assert!(at("[CASource \"Games game 1\"]") < at("[CASource \"lessons game 0\"]"));
+    assert_eq!(pgn.matches("[CASource ").count(), 3);
+    // Each game as its own database writes it, with the tag added.
+    let alone = text(&run(&["pgn", dir.join("lessons.CDP").to_str().unwrap()], b"").stdout);
+    assert_eq!(
+        alone.replace(
+            "[Result \"*\"]\n",
+            "[Result \"*\"]\n[CASource \"lessons game 0\"]\n"
+        ),
+        pgn[at(
+            "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"E\"]"
+        )..]
+    );
+
+    // A database that does not open costs only itself.
+    std::fs::write(dir.join("Games.EMB"), b"xx").unwrap();
+    let out = run(&["pgn", folder], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("Games: not opened"), "{err}");
+    assert!(
+        err.contains("databases opened: 1 of 2; games: 1, written: 1, damaged: 0")
+            && err.contains("not opened: Games"),
+        "{err}"
+    );
+    assert_eq!(
+        text(&out.stdout)
+            .matches("[CASource \"lessons game 0\"]")
+            .count(),
+        1
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+const GAMES: &str = r#"[White "Anand"] [Black "Topalov"] [Date "2010.??.??"] [Result "1-0"]
+1. e4 e5 2. Nf3 Nc6 1-0
+
+[White "Short"] [Black "Timman"] [Result "1/2-1/2"]
+1. d4 Nf6 2. c4 1/2-1/2
+
+[White "?"] [Black "?"] [Event "A study"]
+1. c4 { a study } *
+"#;
+
+/// The games of `pgn` (CASource values, in order) and the stderr.
+fn sources(out: &std::process::Output) -> (Vec<String>, String) {
+    let pgn = text(&out.stdout);
+    let tags = pgn
+        .lines()
+        .filter_map(|l| l.strip_prefix("[CASource \"")?.strip_suffix("\"]"))
+        .map(String::from)
+        .collect();
+    (tags, text(&out.stderr))
+}
+
+/// A folder with the same games in two databases (two layouts), and a
+/// third with an annotated copy of one and a shorter copy of another:
+/// `--dedupe` writes each game once, the annotated copy, on any number of
+/// threads; without it every game is written.
+#[test]
+fn dedupe_writes_each_game_of_a_folder_once() {
+    let dir = scratch("dedupe");
+    write_db_as(&dir, "Base", GAMES, &[]);
+    write_db_as(&dir, "copy", GAMES, &["--plain"]);
+    let notes = r#"[White "Short"] [Black "Timman"] [Date "1990.??.??"] [Result "1/2-1/2"]
+1. d4 Nf6 { the Indian } 2. c4 1/2-1/2
+
+[White "anand"] [Black "TOPALOV"] [Result "*"]
+1. e4 e5 *
+
+[White "?"] [Black "?"] [Event "A study"]
+1. c4 { another study } *
+"#;
+    write_db_as(&dir, "notes", notes, &["--plain"]);
+    let folder = dir.to_str().unwrap();
+    let mut outs = vec![];
+    for threads in ["1", "2"] {
+        let out = run(
+            &[
+                "pgn",
+                folder,
+                "--dedupe",
+                "--threads",
+                threads,
+                "--chunk-games",
+                "1",
+            ],
+            b"",
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        outs.push(sources(&out));
+    }
+    assert_eq!(outs[0], outs[1], "threads changed the output");
+    let (kept, err) = &outs[0];
+    // In the archive's order: Base, copy, notes; a game is written where
+    // its kept copy lies.
+    assert_eq!(
+        kept,
+        &["Base game 0", "Base game 2", "notes game 0", "notes game 2"],
+        "{err}"
+    );
+    assert!(
+        err.contains("databases opened: 3 of 3; games: 9, written: 4, damaged: 0"),
+        "{err}"
+    );
+    assert!(
+        err.contains("duplicates: 5 copies not written, of 3 groups"),
+        "{err}"
+    );
+    // Without --dedupe, all nine.
+    let (all, _) = sources(&run(&["pgn", folder], b""));
+    assert_eq!(all.len(), 9);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// One database with a game twice: `--dedupe` writes it once, with no
+/// source tag (a single database's output is its own), and says so.
+#[test]
+fn dedupe_of_one_database() {
+    let dir = scratch("dedupe-one");
+    let twice = format!("{GAMES}\n{GAMES}");
+    let cdp = write_db_as(&dir, "TWICE", &twice, &[]);
+    let out = run(&["pgn", cdp.to_str().unwrap(), "--dedupe"], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let pgn = text(&out.stdout);
+    assert_eq!(pgn.matches("[Event ").count(), 3);
+    assert!(!pgn.contains("[CASource"));
+    let once = text(
+        &run(
+            &[
+                "pgn",
+                write_db_as(&dir, "ONCE", GAMES, &[]).to_str().unwrap(),
+            ],
+            b"",
+        )
+        .stdout,
+    );
+    assert_eq!(pgn, once);
+    let err = text(&out.stderr);
+    assert!(err.contains("games: 6, written: 3, damaged: 0"), "{err}");
+    assert!(
+        err.contains("duplicates: 3 copies not written, of 3 groups"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A database that does not open costs only itself under `--dedupe` too.
+#[test]
+fn dedupe_past_a_database_that_does_not_open() {
+    let dir = scratch("dedupe-damaged");
+    write_db_as(&dir, "a", GAMES, &[]);
+    write_db_as(&dir, "b", GAMES, &[]);
+    write_db_as(&dir, "c", GAMES, &[]);
+    std::fs::write(dir.join("b.EMB"), b"xx").unwrap();
+    let out = run(&["pgn", dir.to_str().unwrap(), "--dedupe"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let (kept, err) = sources(&out);
+    assert_eq!(kept, ["a game 0", "a game 1", "a game 2"], "{err}");
+    assert_eq!(err.matches("b: not opened").count(), 1, "{err}");
+    assert!(
+        err.contains("databases opened: 2 of 3; games: 6, written: 3"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
