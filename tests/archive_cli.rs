@@ -193,6 +193,24 @@ fn dedupe_of_one_database() {
         err.contains("duplicates: 3 copies not written, of 3 groups"),
         "{err}"
     );
+    // The doctor counts them when asked, as text and as JSON.
+    let cdp = cdp.to_str().unwrap();
+    let report = text(&run(&["doctor", cdp, "--duplicates"], b"").stdout);
+    assert!(
+        report.contains("          3  games that are copies of another")
+            && report.contains("          3  groups of copies"),
+        "{report}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_slice(&run(&["doctor", cdp, "--duplicates", "--json"], b"").stdout)
+            .unwrap();
+    assert_eq!(
+        json["duplicates"],
+        serde_json::json!({"copies": 3, "groups": 3})
+    );
+    assert_eq!(json["games"], 6);
+    let plain = text(&run(&["doctor", cdp], b"").stdout);
+    assert!(plain.contains("not counted: --duplicates"), "{plain}");
     std::fs::remove_dir_all(dir).unwrap();
 }
 

@@ -70,6 +70,8 @@ fn every_layout_prints_the_same_pgn_on_any_number_of_threads() {
         let cdp = dir.join(format!("{stem}.CDP"));
         let cdp = cdp.to_str().unwrap();
         same_output(&["doctor", cdp]);
+        same_output(&["doctor", cdp, "--duplicates"]);
+        same_output(&["pgn", cdp, "--dedupe"]);
         same_output(&["tree", cdp, "--plies", "6"]);
         same_output(&[
             "tree",
@@ -104,6 +106,12 @@ fn damaged_records_are_named_in_the_same_order_on_any_number_of_threads() {
     let report = text(&same_output(&["doctor", cdp]).stdout);
     assert!(report.contains("games stopping on"), "{report}");
     same_output(&["doctor", cdp, "--json", "--games", "100"]);
+    same_output(&["doctor", cdp, "--json", "--duplicates"]);
+    // The damaged games are written, and named, whatever their copies.
+    let deduped = same_output(&["pgn", cdp, "--dedupe"]);
+    let named = |s: &str| s.lines().filter(|l| l.starts_with("game ")).count();
+    assert!(named(&stderr) > 3, "{stderr}");
+    assert_eq!(named(&text(&deduped.stderr)), named(&stderr));
     // The opening tree skips the same games.
     let tree = text(&same_output(&["tree", cdp]).stdout);
     assert!(tree.contains("skipped"), "{tree}");

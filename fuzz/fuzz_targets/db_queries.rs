@@ -2,9 +2,11 @@
 //! What the JS API asks of an open database, on the host: the name tables
 //! (each record, each id), search, sort by every column, a page of rows,
 //! the compactness report, an opening tree under a small entry limit
-//! (so the limit is reached) and the doctor's report. The database is cut
-//! like `database`'s.
+//! (so the limit is reached), the doctor's report, and the duplicate
+//! rule's keys of every game (twice over: each game has a copy). The
+//! database is cut like `database`'s.
 use cadb::{
+    archive::{Duplicates, Keys},
     ca::{
         Database, ListKind, OpenOptions,
         columns::{self, Column},
@@ -65,4 +67,13 @@ fuzz_target!(|data: &[u8]| {
         core::ops::ControlFlow::Continue(())
     });
     assert!(d.games_scanned <= 256 && !d.to_string().is_empty());
+    let mut keys = Keys::new();
+    let n = db.count().min(256);
+    for i in (0..n).chain(0..n) {
+        let _ = keys.read(&db, i);
+    }
+    let dups = Duplicates::find(&keys);
+    // Each whole game read twice is at least a copy of itself.
+    let whole = (0..n as usize).filter(|&i| keys.get(i).whole).count();
+    assert!(dups.dropped() >= whole, "{} < {whole}", dups.dropped());
 });

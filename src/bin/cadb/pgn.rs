@@ -126,29 +126,41 @@ fn find_duplicates(
     let mut keys = Keys::new();
     for m in members {
         let Ok(mut db) = open(m) else { continue };
-        let n = db.count();
-        threads::in_order(
-            threads.threads(n),
-            threads.chunks(n),
-            &mut db,
-            || open(m),
-            |db, games| {
-                let mut chunk = Keys::new();
-                for i in games {
-                    // A damaged game is nobody's copy; its error is told when it is written.
-                    let _ = chunk.read(db, i);
-                }
-                chunk
-            },
-            |chunk| {
-                keys.append(chunk);
-                Ok(())
-            },
-        )?;
+        keys.append(read_keys(&mut db, || open(m), threads)?);
     }
     let d = Duplicates::find(&keys);
     let mask = d.kept_mask(keys.len());
     Ok((d, mask))
+}
+
+/// The duplicate rule's key of every game of `db`, on every core (`open`
+/// opens it again for each other thread). A damaged game's key is not
+/// whole: it is nobody's copy; its error is told by whoever reads it whole.
+pub fn read_keys(
+    db: &mut Database<FileBytes>,
+    open: impl Fn() -> Result<Database<FileBytes>, String> + Sync,
+    threads: &threads::ThreadsOption,
+) -> Result<Keys, String> {
+    let n = db.count();
+    let mut keys = Keys::new();
+    threads::in_order(
+        threads.threads(n),
+        threads.chunks(n),
+        db,
+        open,
+        |db, games| {
+            let mut chunk = Keys::new();
+            for i in games {
+                let _ = chunk.read(db, i);
+            }
+            chunk
+        },
+        |chunk| {
+            keys.append(chunk);
+            Ok(())
+        },
+    )?;
+    Ok(keys)
 }
 
 /// Which games of a database `pgn_games` writes.
