@@ -63,8 +63,33 @@ fn a_folder_of_several_databases_exports_each_with_its_source() {
         )..]
     );
 
+    // `cadb info FOLDER` lists them, each with its games.
+    let out = run(&["info", folder], b"");
+    let info = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        info.starts_with("archive:     2 of 2 databases opened, 3 games"),
+        "{info}"
+    );
+    assert!(
+        info.contains("\n  Games            2 games  cp1251"),
+        "{info}"
+    );
+    assert!(
+        info.contains("\n  lessons          1 games  cp1251"),
+        "{info}"
+    );
+
     // A database that does not open costs only itself.
     std::fs::write(dir.join("Games.EMB"), b"xx").unwrap();
+    let out = run(&["info", folder], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let info = text(&out.stdout);
+    assert!(
+        info.contains("1 of 2 databases opened, 1 games")
+            && info.contains("  Games    not opened: "),
+        "{info}"
+    );
     let out = run(&["pgn", folder], b"");
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);

@@ -149,9 +149,14 @@ fn a_folder_opens_its_one_whole_database_and_names_what_the_others_lack() {
     let err = text(&out.stderr);
     assert!(err.contains("ECO.D00, ECO.A02, ECO.D02 missing"), "{err}");
 
-    // Two whole databases: name one.
+    // Two whole databases: `info` lists them, the others ask for one.
     write_db_as(&dir, "Lessons", THREE, &["--plain"]);
     let out = run(&["info", folder], b"");
+    assert!(out.status.success());
+    let info = text(&out.stdout);
+    assert!(info.contains("2 of 2 databases opened, 6 games"), "{info}");
+    assert!(text(&out.stderr).contains("ECO.D00, ECO.A02, ECO.D02 missing"));
+    let out = run(&["doctor", folder], b"");
     assert!(!out.status.success());
     let err = text(&out.stderr);
     assert!(err.contains("several databases (Games, Lessons)"), "{err}");

@@ -311,3 +311,33 @@ fn bench_only_runs_the_chosen_passes() {
     assert!(measures("none").is_empty());
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// A reader that goes away (`cadb find DB | head -1`) ends the process
+/// quietly, exit 0, as a pipe's writer does; `println!` panicked (exit 101).
+/// The output (30,000 lines) is larger than a pipe holds, so the write
+/// after the reader left fails.
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    use std::io::Read;
+    let dir = common::scratch("args", "pipe");
+    let pgn = "1. e4 *\n\n".repeat(30_000);
+    let cdp = common::write_db(&dir, "MANY", &pgn, &["--plain"]);
+    let args = ["find", cdp.to_str().unwrap()];
+    let mut child = std::process::Command::new(common::EXE)
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 2];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // The pipe's read end is closed here.
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        text(&out.stderr)
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -3,7 +3,7 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
-use cadb::{ca::ListKind, game::view::GameView};
+use cadb::{ca::ListKind, game::view::GameView, text::TextEncoding};
 
 use crate::dbfiles;
 
@@ -42,8 +42,11 @@ pub struct JsonArgs {
     game: u64,
 }
 
-/// `cadb info`.
+/// `cadb info`: one database in full, or a folder of several as a list.
 pub fn info(args: InfoArgs) -> Result<ExitCode, String> {
+    if let Some(members) = dbfiles::members(&args.db.path)? {
+        return Ok(archive_info(&members, args.db.text.encoding));
+    }
     let db = dbfiles::open(&args.db.path, args.db.text.encoding)?;
     let i = db.info();
     say!("signature:   {}", i.signature);
@@ -104,6 +107,46 @@ pub fn info(args: InfoArgs) -> Result<ExitCode, String> {
         say!("warning:     {w}");
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `cadb info FOLDER` of several databases: each one's games and readings,
+/// in the archive's order; one that does not open is named, with why.
+fn archive_info(members: &[dbfiles::Member], encoding: Option<TextEncoding>) -> ExitCode {
+    let (mut games, mut opened) = (0u64, 0usize);
+    let width = members
+        .iter()
+        .map(|m| m.name.chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut lines = Vec::new();
+    for m in members {
+        match dbfiles::open_member(m, encoding) {
+            Ok(db) => {
+                let i = db.info();
+                let (count, name) = (i.count, &m.name);
+                games += count;
+                opened += 1;
+                lines.push(format!(
+                    "  {name:<width$}  {count:>9} games  {}, {} convention",
+                    i.encoding.name(),
+                    i.convention.name()
+                ));
+            }
+            Err(e) => lines.push(format!("  {:<width$}  not opened: {e}", m.name)),
+        }
+    }
+    say!(
+        "archive:     {opened} of {} databases opened, {games} games (in the archive's order: folder, then name)",
+        members.len()
+    );
+    for l in lines {
+        say!("{l}");
+    }
+    if opened == members.len() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
 }
 
 /// `cadb json`.

@@ -42,7 +42,7 @@ pub fn find(a: FindArgs) -> Result<ExitCode, String> {
     for i in found {
         out += &format!("{i}\n");
     }
-    print!("{out}");
+    say_raw!("{out}");
     Ok(ExitCode::SUCCESS)
 }
 
@@ -99,7 +99,7 @@ pub fn player(a: PlayerArgs) -> Result<ExitCode, String> {
             "opponents": scored("name", c.opponents.iter().map(|o| (json!(o.name), &o.score)).collect()),
             "games": c.games,
         });
-        println!("{v:#}");
+        say_raw!("{v:#}\n");
         return Ok(ExitCode::SUCCESS);
     }
     let mut out = String::new();
@@ -137,6 +137,6 @@ pub fn player(a: PlayerArgs) -> Result<ExitCode, String> {
     for o in &c.opponents {
         out += &format!("  {}: {}\n", o.name, score_text(&o.score));
     }
-    print!("{out}");
+    say_raw!("{out}");
     Ok(ExitCode::SUCCESS)
 }

@@ -36,15 +36,29 @@ pub fn safe(s: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// `println!` through [`safe`].
-macro_rules! say {
-    () => { println!() };
-    ($($t:tt)*) => { println!("{}", $crate::terminal::safe(&format!($($t)*))) };
+/// Writes `text` to stdout. When its reader has gone (`cadb find DB |
+/// head`), the process ends quietly, as a pipe's writer does, where
+/// `print!` would panic.
+pub fn print(text: &str) {
+    use std::io::Write;
+    if let Err(e) = std::io::stdout().lock().write_all(text.as_bytes()) {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("cadb: standard output: {e}");
+            std::process::exit(2);
+        }
+        std::process::exit(0);
+    }
 }
 
-/// `print!` through [`safe`].
+/// `println!` through [`safe`] and [`print`].
+macro_rules! say {
+    () => { $crate::terminal::print("\n") };
+    ($($t:tt)*) => { $crate::terminal::print(&format!("{}\n", $crate::terminal::safe(&format!($($t)*)))) };
+}
+
+/// `print!` through [`safe`] and [`print`].
 macro_rules! say_raw {
-    ($($t:tt)*) => { print!("{}", $crate::terminal::safe(&format!($($t)*))) };
+    ($($t:tt)*) => { $crate::terminal::print(&$crate::terminal::safe(&format!($($t)*))) };
 }
 
 /// `eprintln!` through [`safe`].
