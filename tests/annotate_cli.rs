@@ -5,7 +5,7 @@
 //! a whole one. Depth 8 and a few games keep it quick.
 #![cfg(all(feature = "cli", not(target_arch = "wasm32")))]
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 mod common;
 
@@ -29,7 +29,7 @@ fn stockfish() -> String {
     path
 }
 
-fn dir(name: &str) -> PathBuf {
+fn dir(name: &str) -> common::Scratch {
     common::scratch("annotate", name)
 }
 

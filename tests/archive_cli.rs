@@ -10,7 +10,7 @@ mod common;
 use common::{run, text};
 
 /// A fresh, empty scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
+fn scratch(name: &str) -> common::Scratch {
     common::scratch("archive", name)
 }
 

@@ -26,7 +26,7 @@ fn usage_error(args: &[&str]) -> String {
 }
 
 /// A small database (three games) in a fresh scratch folder.
-fn small_db(name: &str) -> (PathBuf, PathBuf) {
+fn small_db(name: &str) -> (common::Scratch, PathBuf) {
     let dir = common::scratch("args", name);
     let pgn = "[White \"Иванов\"] [Result \"1-0\"]\n1. e4 e5 2. Nf3 1-0\n\n\
                [Result \"0-1\"]\n1. d4 d5 0-1\n\n[Result \"*\"]\n1. c4 *\n";

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use common::{run, text};
 
-fn scratch(name: &str) -> PathBuf {
+fn scratch(name: &str) -> common::Scratch {
     common::scratch("threads", name)
 }
 

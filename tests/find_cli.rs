@@ -15,12 +15,14 @@ const PGN: &str = "[White \"Anna\"]\n[Black \"Boris\"]\n[Date \"1990.01.01\"]\n[
 [White \"Cleo\"]\n[Black \"Anna\"]\n[Date \"2001.01.01\"]\n[Result \"0-1\"]\n\n\
 1. Nf3 d5 2. g3 Nf6 3. Bg2 e6 4. O-O Be7 5. d3 O-O 6. Nbd2 c5 7. e4 Nc6 8. Re1 b5 9. Nf1 0-1\n";
 
-fn db(name: &str) -> PathBuf {
+/// The database and its scratch folder (removed when that is dropped).
+fn db(name: &str) -> (common::Scratch, PathBuf) {
     let dir = common::scratch("find-cli", name);
     let path = dir.join("T");
     let out = run(&["write", path.to_str().unwrap()], PGN.as_bytes());
     assert!(out.status.success(), "{}", text(&out.stderr));
-    dir.join("T.CDP")
+    let cdp = dir.join("T.CDP");
+    (dir, cdp)
 }
 
 /// stdout of `cadb search DB ARGS`, which must succeed.
@@ -34,7 +36,7 @@ fn search(cdp: &Path, args: &[&str]) -> String {
 
 #[test]
 fn each_flag_finds_its_games_and_plies() {
-    let cdp = db("flags");
+    let (_dir, cdp) = db("flags");
     // 2. exd5 (ply 3): White is a pawn up.
     assert_eq!(search(&cdp, &["--material", "diff P=1"]), "0\t3\n");
     assert_eq!(search(&cdp, &["--material", "diff P=1 either"]), "0\t3\n");
@@ -87,7 +89,7 @@ fn each_flag_finds_its_games_and_plies() {
 
 #[test]
 fn a_bad_expression_exits_2_naming_the_token() {
-    let cdp = db("bad");
+    let (_dir, cdp) = db("bad");
     let out = run(
         &["search", cdp.to_str().unwrap(), "--material", "RB vs X"],
         b"",
@@ -124,7 +126,7 @@ fn a_bad_expression_exits_2_naming_the_token() {
 
 #[test]
 fn search_takes_every_header_filter_of_find() {
-    let cdp = db("filters");
+    let (_dir, cdp) = db("filters");
     // Game 0 is Anna-Boris (1990), game 1 Cleo-Anna (2001): the same
     // flags as `cadb find`, beyond the ones `search` had before.
     assert_eq!(search(&cdp, &["--text", "boris", "--nag", "3"]), "0\t6\n");

@@ -35,12 +35,36 @@ pub fn text(b: &[u8]) -> String {
 }
 
 /// A fresh, empty scratch folder, `cadb-KIND-PID-NAME` in the temporary
-/// folder (each test process its own).
-pub fn scratch(kind: &str, name: &str) -> PathBuf {
+/// folder (each test process its own), removed when dropped: at the end of
+/// its test, passed or failed.
+pub fn scratch(kind: &str, name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("cadb-{kind}-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Scratch(dir)
+}
+
+/// A scratch folder ([`scratch`]): a path, removed with what it holds when
+/// dropped.
+pub struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for Scratch {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// Writes `pgn` as DIR/STEM.* with `cadb write OPTIONS`; the CDP's path.
