@@ -76,13 +76,17 @@ export class LazyFile {
   read(offset: number, length: number): Uint8Array {
     const a = this.ahead;
     const end = offset + length;
-    const bytes = a?.bytes && offset >= a.start && end <= a.end
+    const view = a?.bytes && offset >= a.start && end <= a.end
       ? new Uint8Array(a.bytes, offset - a.start, length)
-      : this.fromPrimed(offset, end) ?? new Uint8Array(this.reader.readAsArrayBuffer(this.file.slice(offset, end)));
+      : this.fromPrimed(offset, end);
+    const bytes: Uint8Array<ArrayBuffer> = view ?? new Uint8Array(this.reader.readAsArrayBuffer(this.file.slice(offset, end)));
     const r = this.recording;
     if (r) {
       r.bytes += length;
-      if (r.bytes <= RECORD_AT_MOST) r.reads.push({ offset, bytes: bytes.slice() });
+      // A read of its own is kept as it is (the core copies what it is
+      // given, and changes nothing); a view of a bigger block is copied,
+      // not to keep (or post to a helper) the whole block.
+      if (r.bytes <= RECORD_AT_MOST) r.reads.push({ offset, bytes: view ? view.slice() : bytes });
     }
     if (this.streaming && length >= AHEAD_FROM && end < this.file.size) {
       this.readAhead(Math.max(0, end - OVERLAP), Math.min(this.file.size, end + BLOCK));
@@ -91,7 +95,7 @@ export class LazyFile {
   }
 
   /** `offset..end` from a primed read that holds it whole. */
-  private fromPrimed(offset: number, end: number): Uint8Array | null {
+  private fromPrimed(offset: number, end: number): Uint8Array<ArrayBuffer> | null {
     for (const r of this.primed ?? []) {
       if (offset >= r.offset && end <= r.offset + r.bytes.length) return r.bytes.subarray(offset - r.offset, end - r.offset);
     }

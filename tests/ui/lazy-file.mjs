@@ -60,6 +60,18 @@ helper.unprime();
 same(helper.read(0, 100), 0);
 assert.deepEqual(fileReads, [[4000, 4200], [0, 100]]);
 
+// Recorded while primed: a read served from a primed block is copied (a
+// buffer of its own, not the block's); one from the file is kept as read,
+// not copied again.
+const both = new LazyFile(file, recorded);
+both.record();
+both.read(6000, 1000);
+const fromFile = both.read(4000, 200);
+const kept = both.recorded();
+assert.equal(kept[0].bytes.buffer.byteLength, 1000, 'a view kept its whole block');
+same(kept[0].bytes, 6000);
+assert.equal(kept[1].bytes, fromFile, 'a read of its own was copied');
+
 // Past the limit (32 MB), nothing is handed on.
 const big = new Uint8Array(40 << 20);
 const bigFile = { size: big.length, slice: (start, end) => ({ start, end }) };
