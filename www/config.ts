@@ -121,3 +121,12 @@ export const DIAGNOSE_MAX_GAMES = 20_000;
  * helpers' opening included (0.1–0.2 s, BENCHMARKS.md "Export in the
  * page"). */
 export const POOL_FROM = 200_000;
+
+/** Whether a whole-database pass over `games` games goes to the pool's
+ * helpers: the page gave some, from `from` games (POOL_FROM unless the
+ * page says), and the database is read from files (the demo, from bytes,
+ * is never big enough). The one rule: pool.ts splits by it, and the
+ * background Worker keeps what its open read for the helpers by it. */
+export function poolSplits(setup: { helpers: number; from?: number }, source: { kind: string }, games: number): boolean {
+  return setup.helpers > 0 && source.kind === 'files' && games >= (setup.from ?? POOL_FROM);
+}

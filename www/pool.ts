@@ -17,7 +17,7 @@
 // are dropped (the next pass starts fresh ones).
 
 import type { ExportSummary, SearchHits, SearchQuery } from '../pkg/cadb.js';
-import { POOL_FROM } from './config.js';
+import { poolSplits } from './config.js';
 import type { Reads } from './lazy-file.js';
 import type { OpenSource, Request, RequestType, Requests, Response, TextChoice, WorkerSetup } from './protocol.js';
 
@@ -127,8 +127,7 @@ export class Pool {
   /** Whether a pass over `games` games of `opened` goes to the helpers
    * (a database from bytes, the demo, is never big enough). */
   wants(opened: Opened | null, games: number): opened is Opened {
-    const { helpers, from = POOL_FROM } = this.setup;
-    return helpers > 0 && opened !== null && opened.source.kind === 'files' && games >= from;
+    return opened !== null && poolSplits(this.setup, opened.source, games);
   }
 
   /** The PGN of `indices` (every game when null) of `opened`, as

@@ -8,7 +8,7 @@
 // the Worker (worker-host.ts).
 
 import type { Database as LiteDatabase, DatabaseBytes, InitOutput, LazyDatabaseSource } from '../pkg-lite/cadb_lite.js';
-import { POOL_FROM } from './config.js';
+import { poolSplits } from './config.js';
 import { e2eFault, hookMessage } from './e2e-hooks.js';
 import { LazyFile, type Reads } from './lazy-file.js';
 import type { Opened, PoolSetup } from './pool.js';
@@ -96,7 +96,7 @@ export class Decoder<D extends LiteDatabase> {
       generation: (this.opened?.generation ?? 0) + 1,
       games: info.games,
       // Kept only for a database the helpers may open.
-      reads: info.games >= (this.pool.from ?? POOL_FROM) ? next.reads : null,
+      reads: poolSplits(this.pool, source, info.games) ? next.reads : null,
     };
     return { info, wasmBytes: this.memory?.buffer.byteLength ?? 0 };
   }
