@@ -258,3 +258,72 @@ fn dedupe_past_a_database_that_does_not_open() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// `cadb search FOLDER` searches every database, each hit after its
+/// database's name (a field `database` in JSON); `cadb tree FOLDER` is the
+/// tree of one database holding all their games.
+#[test]
+fn search_and_tree_across_a_folder() {
+    let dir = scratch("search-tree");
+    let more = "[White \"X\"] [Black \"Y\"] [Result \"0-1\"]\n1. e4 c5 2. Nf3 0-1\n";
+    write_db_as(&dir, "Base", GAMES, &[]);
+    write_db_as(&dir, "more", more, &["--every-trick"]);
+    let folder = dir.to_str().unwrap();
+    let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    let out = run(&["search", folder, "--fen", after_e4], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "Base\t0\t1\nmore\t0\t1\n");
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("2 of 4 games reach the position")
+            && err.contains("databases searched: 2 of 2"),
+        "{err}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_slice(&run(&["search", folder, "--pattern", "Nf3", "--json"], b"").stdout)
+            .unwrap();
+    let hits: Vec<(String, u64)> = json["hits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| {
+            (
+                h["database"].as_str().unwrap().to_string(),
+                h["game"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(hits, [("Base".to_string(), 0), ("more".to_string(), 0)]);
+
+    // The tree of both is the tree of one database of all their games.
+    let whole = scratch("search-tree-whole");
+    let cdp = write_db_as(&whole, "ALL", &format!("{GAMES}\n{more}"), &["--plain"]);
+    let table = |path: &str| {
+        let out = run(&["tree", path, "--plies", "4"], b"");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let t = text(&out.stdout);
+        let (summary, rest) = t.split_once('\n').unwrap();
+        (summary.to_string(), rest.to_string())
+    };
+    let (summary, archive) = table(folder);
+    assert!(
+        summary.starts_with("4 games (0 skipped) from 2 databases of "),
+        "{summary}"
+    );
+    assert_eq!(archive, table(cdp.to_str().unwrap()).1);
+
+    // A database that does not open costs only itself.
+    std::fs::write(dir.join("more.EMB"), b"xx").unwrap();
+    let out = run(&["search", folder, "--fen", after_e4], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "Base\t0\t1\n");
+    assert!(text(&out.stderr).contains("databases searched: 1 of 2"));
+    let out = run(&["tree", folder], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let summary = text(&out.stdout);
+    assert!(
+        summary.starts_with("3 games (0 skipped) from 1 of 2 databases of "),
+        "{summary}"
+    );
+    assert!(text(&out.stderr).contains("more: not opened"));
+}

@@ -23,6 +23,7 @@ use crate::{
     ca_cmds::DbArgs,
     dbfiles,
     filters::HeaderFilters,
+    terminal,
     threads::{self, ThreadsOption},
 };
 
@@ -92,69 +93,44 @@ pub fn run(args: SearchArgs) -> Result<ExitCode, String> {
         Some(f) => Some(f.parse().map_err(|e| format!("--fen: {e}"))?),
         None => None,
     };
-    let mut db = dbfiles::open(args.db.path(), args.db.encoding())?;
-    let go = |_, _| ControlFlow::Continue(());
     let only_fen = target.is_some() && query == Query::default();
-    let mut hits: Vec<(u32, u32)> = Vec::new();
-    let (mut searched, mut damaged) = (0, 0);
-    let mut fen_hits = None;
-    if !only_fen {
-        let found = search_contents(&args, &query, &mut db)?;
-        hits = found.hits.iter().map(|h| (h.game, h.ply)).collect();
-        (searched, damaged) = (found.searched, found.damaged);
-    }
-    if let Some(target) = &target {
-        let options = SearchOptions {
-            variations: args.variations,
+    // Every database of a folder of several, in the archive's order; each
+    // hit then names its database.
+    let members = dbfiles::archive(args.db.path())?;
+    let one = members.len() == 1;
+    let (mut found, mut closed) = (Found::default(), Vec::new());
+    for m in &members {
+        let open = || dbfiles::open_member(m, args.db.encoding());
+        let mut db = match open() {
+            Ok(db) => db,
+            Err(e) if one => return Err(e),
+            Err(e) => {
+                warn!("{}: not opened: {e}", m.name);
+                closed.push(m.name.as_str());
+                continue;
+            }
         };
-        let subset: Vec<u32> = hits.iter().map(|h| h.0).collect();
-        let found = if only_fen {
-            db.position_search(target, &options, go)
-        } else {
-            db.position_search_subset(target, &options, &subset, go)
-        }
-        .map_err(|e| e.to_string())?;
-        // Both searches' hits: the later ply.
-        let before: std::collections::HashMap<u32, u32> = hits.iter().copied().collect();
-        hits = found
-            .hits
-            .iter()
-            .map(|h| (h.game, h.ply.max(before.get(&h.game).copied().unwrap_or(0))))
-            .collect();
-        if only_fen {
-            searched = found.searched;
-        }
-        damaged += found.damaged;
-        fen_hits = Some(found.hits);
+        let name = (!one).then_some(m.name.as_str());
+        search_one(
+            &args,
+            &query,
+            target.as_ref(),
+            &mut db,
+            open,
+            name,
+            &mut found,
+        )?;
     }
     let mut out = BufWriter::new(std::io::stdout().lock());
     let written = if args.json {
-        let list: Vec<_> = match (&fen_hits, only_fen) {
-            (Some(found), true) => found
-                .iter()
-                .map(|h| {
-                    serde_json::json!({
-                        "game": h.game,
-                        "ply": h.ply,
-                        "inVariation": h.in_variation,
-                        "next": h.next.map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string()),
-                    })
-                })
-                .collect(),
-            _ => hits
-                .iter()
-                .map(|&(game, ply)| serde_json::json!({ "game": game, "ply": ply }))
-                .collect(),
-        };
         let doc = serde_json::json!({
-            "hits": list,
-            "searched": searched,
-            "damaged": damaged,
+            "hits": found.json,
+            "searched": found.searched,
+            "damaged": found.damaged,
         });
         writeln!(out, "{doc}")
     } else {
-        hits.iter()
-            .try_for_each(|(game, ply)| writeln!(out, "{game}\t{ply}"))
+        out.write_all(found.text.as_bytes())
     };
     written
         .and_then(|()| out.flush())
@@ -166,11 +142,112 @@ pub fn run(args: SearchArgs) -> Result<ExitCode, String> {
     };
     warn!(
         "{} of {} games {what} ({} damaged before a hit)",
-        hits.len(),
-        searched,
-        damaged
+        found.hits, found.searched, found.damaged
     );
-    Ok(ExitCode::SUCCESS)
+    if !one {
+        warn!(
+            "databases searched: {} of {}",
+            members.len() - closed.len(),
+            members.len()
+        );
+    }
+    Ok(if closed.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// The hits of every database searched, as they are printed.
+#[derive(Default)]
+struct Found {
+    /// One line a hit: `game<TAB>ply`, after `NAME<TAB>` in an archive.
+    text: String,
+    /// One object a hit, for `--json`.
+    json: Vec<serde_json::Value>,
+    hits: usize,
+    searched: u64,
+    damaged: u64,
+}
+
+/// Searches one database (`open` opens it again for each other thread),
+/// its hits added to `found`, named by `name` in an archive.
+fn search_one(
+    args: &SearchArgs,
+    query: &Query,
+    target: Option<&Target>,
+    db: &mut Database<FileBytes>,
+    open: impl Fn() -> Result<Database<FileBytes>, String> + Sync,
+    name: Option<&str>,
+    found: &mut Found,
+) -> Result<(), String> {
+    let go = |_, _| ControlFlow::Continue(());
+    let only_fen = target.is_some() && *query == Query::default();
+    let mut hits: Vec<(u32, u32)> = Vec::new();
+    let (mut searched, mut damaged) = (0, 0);
+    let mut fen_hits = None;
+    if !only_fen {
+        let contents = search_contents(args, query, db, open)?;
+        hits = contents.hits.iter().map(|h| (h.game, h.ply)).collect();
+        (searched, damaged) = (contents.searched, contents.damaged);
+    }
+    if let Some(target) = target {
+        let options = SearchOptions {
+            variations: args.variations,
+        };
+        let subset: Vec<u32> = hits.iter().map(|h| h.0).collect();
+        let reached = if only_fen {
+            db.position_search(target, &options, go)
+        } else {
+            db.position_search_subset(target, &options, &subset, go)
+        }
+        .map_err(|e| e.to_string())?;
+        // Both searches' hits: the later ply.
+        let before: std::collections::HashMap<u32, u32> = hits.iter().copied().collect();
+        hits = reached
+            .hits
+            .iter()
+            .map(|h| (h.game, h.ply.max(before.get(&h.game).copied().unwrap_or(0))))
+            .collect();
+        if only_fen {
+            searched = reached.searched;
+        }
+        damaged += reached.damaged;
+        fen_hits = Some(reached.hits);
+    }
+    found.hits += hits.len();
+    found.searched += searched;
+    found.damaged += damaged;
+    if args.json {
+        let named = |mut v: serde_json::Value| {
+            if let (Some(name), Some(o)) = (name, v.as_object_mut()) {
+                o.insert("database".into(), name.into());
+            }
+            v
+        };
+        match (&fen_hits, only_fen) {
+            (Some(reached), true) => found.json.extend(reached.iter().map(|h| {
+                named(serde_json::json!({
+                    "game": h.game,
+                    "ply": h.ply,
+                    "inVariation": h.in_variation,
+                    "next": h.next.map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string()),
+                }))
+            })),
+            _ => found.json.extend(
+                hits.iter()
+                    .map(|&(game, ply)| named(serde_json::json!({ "game": game, "ply": ply }))),
+            ),
+        }
+    } else {
+        for (game, ply) in hits {
+            if let Some(name) = name {
+                found.text += &format!("{}\t", terminal::safe(name));
+            }
+            found.text += &format!("{game}\t{ply}\n");
+        }
+    }
+    Ok(())
 }
 
 /// The search of `query` (headers, then the games' contents): the games
@@ -179,6 +256,7 @@ fn search_contents(
     args: &SearchArgs,
     query: &Query,
     db: &mut Database<FileBytes>,
+    open: impl Fn() -> Result<Database<FileBytes>, String> + Sync,
 ) -> Result<SearchHits, String> {
     let openings = Openings::builtin();
     let plan = HeaderIndex::new(db)
@@ -190,7 +268,7 @@ fn search_contents(
         args.threads.threads(games),
         args.threads.chunks(games),
         db,
-        || dbfiles::open(args.db.path(), args.db.encoding()),
+        open,
         |db, part| {
             let part = part.start as usize..part.end as usize;
             plan.search_part(db, query, Some(&openings), part, &mut |_, _| {

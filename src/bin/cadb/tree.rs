@@ -48,9 +48,15 @@ pub fn run(args: TreeArgs) -> Result<ExitCode, String> {
     let shown = input.display();
     let fen = fen.as_deref().unwrap_or(START_FEN);
     if dbfiles::is_database(path) {
-        let (mut tree, build) = database_tree(path, text.encoding, plies, threads)?;
+        let (mut tree, build, [opened, databases]) =
+            database_tree(path, text.encoding, plies, threads)?;
+        let from = match (opened, databases) {
+            (_, 1) => String::new(),
+            (o, n) if o == n => format!("{n} databases of "),
+            (o, n) => format!("{o} of {n} databases of "),
+        };
         let mut summary = format!(
-            "{} games ({} skipped) from {shown}, first {plies} plies each",
+            "{} games ({} skipped) from {from}{shown}, first {plies} plies each",
             tree.games(),
             build.skipped
         );
@@ -61,13 +67,19 @@ pub fn run(args: TreeArgs) -> Result<ExitCode, String> {
                 Limits::default().max_tree_entries
             );
         }
-        return show(
+        let shown = show(
             &tree_entries(&mut tree, fen)?,
             &summary,
             fen,
             out,
             &tree.to_bytes(),
         );
+        // A database of the folder that did not open (named above).
+        return if opened < databases {
+            shown.map(|_| ExitCode::from(1))
+        } else {
+            shown
+        };
     }
     let bytes = std::fs::read(path).map_err(|e| format!("reading {shown}: {e}"))?;
 
@@ -97,26 +109,71 @@ pub fn run(args: TreeArgs) -> Result<ExitCode, String> {
     show(&entries, &summary, fen, out, &saved)
 }
 
-/// The tree of every game of the database at `path`: a stretch of its
-/// records a thread, the trees joined; built again on one thread when it
-/// reaches its entries' limit (which games are left out then depends on
-/// the order).
+/// The tree of a database (a .CDP or a folder of one), or of every
+/// database of a folder of several, joined: the same tree as one database
+/// of all their games. When the joined tree would pass its limit of
+/// entries, the databases from that one on are left out, whole.
 fn database_tree(
     path: &std::path::Path,
     encoding: Option<cadb::text::TextEncoding>,
     plies: usize,
     threads: ThreadsOption,
-) -> Result<(OpeningTree, TreeBuild), String> {
-    let open = || dbfiles::open(path, encoding);
-    let mut db = open()?;
+) -> Result<(OpeningTree, TreeBuild, [usize; 2]), String> {
+    let members = dbfiles::archive(path)?;
     let limits = Limits::default();
-    let parts = TreeBuilder::new(&db, plies, &limits).split(threads.threads(db.count()));
-    let built = threads::each(&mut db, open, parts, |db, mut part| {
+    let mut all: Option<(OpeningTree, TreeBuild)> = None;
+    let mut opened = 0;
+    for m in &members {
+        let open = || dbfiles::open_member(m, encoding);
+        let mut db = match open() {
+            Ok(db) => db,
+            Err(e) if members.len() == 1 => return Err(e),
+            Err(e) => {
+                warn!("{}: not opened: {e}", m.name);
+                continue;
+            }
+        };
+        opened += 1;
+        let one = one_tree(&mut db, open, plies, &threads, &limits)?;
+        all = Some(match all {
+            None => one,
+            Some((tree, mut build)) if build.left_out > 0 => {
+                build.left_out += db.count();
+                (tree, build)
+            }
+            // Under the limit whatever the two share: joined at once.
+            Some(before) if before.0.len() + one.0.len() < limits.max_tree_entries => {
+                TreeBuilder::join([before, one], &limits).ok_or("a join under the limit failed")?
+            }
+            Some(before) => {
+                let kept = (before.0.clone(), before.1);
+                TreeBuilder::join([before, one], &limits).unwrap_or_else(|| {
+                    let (tree, mut build) = kept;
+                    build.left_out += db.count();
+                    (tree, build)
+                })
+            }
+        });
+    }
+    let (tree, build) = all.ok_or("no database opened")?;
+    Ok((tree, build, [opened, members.len()]))
+}
+
+/// One database's tree, its records in parts on every core.
+fn one_tree(
+    db: &mut cadb::ca::Database<cadb::bytes::FileBytes>,
+    open: impl Fn() -> Result<cadb::ca::Database<cadb::bytes::FileBytes>, String> + Sync,
+    plies: usize,
+    threads: &ThreadsOption,
+    limits: &Limits,
+) -> Result<(OpeningTree, TreeBuild), String> {
+    let parts = TreeBuilder::new(db, plies, limits).split(threads.threads(db.count()));
+    let built = threads::each(db, open, parts, |db, mut part| {
         part.step(db, |_| false);
         part.finish()
     })?;
-    Ok(TreeBuilder::join(built, &limits)
-        .unwrap_or_else(|| OpeningTree::of_database(&db, plies, &limits)))
+    Ok(TreeBuilder::join(built, limits)
+        .unwrap_or_else(|| OpeningTree::of_database(db, plies, limits)))
 }
 
 fn tree_entries(tree: &mut OpeningTree, fen: &str) -> Result<Vec<MoveEntry>, String> {
