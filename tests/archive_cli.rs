@@ -295,6 +295,12 @@ fn search_and_tree_across_a_folder() {
         .collect();
     assert_eq!(hits, [("Base".to_string(), 0), ("more".to_string(), 0)]);
 
+    // The header search too.
+    let out = run(&["find", folder, "--player", "x"], b"");
+    assert_eq!(text(&out.stdout), "more\t0\n", "{}", text(&out.stderr));
+    let out = run(&["find", folder, "--result", "1-0"], b"");
+    assert_eq!(text(&out.stdout), "Base\t0\n", "{}", text(&out.stderr));
+
     // The tree of both is the tree of one database of all their games.
     let whole = scratch("search-tree-whole");
     let cdp = write_db_as(&whole, "ALL", &format!("{GAMES}\n{more}"), &["--plain"]);
@@ -326,4 +332,9 @@ fn search_and_tree_across_a_folder() {
         "{summary}"
     );
     assert!(text(&out.stderr).contains("more: not opened"));
+    let out = run(&["find", folder, "--result", "1-0"], b"");
+    assert_eq!(
+        (out.status.code(), text(&out.stdout)),
+        (Some(1), "Base\t0\n".into())
+    );
 }

@@ -31,19 +31,41 @@ pub struct FindArgs {
     filters: HeaderFilters,
 }
 
-/// `cadb find`: the matching game indices, one a line.
+/// `cadb find`: the matching game indices, one a line; in a folder of
+/// several databases, each database's after its name and a tab.
 pub fn find(a: FindArgs) -> Result<ExitCode, String> {
     let q = a.filters.query()?;
-    let db = dbfiles::open(a.db.path(), a.db.encoding())?;
-    let found = HeaderIndex::new(&db)
-        .search(&db, &q)
-        .map_err(|e| e.to_string())?;
-    let mut out = String::new();
-    for i in found {
-        out += &format!("{i}\n");
+    let members = dbfiles::archive(a.db.path())?;
+    let one = members.len() == 1;
+    let (mut out, mut closed) = (String::new(), 0);
+    for m in &members {
+        let db = match dbfiles::open_member(m, a.db.encoding()) {
+            Ok(db) => db,
+            Err(e) if one => return Err(e),
+            Err(e) => {
+                warn!("{}: not opened: {e}", m.name);
+                closed += 1;
+                continue;
+            }
+        };
+        let found = HeaderIndex::new(&db)
+            .search(&db, &q)
+            .map_err(|e| e.to_string())?;
+        let name = if one {
+            String::new()
+        } else {
+            format!("{}\t", m.name)
+        };
+        for i in found {
+            out += &format!("{name}{i}\n");
+        }
     }
     say_raw!("{out}");
-    Ok(ExitCode::SUCCESS)
+    Ok(if closed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 /// `+3 =1 -0 *1`.
