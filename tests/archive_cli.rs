@@ -183,6 +183,13 @@ fn dedupe_writes_each_game_of_a_folder_once() {
         err.contains("duplicates: 5 copies not written, of 3 groups"),
         "{err}"
     );
+    // The doctor counts the same copies across the folder.
+    let report = text(&run(&["doctor", folder, "--duplicates"], b"").stdout);
+    assert!(
+        report.contains("          5  games that are copies of another")
+            && report.contains("          3  groups of copies"),
+        "{report}"
+    );
     // Without --dedupe, all nine.
     let (all, _) = sources(&run(&["pgn", folder], b""));
     assert_eq!(all.len(), 9);
@@ -294,6 +301,34 @@ fn search_and_tree_across_a_folder() {
         })
         .collect();
     assert_eq!(hits, [("Base".to_string(), 0), ("more".to_string(), 0)]);
+
+    // The doctor: each database's report, and the duplicates of all.
+    let out = run(&["doctor", folder, "--duplicates"], b"");
+    let report = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        report.starts_with("=== Base ===\ncadb doctor report"),
+        "{report}"
+    );
+    assert!(
+        report.contains("\n=== more ===\ncadb doctor report"),
+        "{report}"
+    );
+    assert!(
+        report.contains("Duplicate games, across every database")
+            && report.contains("          0  games that are copies of another"),
+        "{report}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_slice(&run(&["doctor", folder, "--json"], b"").stdout).unwrap();
+    let names: Vec<&str> = json["databases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["database"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Base", "more"]);
+    assert_eq!(json["databases"][1]["games"], 1);
 
     // The header search too.
     let out = run(&["find", folder, "--player", "x"], b"");

@@ -156,7 +156,7 @@ fn a_folder_opens_its_one_whole_database_and_names_what_the_others_lack() {
     let info = text(&out.stdout);
     assert!(info.contains("2 of 2 databases opened, 6 games"), "{info}");
     assert!(text(&out.stderr).contains("ECO.D00, ECO.A02, ECO.D02 missing"));
-    let out = run(&["doctor", folder], b"");
+    let out = run(&["json", folder, "--game", "0"], b"");
     assert!(!out.status.success());
     let err = text(&out.stderr);
     assert!(err.contains("several databases (Games, Lessons)"), "{err}");

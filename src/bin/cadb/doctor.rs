@@ -5,7 +5,14 @@
 
 use std::{ops::ControlFlow, process::ExitCode};
 
-use cadb::{archive::Duplicates, ca::diagnose::DiagnoseOptions};
+use cadb::{
+    archive::{Duplicates, Keys},
+    bytes::FileBytes,
+    ca::{
+        Database,
+        diagnose::{DiagnoseOptions, Diagnosis},
+    },
+};
 
 use crate::{
     ca_cmds::DbArgs,
@@ -31,20 +38,104 @@ pub struct DoctorArgs {
     threads: ThreadsOption,
 }
 
-/// `cadb doctor`: exit 0 when the report was made, whatever it says.
+/// `cadb doctor`: exit 0 when the report was made, whatever it says. A
+/// folder of several databases: each one's report in turn, and the
+/// duplicates counted across all of them.
 pub fn run(args: DoctorArgs) -> Result<ExitCode, String> {
-    let open = || dbfiles::open(args.db.path(), args.db.encoding());
-    let mut db = open()?;
+    let members = dbfiles::archive(args.db.path())?;
+    if let [one] = members.as_slice() {
+        let open = || dbfiles::open_member(one, args.db.encoding());
+        let mut db = open()?;
+        let d = diagnose(&mut db, open, &args)?;
+        let copies = match args.duplicates {
+            true => Some(Duplicates::find(&pgn::read_keys(
+                &mut db,
+                open,
+                &args.threads,
+            )?)),
+            false => None,
+        };
+        if args.json {
+            let report = Report {
+                database: None,
+                diagnosis: &d,
+                duplicates: copies.as_ref().map(counts),
+            };
+            let text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
+            say_raw!("{text}\n");
+        } else {
+            say_raw!("{d}");
+            say_duplicates(copies.as_ref(), "");
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let (mut reports, mut keys, mut closed) = (Vec::new(), Keys::new(), 0);
+    for m in &members {
+        let open = || dbfiles::open_member(m, args.db.encoding());
+        let mut db = match open() {
+            Ok(db) => db,
+            Err(e) => {
+                warn!("{}: not opened: {e}", m.name);
+                closed += 1;
+                continue;
+            }
+        };
+        reports.push((m.name.as_str(), diagnose(&mut db, open, &args)?));
+        if args.duplicates {
+            keys.append(pgn::read_keys(&mut db, open, &args.threads)?);
+        }
+    }
+    let copies = args.duplicates.then(|| Duplicates::find(&keys));
+    if args.json {
+        let databases: Vec<Report<'_>> = reports
+            .iter()
+            .map(|(name, d)| Report {
+                database: Some(name),
+                diagnosis: d,
+                duplicates: None,
+            })
+            .collect();
+        #[derive(serde::Serialize)]
+        struct Reports<'a> {
+            databases: Vec<Report<'a>>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            duplicates: Option<serde_json::Value>,
+        }
+        let all = Reports {
+            databases,
+            duplicates: copies.as_ref().map(counts),
+        };
+        let text = serde_json::to_string_pretty(&all).map_err(|e| e.to_string())?;
+        say_raw!("{text}\n");
+    } else {
+        for (name, d) in &reports {
+            say_raw!("=== {name} ===\n{d}\n");
+        }
+        say_duplicates(copies.as_ref(), ", across every database");
+    }
+    Ok(if closed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// One database's report, its records' scans in parts on every core
+/// (`open` opens it again for each other thread), joined in order.
+fn diagnose(
+    db: &mut Database<FileBytes>,
+    open: impl Fn() -> Result<Database<FileBytes>, String> + Sync,
+    args: &DoctorArgs,
+) -> Result<Diagnosis, String> {
     let options = DiagnoseOptions {
         max_games: args.games.unwrap_or(u64::MAX),
     };
-    // The records' scans in parts on every core, joined in order.
     let plan = db.plan_diagnosis(options);
     let mut parts = Vec::new();
     threads::in_order(
         args.threads.threads(plan.len()),
         args.threads.chunks(plan.len()),
-        &mut db,
+        db,
         open,
         |db, part| plan.scan_part(db, part, |_, _| ControlFlow::Continue(())),
         |part| {
@@ -52,43 +143,34 @@ pub fn run(args: DoctorArgs) -> Result<ExitCode, String> {
             Ok(())
         },
     )?;
-    let d = plan.finish(&db, parts);
-    let copies = match args.duplicates {
-        true => Some(Duplicates::find(&pgn::read_keys(
-            &mut db,
-            open,
-            &args.threads,
-        )?)),
-        false => None,
-    };
-    if args.json {
-        #[derive(serde::Serialize)]
-        struct Report<'a> {
-            #[serde(flatten)]
-            diagnosis: &'a cadb::ca::diagnose::Diagnosis,
-            /// Counted with `--duplicates`.
-            #[serde(skip_serializing_if = "Option::is_none")]
-            duplicates: Option<serde_json::Value>,
-        }
-        let duplicates = copies
-            .as_ref()
-            .map(|c| serde_json::json!({ "copies": c.dropped(), "groups": c.groups.len() }));
-        let report = Report {
-            diagnosis: &d,
-            duplicates,
-        };
-        let text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
-        say_raw!("{text}\n");
-    } else {
-        say_raw!("{d}\nDuplicate games (docs/cli.md, \"Duplicates\")\n");
-        match &copies {
-            Some(c) => say_raw!(
-                "{:>11}  games that are copies of another (cadb pgn --dedupe leaves them out)\n{:>11}  groups of copies\n",
-                c.dropped(),
-                c.groups.len()
-            ),
-            None => say_raw!("  not counted: --duplicates reads every game through\n"),
-        }
+    Ok(plan.finish(db, parts))
+}
+
+/// A report as JSON: the database's name in a folder of several, and the
+/// duplicates when counted (`--duplicates`).
+#[derive(serde::Serialize)]
+struct Report<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    database: Option<&'a str>,
+    #[serde(flatten)]
+    diagnosis: &'a Diagnosis,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    duplicates: Option<serde_json::Value>,
+}
+
+fn counts(c: &Duplicates) -> serde_json::Value {
+    serde_json::json!({ "copies": c.dropped(), "groups": c.groups.len() })
+}
+
+/// The report's last section: the duplicates, or how to count them.
+fn say_duplicates(copies: Option<&Duplicates>, scope: &str) {
+    say_raw!("\nDuplicate games{scope} (docs/cli.md, \"Duplicates\")\n");
+    match copies {
+        Some(c) => say_raw!(
+            "{:>11}  games that are copies of another (cadb pgn --dedupe leaves them out)\n{:>11}  groups of copies\n",
+            c.dropped(),
+            c.groups.len()
+        ),
+        None => say_raw!("  not counted: --duplicates reads every game through\n"),
     }
-    Ok(ExitCode::SUCCESS)
 }
