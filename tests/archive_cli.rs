@@ -175,6 +175,20 @@ fn dedupe_writes_each_game_of_a_folder_once() {
         &["Base game 0", "Base game 2", "notes game 0", "notes game 2"],
         "{err}"
     );
+    // Each kept copy names the copies it stands for.
+    let pgn = text(&run(&["pgn", folder, "--dedupe"], b"").stdout);
+    let copies: Vec<&str> = pgn
+        .lines()
+        .filter(|l| l.starts_with("[CACopies "))
+        .collect();
+    assert_eq!(
+        copies,
+        [
+            "[CACopies \"copy game 0, notes game 1\"]",
+            "[CACopies \"copy game 2\"]",
+            "[CACopies \"Base game 1, copy game 1\"]"
+        ]
+    );
     assert!(
         err.contains("databases opened: 3 of 3; games: 9, written: 4, damaged: 0"),
         "{err}"
@@ -218,7 +232,24 @@ fn dedupe_of_one_database() {
         )
         .stdout,
     );
-    assert_eq!(pgn, once);
+    // Each game as written alone, and a tag naming its copies.
+    let copies: Vec<&str> = pgn
+        .lines()
+        .filter(|l| l.starts_with("[CACopies "))
+        .collect();
+    assert_eq!(
+        copies,
+        [
+            "[CACopies \"game 3\"]",
+            "[CACopies \"game 4\"]",
+            "[CACopies \"game 5\"]"
+        ]
+    );
+    let untagged: String = pgn
+        .split_inclusive('\n')
+        .filter(|l| !l.starts_with("[CACopies "))
+        .collect();
+    assert_eq!(untagged, once);
     let err = text(&out.stderr);
     assert!(err.contains("games: 6, written: 3, damaged: 0"), "{err}");
     assert!(
@@ -372,4 +403,23 @@ fn search_and_tree_across_a_folder() {
         (out.status.code(), text(&out.stdout)),
         (Some(1), "Base\t0\n".into())
     );
+}
+
+/// A game copied into 22 databases names 20 of its copies, then how many more.
+#[test]
+fn a_long_list_of_copies_is_cut() {
+    let dir = scratch("many-copies");
+    let cdp = write_db_as(&dir, "A00", "[White \"P\"] [Black \"Q\"]\n1. e4 *\n", &[]);
+    for k in 1..22 {
+        for ext in ["CDP", "EMB", "D00", "A02", "D02"] {
+            let to = dir.join(format!("A{k:02}.{ext}"));
+            std::fs::copy(cdp.with_extension(ext), to).unwrap();
+        }
+    }
+    let out = run(&["pgn", dir.to_str().unwrap(), "--dedupe"], b"");
+    let pgn = text(&out.stdout);
+    let names: Vec<String> = (1..21).map(|k| format!("A{k:02} game 0")).collect();
+    let tag = format!("[CACopies \"{}, and 1 more\"]", names.join(", "));
+    assert!(pgn.contains(&tag), "{pgn}");
+    assert_eq!(pgn.matches("[Event ").count(), 1);
 }

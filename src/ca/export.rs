@@ -30,11 +30,12 @@ impl<R: ReadAt> Database<R> {
     /// assert!(out.contains("[White \"Anna\"]") && out.ends_with("4. Qxf7# 1-0\n\n"));
     /// ```
     pub fn write_pgn(&self, index: u64, out: &mut String) -> Option<Error> {
-        self.write_pgn_tagged(index, out, None)
+        self.write_pgn_tagged(index, out, [None, None])
     }
 
-    /// [`write_pgn`](Self::write_pgn) with one more tag after the game's
-    /// own (an archive's export names where each game came from).
+    /// [`write_pgn`](Self::write_pgn) with up to two more tags after the
+    /// game's own (an archive's export names where each game came from,
+    /// and a merged one the copies a game stands for).
     ///
     /// ```
     /// use cadb::ca::{Database, OpenOptions, writer};
@@ -42,26 +43,26 @@ impl<R: ReadAt> Database<R> {
     /// let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
     /// let db = Database::open(files, OpenOptions::default()).unwrap();
     /// let mut out = String::new();
-    /// db.write_pgn_tagged(0, &mut out, Some(("CASource", "GAMES #1")));
+    /// db.write_pgn_tagged(0, &mut out, [Some(("CASource", "GAMES #1")), None]);
     /// assert!(out.contains("[CASource \"GAMES #1\"]\n\n1. e4 *"));
     /// ```
     pub fn write_pgn_tagged(
         &self,
         index: u64,
         out: &mut String,
-        tag: Option<(&str, &str)>,
+        tags: [Option<(&str, &str)>; 2],
     ) -> Option<Error> {
         let start = out.len();
         let mut last = self.convention();
         let reading = self.read_retrying(|convention| {
             out.truncate(start);
             last = convention;
-            ((), self.write_pgn_with(index, convention, tag, out))
+            ((), self.write_pgn_with(index, convention, tags, out))
         });
         if reading.error.is_some() && last != reading.convention {
             // Neither reading went through: the first one's text stands.
             out.truncate(start);
-            self.write_pgn_with(index, reading.convention, tag, out);
+            self.write_pgn_with(index, reading.convention, tags, out);
         }
         reading.error
     }
@@ -70,7 +71,7 @@ impl<R: ReadAt> Database<R> {
         &self,
         index: u64,
         convention: Convention,
-        tag: Option<(&str, &str)>,
+        tags: [Option<(&str, &str)>; 2],
         out: &mut String,
     ) -> Option<Error> {
         let mut w = PgnWriter::new(out);
@@ -79,7 +80,7 @@ impl<R: ReadAt> Database<R> {
             // is kept (`write_pgn`), so this marks a rescued game.
             w = w.with_tag("CAConvention", convention.name());
         }
-        if let Some((name, value)) = tag {
+        for (name, value) in tags.into_iter().flatten() {
             w = w.with_tag(name, value);
         }
         let error = self.game_events(index, None, convention, &mut w);

@@ -3,6 +3,7 @@
 
 use std::{
     borrow::Cow,
+    collections::HashMap,
     io::{BufWriter, Write},
     ops::Range,
     process::ExitCode,
@@ -51,7 +52,7 @@ pub fn pgn(args: PgnArgs) -> Result<ExitCode, String> {
             Ok(None)
         }
     };
-    let duplicates = if args.dedupe {
+    let merged = if args.dedupe {
         Some(find_duplicates(&members, &open, &args.threads)?)
     } else {
         None
@@ -59,8 +60,7 @@ pub fn pgn(args: PgnArgs) -> Result<ExitCode, String> {
     let stdout = std::io::stdout();
     let mut out = BufWriter::with_capacity(1 << 18, stdout.lock());
     let (mut games, mut written, mut failed, mut closed) = (0u64, 0u64, 0u64, Vec::new());
-    let mut base = 0usize;
-    for m in &members {
+    for (k, m) in members.iter().enumerate() {
         let Some(db) = opened(m)? else {
             closed.push(m.name.as_str());
             continue;
@@ -72,21 +72,28 @@ pub fn pgn(args: PgnArgs) -> Result<ExitCode, String> {
             Some(n) => n..n + 1,
             None => 0..db.count(),
         };
-        let n = db.count() as usize;
-        let keep = duplicates.as_ref().map(|(_, mask)| &mask[base..base + n]);
-        base += n;
         games += db.count();
         let source = (!one).then_some(m.name.as_str());
+        let dedupe = merged.as_ref().and_then(|d| {
+            let span = d.spans[k].filter(|&(_, n)| n == db.count());
+            if span.is_none() {
+                warn!(
+                    "{}: not in the duplicates' pass: every game written",
+                    m.name
+                );
+            }
+            Some((d, span?.0))
+        });
         let part = Part {
             range,
             source,
-            keep,
+            dedupe,
         };
         let (w, f) = pgn_games(db, || open(m), part, &args.threads, &mut out)?;
         (written, failed) = (written + w, failed + f);
     }
     out.flush().map_err(|e| e.to_string())?;
-    if one && duplicates.is_none() {
+    if one && merged.is_none() {
         if failed > 0 {
             warn!("{failed} game(s) could not be fully decoded");
         }
@@ -96,9 +103,9 @@ pub fn pgn(args: PgnArgs) -> Result<ExitCode, String> {
             "databases opened: {opened} of {}; games: {games}, written: {written}, damaged: {failed}",
             members.len()
         );
-        if let Some((d, _)) = &duplicates {
+        if let Some(Merged { duplicates: d, .. }) = &merged {
             warn!(
-                "duplicates: {} copies not written, of {} groups (each written once: the longest, then the most annotated)",
+                "duplicates: {} copies not written, of {} groups (each written once: the longest, then the most annotated, with a CACopies tag naming the others)",
                 d.dropped(),
                 d.groups.len()
             );
@@ -115,22 +122,80 @@ pub fn pgn(args: PgnArgs) -> Result<ExitCode, String> {
     })
 }
 
+/// What `--dedupe` decided, over every game's key in the archive's order.
+struct Merged {
+    /// Whether each game is written.
+    keep: Vec<bool>,
+    duplicates: Duplicates,
+    /// Each database's first key and its games (`None`: it did not open
+    /// for the keys' pass).
+    spans: Vec<Option<(usize, u64)>>,
+    /// The copies each kept game stands for: its `CACopies` tag.
+    copies: HashMap<u32, String>,
+}
+
+/// At most this many copies are named in a `CACopies` tag; then how many more.
+const COPIES_NAMED: usize = 20;
+
 /// Every game's key, in the archive's order, and the groups of copies
-/// among them; with whether each game is written. A database that does
-/// not open has no keys (the pass that writes says so).
+/// among them. A database that does not open has no keys (the pass that
+/// writes says so).
 fn find_duplicates(
     members: &[dbfiles::Member],
     open: &(impl Fn(&dbfiles::Member) -> Result<Database<FileBytes>, String> + Sync),
     threads: &threads::ThreadsOption,
-) -> Result<(Duplicates, Vec<bool>), String> {
+) -> Result<Merged, String> {
     let mut keys = Keys::new();
+    let mut spans = Vec::with_capacity(members.len());
     for m in members {
-        let Ok(mut db) = open(m) else { continue };
+        let Ok(mut db) = open(m) else {
+            spans.push(None);
+            continue;
+        };
+        spans.push(Some((keys.len(), db.count())));
         keys.append(read_keys(&mut db, || open(m), threads)?);
     }
-    let d = Duplicates::find(&keys);
-    let mask = d.kept_mask(keys.len());
-    Ok((d, mask))
+    let duplicates = Duplicates::find(&keys);
+    let keep = duplicates.kept_mask(keys.len());
+    // A game's name: "NAME game N" in a folder of several, else "game N".
+    let name = |g: u32| {
+        let g = g as usize;
+        let (k, base) = spans
+            .iter()
+            .enumerate()
+            .filter_map(|(k, s)| Some((k, (*s)?.0)))
+            .take_while(|&(_, base)| base <= g)
+            .last()
+            .unwrap_or((0, 0));
+        match members.len() {
+            1 => format!("game {}", g - base),
+            _ => format!("{} game {}", members[k].name, g - base),
+        }
+    };
+    let copies = duplicates
+        .groups
+        .iter()
+        .map(|group| {
+            let others: Vec<u32> = group
+                .games
+                .iter()
+                .copied()
+                .filter(|&g| g != group.kept)
+                .collect();
+            let mut text: Vec<String> =
+                others.iter().take(COPIES_NAMED).map(|&g| name(g)).collect();
+            if others.len() > COPIES_NAMED {
+                text.push(format!("and {} more", others.len() - COPIES_NAMED));
+            }
+            (group.kept, text.join(", "))
+        })
+        .collect();
+    Ok(Merged {
+        keep,
+        duplicates,
+        spans,
+        copies,
+    })
 }
 
 /// The duplicate rule's key of every game of `db`, on every core (`open`
@@ -168,8 +233,9 @@ struct Part<'a> {
     range: Range<u64>,
     /// The database's name, for the `[CASource]` tag.
     source: Option<&'a str>,
-    /// Whether each game of the database is written (all, without).
-    keep: Option<&'a [bool]>,
+    /// With `--dedupe`: what was decided, and the database's first game
+    /// among its keys.
+    dedupe: Option<(&'a Merged, usize)>,
 }
 
 /// Writes `part` of `db` (opened again by `open` for each other thread) to
@@ -229,15 +295,20 @@ fn pgn_chunk(db: &Database<FileBytes>, games: Range<u64>, part: &Part<'_>) -> Pg
         failed: Vec::new(),
     };
     for i in games {
-        if part.keep.is_some_and(|keep| !keep[i as usize]) {
+        let at = part.dedupe.map(|(d, base)| (d, base + i as usize));
+        if at.is_some_and(|(d, g)| !d.keep[g]) {
             continue;
         }
         // Written in place; only a game with a control character in its
         // text is written again, escaped (no copy of every game).
         let start = chunk.text.len();
         let from = part.source.map(|name| format!("{name} game {i}"));
-        let tag = from.as_deref().map(|v| ("CASource", v));
-        if let Some(e) = db.write_pgn_tagged(i, &mut chunk.text, tag) {
+        let copies = at.and_then(|(d, g)| d.copies.get(&(g as u32)));
+        let tags = [
+            from.as_deref().map(|v| ("CASource", v)),
+            copies.map(|v| ("CACopies", v.as_str())),
+        ];
+        if let Some(e) = db.write_pgn_tagged(i, &mut chunk.text, tags) {
             chunk.failed.push((i, e));
         }
         chunk.games += 1;

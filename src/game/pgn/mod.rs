@@ -46,9 +46,10 @@ pub struct PgnWriter<'w> {
     movetext: bool,
     /// The set-up position's FEN, written as a tag before the movetext.
     fen: Option<String>,
-    /// Tags written after the headers' own, in order (at most two: the
-    /// convention a game was read under, and where it came from).
-    extra: [Option<(&'w str, &'w str)>; 2],
+    /// Tags written after the headers' own, in order (at most three: the
+    /// convention a game was read under, where it came from, and the
+    /// copies it stands for in a merged export).
+    extra: [Option<(&'w str, &'w str)>; 3],
     /// Variations begun and not ended; of those, the last `unopened` have
     /// no token yet, so their `(` is not written (an empty one never is).
     depth: u32,
@@ -80,7 +81,7 @@ impl<'w> PgnWriter<'w> {
             tags_written: false,
             movetext: false,
             fen: None,
-            extra: [None; 2],
+            extra: [None; 3],
             depth: 0,
             unopened: 0,
             buf: String::new(),
@@ -90,7 +91,7 @@ impl<'w> PgnWriter<'w> {
     }
 
     /// The same writer with one more tag, written after the headers' own
-    /// (two at most: a third replaces the second).
+    /// (three at most: a fourth replaces the third).
     ///
     /// ```
     /// let game = &cadb::game::import::read_pgn("1. e4 *").unwrap()[0];
@@ -100,7 +101,7 @@ impl<'w> PgnWriter<'w> {
     /// assert!(out.contains("[Result \"*\"]\n[Note \"x\"]\n[Also \"y\"]\n\n1. e4 *"));
     /// ```
     pub fn with_tag(mut self, name: &'w str, value: &'w str) -> Self {
-        let k = usize::from(self.extra[0].is_some());
+        let k = self.extra.iter().position(Option::is_none).unwrap_or(2);
         self.extra[k] = Some((name, value));
         self
     }
