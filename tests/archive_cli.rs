@@ -14,6 +14,20 @@ fn scratch(name: &str) -> common::Scratch {
     common::scratch("archive", name)
 }
 
+/// The stdout of `cadb ARGS`, which must succeed.
+fn ok(args: &[&str]) -> String {
+    let out = run(args, b"");
+    assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+/// The `CACopies` tags of `pgn`, in order.
+fn copies(pgn: &str) -> Vec<&str> {
+    pgn.lines()
+        .filter(|l| l.starts_with("[CACopies "))
+        .collect()
+}
+
 /// Writes `pgn` as DIR/STEM.* with `cadb write OPTIONS`; the CDP's path.
 fn write_db_as(dir: &Path, stem: &str, pgn: &str, options: &[&str]) -> PathBuf {
     common::write_db(dir, stem, pgn, options)
@@ -64,9 +78,7 @@ fn a_folder_of_several_databases_exports_each_with_its_source() {
     );
 
     // `cadb info FOLDER` lists them, each with its games.
-    let out = run(&["info", folder], b"");
-    let info = text(&out.stdout);
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    let info = ok(&["info", folder]);
     assert!(
         info.starts_with("archive:     2 of 2 databases opened, 3 games"),
         "{info}"
@@ -177,12 +189,8 @@ fn dedupe_writes_each_game_of_a_folder_once() {
     );
     // Each kept copy names the copies it stands for.
     let pgn = text(&run(&["pgn", folder, "--dedupe"], b"").stdout);
-    let copies: Vec<&str> = pgn
-        .lines()
-        .filter(|l| l.starts_with("[CACopies "))
-        .collect();
     assert_eq!(
-        copies,
+        copies(&pgn),
         [
             "[CACopies \"copy game 0, notes game 1\"]",
             "[CACopies \"copy game 2\"]",
@@ -233,12 +241,8 @@ fn dedupe_of_one_database() {
         .stdout,
     );
     // Each game as written alone, and a tag naming its copies.
-    let copies: Vec<&str> = pgn
-        .lines()
-        .filter(|l| l.starts_with("[CACopies "))
-        .collect();
     assert_eq!(
-        copies,
+        copies(&pgn),
         [
             "[CACopies \"game 3\"]",
             "[CACopies \"game 4\"]",
@@ -334,9 +338,7 @@ fn search_and_tree_across_a_folder() {
     assert_eq!(hits, [("Base".to_string(), 0), ("more".to_string(), 0)]);
 
     // The doctor: each database's report, and the duplicates of all.
-    let out = run(&["doctor", folder, "--duplicates"], b"");
-    let report = text(&out.stdout);
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report = ok(&["doctor", folder, "--duplicates"]);
     assert!(
         report.starts_with("=== Base ===\ncadb doctor report"),
         "{report}"
@@ -362,18 +364,14 @@ fn search_and_tree_across_a_folder() {
     assert_eq!(json["databases"][1]["games"], 1);
 
     // The header search too.
-    let out = run(&["find", folder, "--player", "x"], b"");
-    assert_eq!(text(&out.stdout), "more\t0\n", "{}", text(&out.stderr));
-    let out = run(&["find", folder, "--result", "1-0"], b"");
-    assert_eq!(text(&out.stdout), "Base\t0\n", "{}", text(&out.stderr));
+    assert_eq!(ok(&["find", folder, "--player", "x"]), "more\t0\n");
+    assert_eq!(ok(&["find", folder, "--result", "1-0"]), "Base\t0\n");
 
     // The tree of both is the tree of one database of all their games.
     let whole = scratch("search-tree-whole");
     let cdp = write_db_as(&whole, "ALL", &format!("{GAMES}\n{more}"), &["--plain"]);
     let table = |path: &str| {
-        let out = run(&["tree", path, "--plies", "4"], b"");
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        let t = text(&out.stdout);
+        let t = ok(&["tree", path, "--plies", "4"]);
         let (summary, rest) = t.split_once('\n').unwrap();
         (summary.to_string(), rest.to_string())
     };
