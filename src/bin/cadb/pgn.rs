@@ -26,7 +26,7 @@ pub struct PgnArgs {
     game: Option<u64>,
     /// Write each group of duplicate games once: the same players, result,
     /// year and main line, or a shorter copy (docs/cli.md, "Duplicates")
-    #[arg(long)]
+    #[arg(long, conflicts_with = "game")]
     dedupe: bool,
     #[command(flatten)]
     threads: threads::ThreadsOption,
@@ -63,6 +63,14 @@ pub fn pgn(args: PgnArgs) -> Result<ExitCode, String> {
     for (k, m) in members.iter().enumerate() {
         let Some(db) = opened(m)? else {
             closed.push(m.name.as_str());
+            if merged.as_ref().is_some_and(|d| d.spans[k].is_some()) {
+                // Its files changed since the keys' pass: the copies kept
+                // in it may have been left out of the others.
+                warn!(
+                    "{}: it opened for the duplicates' pass, so copies of its games in other databases may be missing: run again",
+                    m.name
+                );
+            }
             continue;
         };
         let range = match args.game {
