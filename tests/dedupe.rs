@@ -1,5 +1,6 @@
 //! The duplicate rule (issue 47, `cadb::archive::dedupe`): each clause on
 //! keys made by hand, and keys read from databases written in every layout.
+#![cfg(not(target_arch = "wasm32"))]
 
 #[path = "support/tricks.rs"]
 #[allow(dead_code)] // TRICK_BITS: this file picks its masks
