@@ -29,7 +29,18 @@ pub fn find(path: &Path) -> Result<DatabaseFiles<PathBuf>, String> {
         (dir.to_path_buf(), Some(stem.to_string_lossy().into_owned()))
     };
     let (all, g) = grouped(&dir)?;
-    let set = match &stem {
+    pick(&dir, stem.as_deref(), &all, &g)
+}
+
+/// The five paths of the database of `dir` named `stem`, or of its one
+/// whole database (`stem` none), from its files `all` grouped as `g`.
+fn pick(
+    dir: &Path,
+    stem: Option<&str>,
+    all: &[PathBuf],
+    g: &Grouping,
+) -> Result<DatabaseFiles<PathBuf>, String> {
+    let set = match stem {
         Some(stem) => g
             .databases
             .iter()
@@ -39,7 +50,7 @@ pub fn find(path: &Path) -> Result<DatabaseFiles<PathBuf>, String> {
         None => match g.databases.as_slice() {
             [one] => {
                 for s in &g.incomplete {
-                    eprintln!("note: {}", lacks(s, &dir));
+                    eprintln!("note: {}", lacks(s, dir));
                 }
                 one
             }
@@ -47,7 +58,7 @@ pub fn find(path: &Path) -> Result<DatabaseFiles<PathBuf>, String> {
                 return Err(match g.incomplete.as_slice() {
                     [] => format!("{}: no .CDP file in this folder", dir.display()),
                     some => {
-                        let each: Vec<String> = some.iter().map(|s| lacks(s, &dir)).collect();
+                        let each: Vec<String> = some.iter().map(|s| lacks(s, dir)).collect();
                         format!("{}: no whole database ({})", dir.display(), each.join("; "))
                     }
                 });
@@ -62,8 +73,8 @@ pub fn find(path: &Path) -> Result<DatabaseFiles<PathBuf>, String> {
             }
         },
     };
-    let files = set.database().ok_or_else(|| lacks(set, &dir))?;
-    Ok(paths_of(&all, &files))
+    let files = set.database().ok_or_else(|| lacks(set, dir))?;
+    Ok(paths_of(all, &files))
 }
 
 /// A database of a folder of several: its name and its five paths.
@@ -80,34 +91,46 @@ pub fn members(path: &Path) -> Result<Option<Vec<Member>>, String> {
         return Ok(None);
     }
     let (all, g) = grouped(path)?;
+    Ok(members_of(path, &all, &g))
+}
+
+/// The whole databases of `dir`, its files `all` grouped as `g`, when
+/// there are several ([`members`]).
+fn members_of(dir: &Path, all: &[PathBuf], g: &Grouping) -> Option<Vec<Member>> {
     if g.databases.len() < 2 {
-        return Ok(None);
+        return None;
     }
     for s in &g.incomplete {
-        eprintln!("note: {}", lacks(s, path));
+        eprintln!("note: {}", lacks(s, dir));
     }
-    Ok(Some(
+    Some(
         g.databases
             .iter()
             .filter_map(|s| {
                 let files = s.database()?;
                 Some(Member {
                     name: s.name(),
-                    paths: paths_of(&all, &files),
+                    paths: paths_of(all, &files),
                 })
             })
             .collect(),
-    ))
+    )
 }
 
 /// The databases named by `path`, in the archive's order: every whole
 /// database of a folder of several ([`members`]), or the one a .CDP file
 /// or a folder names ([`find`]), named by its stem.
 pub fn archive(path: &Path) -> Result<Vec<Member>, String> {
-    if let Some(all) = members(path)? {
-        return Ok(all);
-    }
-    let paths = find(path)?;
+    // A folder's entries are read and grouped once.
+    let paths = if path.is_dir() {
+        let (all, g) = grouped(path)?;
+        if let Some(several) = members_of(path, &all, &g) {
+            return Ok(several);
+        }
+        pick(path, None, &all, &g)?
+    } else {
+        find(path)?
+    };
     let name = paths
         .cdp
         .file_stem()
@@ -189,6 +212,24 @@ pub fn open_member(
     encoding: Option<TextEncoding>,
 ) -> Result<Database<FileBytes>, String> {
     open_paths(&m.paths, encoding, WHOLE_UP_TO)
+}
+
+/// Opens member `m` of an archive of `count` databases. One that does not
+/// open costs only itself: it is named on stderr and skipped (`None`),
+/// unless it is the only one, whose failure is then the command's error.
+pub fn open_or_skip(
+    m: &Member,
+    count: usize,
+    encoding: Option<TextEncoding>,
+) -> Result<Option<Database<FileBytes>>, String> {
+    match open_member(m, encoding) {
+        Ok(db) => Ok(Some(db)),
+        Err(e) if count == 1 => Err(e),
+        Err(e) => {
+            warn!("{}: not opened: {e}", m.name);
+            Ok(None)
+        }
+    }
 }
 
 /// Reads the database named by `path` into memory, however large, and opens

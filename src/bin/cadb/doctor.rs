@@ -72,13 +72,9 @@ pub fn run(args: DoctorArgs) -> Result<ExitCode, String> {
     let (mut reports, mut keys, mut closed) = (Vec::new(), Keys::new(), 0);
     for m in &members {
         let open = || dbfiles::open_member(m, args.db.encoding());
-        let mut db = match open() {
-            Ok(db) => db,
-            Err(e) => {
-                warn!("{}: not opened: {e}", m.name);
-                closed += 1;
-                continue;
-            }
+        let Some(mut db) = dbfiles::open_or_skip(m, members.len(), args.db.encoding())? else {
+            closed += 1;
+            continue;
         };
         reports.push((m.name.as_str(), diagnose(&mut db, open, &args)?));
         if args.duplicates {

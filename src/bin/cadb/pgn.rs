@@ -43,15 +43,6 @@ pub fn pgn(args: PgnArgs) -> Result<ExitCode, String> {
         return Err("--game needs one database: name its .CDP".into());
     }
     let open = |m: &dbfiles::Member| dbfiles::open_member(m, encoding);
-    // A database that does not open costs only itself (one alone is an error).
-    let opened = |m: &dbfiles::Member| match open(m) {
-        Ok(db) => Ok(Some(db)),
-        Err(e) if one => Err(e),
-        Err(e) => {
-            warn!("{}: not opened: {e}", m.name);
-            Ok(None)
-        }
-    };
     let merged = if args.dedupe {
         Some(find_duplicates(&members, &open, &args.threads)?)
     } else {
@@ -61,7 +52,7 @@ pub fn pgn(args: PgnArgs) -> Result<ExitCode, String> {
     let mut out = BufWriter::with_capacity(1 << 18, stdout.lock());
     let (mut games, mut written, mut failed, mut closed) = (0u64, 0u64, 0u64, Vec::new());
     for (k, m) in members.iter().enumerate() {
-        let Some(db) = opened(m)? else {
+        let Some(db) = dbfiles::open_or_skip(m, members.len(), encoding)? else {
             closed.push(m.name.as_str());
             if merged.as_ref().is_some_and(|d| d.spans[k].is_some()) {
                 // Its files changed since the keys' pass: the copies kept
@@ -165,16 +156,17 @@ fn find_duplicates(
     }
     let duplicates = Duplicates::find(&keys);
     let keep = duplicates.kept_mask(keys.len());
-    // A game's name: "NAME game N" in a folder of several, else "game N".
+    // A game's name: "NAME game N" in a folder of several, else "game N";
+    // its database found by a binary search of the databases' first keys.
+    let starts: Vec<(usize, usize)> = spans
+        .iter()
+        .enumerate()
+        .filter_map(|(k, s)| Some(((*s)?.0, k)))
+        .collect();
     let name = |g: u32| {
         let g = g as usize;
-        let (k, base) = spans
-            .iter()
-            .enumerate()
-            .filter_map(|(k, s)| Some((k, (*s)?.0)))
-            .take_while(|&(_, base)| base <= g)
-            .last()
-            .unwrap_or((0, 0));
+        let at = starts.partition_point(|&(base, _)| base <= g);
+        let (base, k) = starts[at.saturating_sub(1)];
         match members.len() {
             1 => format!("game {}", g - base),
             _ => format!("{} game {}", members[k].name, g - base),

@@ -39,14 +39,9 @@ pub fn find(a: FindArgs) -> Result<ExitCode, String> {
     let one = members.len() == 1;
     let (mut out, mut closed) = (String::new(), 0);
     for m in &members {
-        let db = match dbfiles::open_member(m, a.db.encoding()) {
-            Ok(db) => db,
-            Err(e) if one => return Err(e),
-            Err(e) => {
-                warn!("{}: not opened: {e}", m.name);
-                closed += 1;
-                continue;
-            }
+        let Some(db) = dbfiles::open_or_skip(m, members.len(), a.db.encoding())? else {
+            closed += 1;
+            continue;
         };
         let found = HeaderIndex::new(&db)
             .search(&db, &q)

@@ -101,14 +101,9 @@ pub fn run(args: SearchArgs) -> Result<ExitCode, String> {
     let (mut found, mut closed) = (Found::default(), Vec::new());
     for m in &members {
         let open = || dbfiles::open_member(m, args.db.encoding());
-        let mut db = match open() {
-            Ok(db) => db,
-            Err(e) if one => return Err(e),
-            Err(e) => {
-                warn!("{}: not opened: {e}", m.name);
-                closed.push(m.name.as_str());
-                continue;
-            }
+        let Some(mut db) = dbfiles::open_or_skip(m, members.len(), args.db.encoding())? else {
+            closed.push(m.name.as_str());
+            continue;
         };
         let name = (!one).then_some(m.name.as_str());
         search_one(

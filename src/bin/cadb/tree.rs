@@ -125,13 +125,8 @@ fn database_tree(
     let mut opened = 0;
     for m in &members {
         let open = || dbfiles::open_member(m, encoding);
-        let mut db = match open() {
-            Ok(db) => db,
-            Err(e) if members.len() == 1 => return Err(e),
-            Err(e) => {
-                warn!("{}: not opened: {e}", m.name);
-                continue;
-            }
+        let Some(mut db) = dbfiles::open_or_skip(m, members.len(), encoding)? else {
+            continue;
         };
         opened += 1;
         let one = one_tree(&mut db, open, plies, &threads, &limits)?;
