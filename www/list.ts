@@ -64,6 +64,13 @@ export class GameList {
   /** The failure shown (null: none). */
   private failed: string | null = null;
   private problem: HTMLElement;
+  /** The rows' area (the viewport's height less the head's; -1: not
+   * measured since a resize) and the scroll offset, kept rather than read
+   * at every update: a read after a redraw's writes lays out the whole
+   * page, and a first visit made a dozen of them before its first game
+   * (issue 46). */
+  private area = -1;
+  private top = 0;
 
   constructor(
     private viewport: HTMLElement,
@@ -84,9 +91,15 @@ export class GameList {
     this.problem = el('div', 'list-problem');
     this.problem.setAttribute('role', 'alert');
     viewport.append(this.head, this.problem, this.spacer);
-    viewport.addEventListener('scroll', () => this.render());
+    viewport.addEventListener('scroll', () => {
+      this.top = viewport.scrollTop;
+      this.render();
+    });
     viewport.addEventListener('keydown', (e) => this.key(e));
-    new ResizeObserver(() => this.render()).observe(viewport);
+    new ResizeObserver(() => {
+      this.area = -1;
+      this.render();
+    }).observe(viewport);
   }
 
   /** Shows the state's list: redraws what changed. */
@@ -97,6 +110,7 @@ export class GameList {
       const head = this.makeHead();
       this.head.replaceWith(head);
       this.head = head;
+      this.area = -1;
       this.viewport.setAttribute('aria-label', T.list.label);
     }
     if (p.columns !== old?.columns) this.viewport.style.setProperty('--columns', columnWidths(p.columns));
@@ -106,7 +120,7 @@ export class GameList {
     if (p.view !== old?.view || p.games !== old.games) {
       this.spacer.style.height = `${this.count() * ROW_HEIGHT}px`;
       this.viewport.setAttribute('aria-rowcount', String(this.count() + 1));
-      this.viewport.scrollTop = 0;
+      this.scroll(0);
     }
     if (p.cursor !== old?.cursor && p.cursor >= 0) this.scrollTo(p.cursor);
     if (p.view !== old?.view || p.games !== old.games || problem || p.rows !== old.rows || p.rows.loaded !== this.loaded || p.broken !== old.broken
@@ -128,7 +142,7 @@ export class GameList {
    * the page's (↑/↓ there step the game to its start or end). */
   private key(e: KeyboardEvent): void {
     if (e.ctrlKey || e.metaKey || e.altKey || (e.target as HTMLElement).closest('.list-head')) return;
-    const page = Math.max(1, Math.floor((this.viewport.clientHeight - this.head.offsetHeight) / ROW_HEIGHT) - 1);
+    const page = Math.max(1, Math.floor(this.rowsArea() / ROW_HEIGHT) - 1);
     const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page };
     if (e.key in moves) {
       this.hooks.cursor(moves[e.key]);
@@ -144,9 +158,23 @@ export class GameList {
   /** Scrolls the list so that position `k` is in view. */
   private scrollTo(k: number): void {
     const top = k * ROW_HEIGHT;
-    const view = this.viewport.clientHeight - this.head.offsetHeight;
-    if (top < this.viewport.scrollTop) this.viewport.scrollTop = top;
-    else if (top + ROW_HEIGHT > this.viewport.scrollTop + view) this.viewport.scrollTop = top + ROW_HEIGHT - view;
+    const view = this.rowsArea();
+    if (top < this.top) this.scroll(top);
+    else if (top + ROW_HEIGHT > this.top + view) this.scroll(top + ROW_HEIGHT - view);
+  }
+
+  /** Scrolls to `top`, unless the list is there (a write lays out the page). */
+  private scroll(top: number): void {
+    if (top === this.top) return;
+    this.viewport.scrollTop = top;
+    // What the browser made of it (it stops at the end).
+    this.top = this.viewport.scrollTop;
+  }
+
+  /** The height of the rows' area, measured once a resize. */
+  private rowsArea(): number {
+    if (this.area < 0) this.area = Math.max(0, this.viewport.clientHeight - this.head.offsetHeight);
+    return this.area;
   }
 
   /** Shows why the rows are missing, with Retry (null: hides it). */
@@ -167,9 +195,8 @@ export class GameList {
     const p = this.props;
     if (!p) return;
     const order = p.view.order;
-    const top = this.viewport.scrollTop;
-    const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
-    const visible = Math.ceil((this.viewport.clientHeight - this.head.offsetHeight) / ROW_HEIGHT) + 2 * OVERSCAN;
+    const first = Math.max(0, Math.floor(this.top / ROW_HEIGHT) - OVERSCAN);
+    const visible = Math.ceil(this.rowsArea() / ROW_HEIGHT) + 2 * OVERSCAN;
     const last = Math.min(this.count(), first + visible);
     const wanted: number[] = [];
     for (let r = first; r < last; r++) wanted.push(order ? order[r] : r);
