@@ -7,7 +7,7 @@
 //
 //   --runs N     rounds (default 10)
 //   --load K     busy processes beside the suites (default: one per core)
-//   --suites     any of viewer, address, openings, engine, search, title, wasm
+//   --suites     any of viewer, address, archive, openings, engine, search, title, wasm
 //                (default: all; wasm is tests/wasm_browser.rs in Chromium)
 //   --only REGEX runs only the e2e tests whose names match (E2E_ONLY)
 //   --out DIR    where each run's log is kept (default target/stress)
@@ -28,7 +28,7 @@ const { values: opts } = parseArgs({
   options: {
     runs: { type: 'string', default: '10' },
     load: { type: 'string', default: String(os.availableParallelism()) },
-    suites: { type: 'string', default: 'viewer,address,openings,engine,search,title,wasm' },
+    suites: { type: 'string', default: 'viewer,address,archive,openings,engine,search,title,wasm' },
     only: { type: 'string' },
     out: { type: 'string', default: path.join(root, 'target/stress') },
   },
@@ -44,6 +44,7 @@ const TITLE_APP = path.join(root, 'target/package-app');
 const SUITES = {
   viewer: { cmd: ['node', 'tests/e2e/viewer.mjs'] },
   address: { cmd: ['node', 'tests/e2e/address.mjs'] },
+  archive: { cmd: ['node', 'tests/e2e/archive.mjs'] },
   openings: { cmd: ['node', 'tests/e2e/openings.mjs'] },
   engine: { cmd: ['node', 'tests/e2e/engine.mjs'] },
   search: { cmd: ['node', 'tests/e2e/search.mjs'] },

@@ -12,7 +12,7 @@ import { benchEngine, type EngineBenchRow } from './bench-engine.js';
 import type { Part } from './config.js';
 import { fetchDemo } from './demo.js';
 import { byTestId, el } from './dom.js';
-import { groupFiles } from './files.js';
+import { groupFiles, picked } from './files.js';
 
 type Pass = 'replay' | 'san' | 'tree' | 'pgn' | 'opening-tree';
 
@@ -199,7 +199,7 @@ runDemo.addEventListener('click', async () => {
 });
 
 pick.addEventListener('change', async () => {
-  const { complete, problems } = groupFiles([...(pick.files ?? [])]);
+  const { complete, problems } = groupFiles(picked([...(pick.files ?? [])]));
   if (complete.length === 0) {
     status.textContent = problems.length ? problems.join('; ') : 'No Chess Assistant files (.CDP, .EMB, .D00, .A02, .D02) among those.';
     return;
@@ -208,7 +208,7 @@ pick.addEventListener('change', async () => {
   const bytes = await Promise.all(
     Object.entries(set.files).map(async ([p, f]) => [p, new Uint8Array(await f.arrayBuffer())] as const),
   );
-  await bench(set.stem, Object.fromEntries(bytes) as Record<Part, Uint8Array>);
+  await bench(set.name, Object.fromEntries(bytes) as Record<Part, Uint8Array>);
 });
 
 copy.addEventListener('click', async () => {

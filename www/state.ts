@@ -367,6 +367,11 @@ export interface State {
   said: Say | null;
   name: string;
   info: DbInfo | null;
+  /** The databases this visit has files for, by name, in the order they
+   * came (a choice of many: the archive's order, folder then stem), each
+   * with its games once opened: the Database menu, shown when there are
+   * two or more (issue 47). The files are `requests.sources`'. */
+  databases: { name: string; games: number | null }[];
   /** The encodings the decoder knows, its default first (from the Worker). */
   encodings: EncodingChoice[];
   /** The encoding chosen; 'auto' (or undefined before any database): the
@@ -455,6 +460,7 @@ export function initialState(settings: Settings, kept: Kept = { disclosures: { d
     said: null,
     name: '',
     info: null,
+    databases: [],
     encodings: [],
     encoding: undefined,
     list: freshList(),

@@ -7,7 +7,7 @@
 import { DEMO_NAME } from '../config.js';
 import type { Controller } from '../controller.js';
 import { fetchDemo } from '../demo.js';
-import { droppedFiles, groupFiles } from '../files.js';
+import { droppedFiles, groupFiles, type Picked, picked } from '../files.js';
 import { T } from '../i18n/index.js';
 import { type Fresh, Stale } from '../latest.js';
 import { loadPrefs, savePrefs } from '../prefs.js';
@@ -25,10 +25,17 @@ export class DatabaseCtrl {
     return this.c.attempt(() => this.open(source, fresh, asked));
   }
 
-  /** Files picked or dropped: the first complete database among them. */
+  /** Another database of the last choice of many (the Database menu). */
+  openMember(name: string): Promise<void> {
+    const source = this.c.requests.sources.get(name);
+    return source ? this.openDatabase(source) : Promise.resolve();
+  }
+
+  /** Files picked: the first complete database among them, the others
+   * in the Database menu. */
   openFiles(files: File[]): Promise<void> {
     const [fresh, asked] = [this.c.latest.begin('open'), this.c.address.asked()];
-    return this.c.attempt(() => this.openFirst(files, fresh, asked));
+    return this.c.attempt(() => this.openFirst(picked(files), fresh, asked));
   }
 
   openDrop(data: DataTransfer): Promise<void> {
@@ -122,6 +129,8 @@ export class DatabaseCtrl {
     const list = freshList(place.query);
     list.input = list.filter = place.filter;
     this.c.showDatabase(source.name, info, list);
+    const entry = s.databases.find((d) => d.name === source.name);
+    if (entry) entry.games = info.games;
     // Landed: a link given from now on is followed in it.
     this.c.requests.opening = null;
     s.encoding = encoding;
@@ -218,16 +227,21 @@ export class DatabaseCtrl {
     this.c.address.asksAgain();
   }
 
-  private async openFirst(files: File[], fresh: Fresh, asked: Asked): Promise<void> {
+  /** Opens the first database of `files`. Several: each is kept (its
+   * files, in `requests.sources`) for the Database menu, and an incomplete
+   * set is named with what it lacks, without costing the others. */
+  private async openFirst(files: Picked[], fresh: Fresh, asked: Asked): Promise<void> {
     const { complete, problems } = groupFiles(files);
     if (complete.length === 0) {
       throw new Error(problems.length ? problems.join('; ') : T.errors.noFiles);
     }
-    // Several databases: open the first; say which ones were left.
-    const set = complete[0];
-    await this.open({ kind: 'files', name: set.stem, files: set.files }, fresh, asked);
-    const notes = [...problems, ...complete.slice(1).map((s) => T.errors.oneAtATime(s.stem))];
-    if (notes.length) this.c.fail(notes.join('; '));
+    if (!fresh()) return;
+    const sources: OpenSource[] = complete.map((set) => ({ kind: 'files', name: set.name, files: set.files }));
+    for (const source of sources) this.c.requests.sources.set(source.name, source);
+    // The menu is this choice's: a choice of one has none.
+    this.c.state.databases = sources.length > 1 ? sources.map((source) => ({ name: source.name, games: null })) : [];
+    await this.open(sources[0], fresh, asked);
+    if (problems.length) this.c.fail(problems.join('; '));
   }
 
   setEncoding(encoding: TextChoice): Promise<void> {

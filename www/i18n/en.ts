@@ -142,6 +142,10 @@ export const en = {
     label: 'Games',
     problem: (why: string) => `The games could not be listed: ${why}`,
     retry: 'Retry',
+    databases: (n: number) => `${num(n)} databases:`,
+    databaseLabel: 'Show another database of those opened',
+    /** A database in the menu: its games once it has been opened. */
+    databaseOption: (name: string, n: number | null) => (n === null ? name : `${name} (${games(n)})`),
   },
 
   /** NAG meanings (the glyphs are in config.ts). */
@@ -196,7 +200,7 @@ export const en = {
     damagedGame: (n: number, why: string) => `Game ${num(n)} is damaged: ${why}`,
     noFiles: 'No Chess Assistant files (.CDP, .EMB, .D00, .A02, .D02) among those.',
     missing: (names: string[]) => `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} missing`,
-    oneAtATime: (stem: string) => `${stem} not opened (one database at a time)`,
+    doubled: (names: string[]) => `${names.join(', ')} ${names.length === 1 ? 'was' : 'were'} given twice (which is meant is unknown)`,
     stopped: (request: string | null, why: string) => `The decoder stopped${request ? ` on "${request}"` : ''}: ${why}. It was restarted`,
     stoppedDemo: (stopped: string, demo: string) => `${stopped}; ${demo} opened.`,
     stoppedReopening: (stopped: string, name: string) => `${stopped}; reopening ${name}…`,

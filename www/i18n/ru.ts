@@ -136,6 +136,9 @@ export const ru: Strings = {
     label: 'Партии',
     problem: (why: string) => `Не удалось показать партии: ${why}`,
     retry: 'Повторить',
+    databases: (n: number) => `${num(n)} ${plural(n, { one: 'база', few: 'базы', many: 'баз', other: 'базы' })}:`,
+    databaseLabel: 'Показать другую из открытых баз',
+    databaseOption: (name: string, n: number | null) => (n === null ? name : `${name} (${games(n)})`),
   },
 
   nags: {
@@ -186,7 +189,7 @@ export const ru: Strings = {
     damagedGame: (n: number, why: string) => `Партия ${num(n)} повреждена: ${why}`,
     noFiles: 'Среди этих файлов нет файлов Chess Assistant (.CDP, .EMB, .D00, .A02, .D02).',
     missing: (names: string[]) => (names.length === 1 ? `Не хватает файла ${names[0]}` : `Не хватает файлов: ${names.join(', ')}`),
-    oneAtATime: (stem: string) => `${stem} не открыта (открывается одна база за раз)`,
+    doubled: (names: string[]) => (names.length === 1 ? `Файл ${names[0]} дан дважды (неясно, какой из двух)` : `Файлы ${names.join(', ')} даны дважды (неясно, какие)`),
     stopped: (request: string | null, why: string) => `Декодер остановился${request ? ` на запросе «${request}»` : ''}: ${why}. Он перезапущен`,
     stoppedDemo: (stopped: string, demo: string) => `${stopped}; открыта ${demo}.`,
     stoppedReopening: (stopped: string, name: string) => `${stopped}; заново открываю ${name}…`,

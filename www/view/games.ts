@@ -7,6 +7,21 @@ import { h, type VNode } from 'snabbdom';
 import type { Controller } from '../controller.js';
 import { T } from '../i18n/index.js';
 import { countedGames, gameCount, gameTotal } from './text.js';
+import { menu } from './top.js';
+
+/** The Database menu, after a choice of many databases: the one shown (or
+ * opening: the user's last choice), and each other one, with its games
+ * once opened (none when the page shows a database from elsewhere). */
+function databaseMenu(ctrl: Controller): VNode | null {
+  const s = ctrl.state;
+  const shown = s.requests.opening ?? s.name;
+  if (s.databases.length < 2 || !s.databases.some((d) => d.name === shown)) return null;
+  return h('label.database-pick', [
+    h('span', T.list.databases(s.databases.length)), ' ',
+    menu('', { 'data-testid': 'database-pick', 'aria-label': T.list.databaseLabel }, shown, (name) => void ctrl.db.openMember(name),
+      s.databases.map((d) => h('option', { attrs: { value: d.name } }, T.list.databaseOption(d.name, d.games)))),
+  ]);
+}
 
 export function listTools(ctrl: Controller): VNode {
   const s = ctrl.state;
@@ -14,6 +29,7 @@ export function listTools(ctrl: Controller): VNode {
   const total = gameTotal(s);
   const pos = s.list.position;
   return h('div.list-tools', [
+    databaseMenu(ctrl),
     h('input#filter', {
       attrs: { type: 'search', placeholder: p.filterPlaceholder, 'aria-label': p.filterLabel, 'data-testid': 'filter' },
       props: { value: s.list.input },
