@@ -399,7 +399,7 @@ fn a_lazy_shuffled_export_as_bytes_is_the_text_in_few_reads() {
     )
     .bind0(&chunks);
     let summary = lazy
-        .export_pgn_bytes(JsValue::NULL, on_bytes, None)
+        .export_pgn_bytes(JsValue::NULL, on_bytes.clone(), None, None)
         .unwrap();
     let got: Vec<u8> = chunks
         .iter()
@@ -409,6 +409,33 @@ fn a_lazy_shuffled_export_as_bytes_is_the_text_in_few_reads() {
     assert_eq!(get(&summary, "bytes").as_f64(), Some(text.len() as f64));
     let reads = get(&store, "d02Reads").as_f64().unwrap() - opening;
     assert!(reads <= 3.0, "{reads} reads of D02 for 300 games");
+
+    // One database of an archive's export: each game's own tags, then
+    // where it came from, the rest the same.
+    chunks.set_length(0);
+    lazy.export_pgn_bytes(JsValue::NULL, on_bytes, None, Some("ECO".into()))
+        .unwrap();
+    let tagged: Vec<u8> = chunks
+        .iter()
+        .flat_map(|c| c.dyn_into::<Uint8Array>().unwrap().to_vec())
+        .collect();
+    let tagged = String::from_utf8(tagged).unwrap();
+    let mut k = 0;
+    let want: String = text
+        .split_inclusive('\n')
+        .map(|line| {
+            // The blank line after a game's tags: its source goes before it.
+            if line == "\n" && k % 2 == 0 {
+                k += 1;
+                return format!("[CASource \"ECO game {}\"]\n\n", k / 2);
+            }
+            if line == "\n" {
+                k += 1;
+            }
+            line.to_string()
+        })
+        .collect();
+    assert_eq!(tagged, want);
 }
 
 #[wasm_bindgen_test]

@@ -43,6 +43,7 @@ const ROUTE: Record<RequestType, Side | 'both'> = {
   sort: 'bg',
   compactness: 'bg',
   exportPgn: 'bg',
+  exportArchive: 'bg',
   line: 'fg',
   annotate: 'bg',
   // Sent to each host by startBackground, never through `call`.

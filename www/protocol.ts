@@ -35,6 +35,21 @@ export type OpenSource =
 /** A code page, or 'auto': the one the decoder guessed from the names. */
 export type TextChoice = Encoding | 'auto';
 
+/** What an archive's export wrote (`exportArchive`). */
+export interface ArchiveExport {
+  /** Databases written, games, and bytes of PGN. */
+  databases: number;
+  games: number;
+  bytes: number;
+  /** Games written up to their damage. */
+  damaged: number;
+  /** Databases that did not open (each costs only itself), and why. */
+  failed: { name: string; why: string }[];
+}
+
+/** An archive export's progress: this many steps a database. */
+export const ARCHIVE_STEPS = 1000;
+
 export interface Requests {
   /** `wasmBytes`: the decoder's memory after opening (D02 is not in it). */
   /** The decoder's encodings, for the menu. */
@@ -64,6 +79,11 @@ export interface Requests {
   game: { args: { index: number }; result: GameView };
   pgn: { args: { index: number }; result: string };
   exportPgn: { args: { indices: Uint32Array | null }; result: ExportSummary };
+  /** Every database of a choice of many as one PGN, in its order, each game
+   * tagged [CASource "NAME game N"] as `cadb pgn FOLDER` writes it (issue
+   * 47): each opened beside the database shown, exported, and freed. Its
+   * progress counts ARCHIVE_STEPS a database. */
+  exportArchive: { args: { members: { source: OpenSource; encoding: TextChoice | undefined }[] }; result: ArchiveExport };
   openingTree: { args: { fen: string }; result: TreeMove[] };
   positionSearch: { args: { fen: string; variations: boolean; next: boolean }; result: PositionHits };
   compactness: { args: Record<string, never>; result: CompactnessRow[] };

@@ -101,7 +101,9 @@ export class Decoder<D extends LiteDatabase> {
     return { info, wasmBytes: this.memory?.buffer.byteLength ?? 0 };
   }
 
-  private read(source: OpenSource, encoding: TextChoice | undefined, primed: Reads | null): { db: D; d02: LazyFile | null; reads: Reads | null } {
+  /** Opens `source` (read lazily from its Files), without making it the
+   * database shown: an open, and each member of an archive's export. */
+  read(source: OpenSource, encoding: TextChoice | undefined, primed: Reads | null, record = this.pool.helpers > 0): { db: D; d02: LazyFile | null; reads: Reads | null } {
     const { Database } = this.pkg;
     if (source.kind === 'bytes') return { db: Database.open({ ...source.files, encoding }), d02: null, reads: null };
     const reader = new FileReaderSync();
@@ -109,7 +111,7 @@ export class Decoder<D extends LiteDatabase> {
     const { cdp, emb, d00, a02 } = source.files;
     const d02 = new LazyFile(source.files.d02, primed);
     // A Worker with helpers keeps what its open read, for theirs.
-    if (this.pool.helpers > 0) d02.record();
+    if (record) d02.record();
     const db = Database.openLazy({
       cdp: whole(cdp),
       emb: whole(emb),
@@ -140,7 +142,7 @@ export function databaseHandlers<D extends LiteDatabase>(): Handlers<D> {
 
 /** Frees a database. Only a broken instance refuses (a trap leaves
  * wasm-bindgen's borrow flag set): what replaces it goes in all the same. */
-function release(d: { free(): void } | null): void {
+export function release(d: { free(): void } | null): void {
   try {
     d?.free();
   } catch {

@@ -8,8 +8,8 @@
 import init, { Database, loadOpenings } from '../pkg/cadb.js';
 import { LazyFile } from './lazy-file.js';
 import { Pool } from './pool.js';
-import { databaseHandlers, type Decoder, type Handlers, post, progressOf, serve } from './worker-core.js';
-import type { RequestType } from './protocol.js';
+import { databaseHandlers, type Decoder, type Handlers, post, progressOf, release, serve } from './worker-core.js';
+import { ARCHIVE_STEPS, type ArchiveExport, type RequestType } from './protocol.js';
 
 /** This Worker's helpers (pool.ts), made at the first pass that wants them. */
 let pool: Pool | null = null;
@@ -61,6 +61,32 @@ const handlers: Handlers<Database> = {
     const { opened } = w;
     if (pool?.wants(opened, indices?.length ?? opened?.games ?? 0)) return pool.exportPgn(opened, indices, id, post, progressOf(id));
     return d.exportPgnBytes(indices, (bytes) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]), progressOf(id));
+  },
+  exportArchive: ({ members }, id, w) => {
+    const out: ArchiveExport = { databases: 0, games: 0, bytes: 0, damaged: 0, failed: [] };
+    for (const [k, { source, encoding }] of members.entries()) {
+      const progress = (done: number, total: number) =>
+        post({ id, kind: 'progress', done: k * ARCHIVE_STEPS + Math.floor((ARCHIVE_STEPS * done) / Math.max(1, total)), total: members.length * ARCHIVE_STEPS });
+      let member;
+      try {
+        member = w.read(source, encoding, null, false);
+      } catch (err) {
+        // A database that does not open costs only itself.
+        out.failed.push({ name: source.name, why: err instanceof Error ? err.message : String(err) });
+        continue;
+      }
+      try {
+        const done = member.db.exportPgnBytes(null, (bytes) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]), progress, source.name);
+        out.databases++;
+        out.games += done.games;
+        out.bytes += done.bytes;
+        out.damaged += done.errors.length;
+      } finally {
+        member.d02?.close();
+        release(member.db);
+      }
+    }
+    return out;
   },
   openingTree: async ({ fen }, id, w) => {
     const d = w.need();

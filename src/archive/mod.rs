@@ -15,3 +15,16 @@ pub mod keys;
 pub use dedupe::{Duplicates, Group};
 pub use group::{Grouping, Set, group};
 pub use keys::{Key, Keys};
+
+/// The tag an archive's export puts after each game's own, naming where it
+/// came from (`cadb pgn FOLDER`, and the viewer's export of every database).
+pub const SOURCE_TAG: &str = "CASource";
+
+/// The [`SOURCE_TAG`]'s value: the database's name and the game's index.
+///
+/// ```
+/// assert_eq!(cadb::archive::source_of("ECO", 7), "ECO game 7");
+/// ```
+pub fn source_of(database: &str, game: u64) -> alloc::string::String {
+    alloc::format!("{database} game {game}")
+}

@@ -8,6 +8,7 @@ use js_sys::{Array, Object, Uint8Array, Uint32Array};
 use wasm_bindgen::prelude::*;
 
 use super::{Database, bad_argument, database::set, to_js};
+use crate::archive;
 
 /// The most of D02 held at once while exporting a database read lazily
 /// (`Database::in_game_order`): with records out of game order, each
@@ -46,6 +47,7 @@ impl Database {
             &|text| JsValue::from_str(text),
             &on_chunk,
             on_progress,
+            None,
         )
     }
 
@@ -59,6 +61,10 @@ impl Database {
     /// db.exportPgnBytes(null, (bytes) => parts.push(bytes));
     /// const file = new Blob(parts, { type: 'application/x-chess-pgn' });
     /// ```
+    ///
+    /// With `source`, each game gets a `[CASource "SOURCE game N"]` tag
+    /// after its own (N: its index): one database of an archive's export,
+    /// as `cadb pgn FOLDER` writes it.
     #[wasm_bindgen(js_name = exportPgnBytes, unchecked_return_type = "ExportSummary")]
     pub fn export_pgn_bytes(
         &self,
@@ -73,9 +79,10 @@ impl Database {
             unchecked_optional_param_type = "((done: number, total: number) => void) | null"
         )]
         on_progress: Option<js_sys::Function>,
+        #[wasm_bindgen(unchecked_optional_param_type = "string | null")] source: Option<String>,
     ) -> Result<JsValue, JsValue> {
         let bytes = |text: &str| Uint8Array::from(text.as_bytes()).into();
-        self.export_with(&indices, &bytes, &on_chunk, on_progress)
+        self.export_with(&indices, &bytes, &on_chunk, on_progress, source.as_deref())
     }
 
     /// The export: each chunk made into a JS value by `chunk`.
@@ -85,6 +92,7 @@ impl Database {
         chunk: &dyn Fn(&str) -> JsValue,
         on_chunk: &js_sys::Function,
         on_progress: Option<js_sys::Function>,
+        source: Option<&str>,
     ) -> Result<JsValue, JsValue> {
         let list: Option<Vec<u32>> = if indices.is_null() || indices.is_undefined() {
             None
@@ -119,7 +127,9 @@ impl Database {
             .in_game_order::<JsValue>(list.as_deref(), HOLD_BYTES, |k, i| {
                 self.inner.check_index(i).map_err(to_js)?;
                 let before = buf.len();
-                if let Some(e) = self.inner.write_pgn(i, &mut buf) {
+                let from = source.map(|name| archive::source_of(name, i));
+                let tags = [from.as_deref().map(|v| (archive::SOURCE_TAG, v)), None];
+                if let Some(e) = self.inner.write_pgn_tagged(i, &mut buf, tags) {
                     let eo = Object::new();
                     set(&eo, "game", i as f64);
                     set(&eo, "code", e.code());

@@ -10,9 +10,11 @@
 //   E2E_ONLY=regex                runs the tests whose names match
 
 import assert from 'node:assert/strict';
-import { copyFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { error, finish, rows, status, test, tmp, writeDb } from './harness.mjs';
+import { cadb, demoFiles, error, finish, rows, status, test, tmp, writeDb } from './harness.mjs';
 
 /** `n` games whose White is "NAME k". */
 const games = (name, n) => Array.from({ length: n }, (_, k) => `[Event "E2E"] [White "${name} ${k + 1}"] [Black "Other"] [Result "1-0"]\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n`).join('\n');
@@ -95,5 +97,69 @@ await test('500 databases chosen at once: each is in the menu, the first is show
   await status(page, /^Opened DB499:/);
   assert.equal(await count(page), 1);
 });
+
+// The five and a damaged one (the demo with its EMB cut short: the core
+// refuses it at open), first in the archive's order, in a folder of their
+// own: what `cadb pgn FOLDER` writes of it is the oracle.
+const folder = path.join(tmp, 'archive');
+mkdirSync(folder);
+const inFolder = fiveFiles.map((f) => {
+  const to = path.join(folder, path.basename(f));
+  copyFileSync(f, to);
+  return to;
+});
+const broken = demoFiles.map((f) => {
+  const to = path.join(folder, `BROKEN${path.extname(f)}`);
+  if (/\.EMB$/i.test(f)) writeFileSync(to, readFileSync(f).subarray(0, 100));
+  else copyFileSync(f, to);
+  return to;
+});
+// It exits 1 (a database did not open), having written the others.
+const cliAll = (() => {
+  try {
+    execFileSync(cadb, ['pgn', folder], { stdio: ['ignore', 'pipe', 'ignore'] });
+    throw new Error('cadb pgn: BROKEN opened');
+  } catch (e) {
+    if (!e.stdout) throw e;
+    return e.stdout;
+  }
+})();
+const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+/** A stand-in for the browser's file picker that keeps what is written. */
+const savePicker = (context) => context.addInitScript(() => {
+  window.showSaveFilePicker = async ({ suggestedName }) => {
+    const saved = window.cadbSaved = { name: suggestedName, parts: [], closed: false };
+    return { createWritable: async () => ({ write: async (b) => void saved.parts.push(new Uint8Array(b)), close: async () => void (saved.closed = true), abort: async () => undefined }) };
+  };
+});
+
+await test("a damaged database costs only itself; every database exported as one PGN is cadb pgn FOLDER's", async (page) => {
+  await status(page, /^Opened DEMO/);
+  await page.locator('[data-testid=open-files]').setInputFiles([...broken, ...inFolder]);
+  // BROKEN comes first, and does not open: ECO, the next, does.
+  await status(page, /^Opened ECO:/);
+  assert.match(await error(page).textContent(), /^BROKEN: /);
+  assert.deepEqual(await options(page), ['BROKEN', 'ECO (1 game)', 'Lessons', 'PROMO', 'PUZZLES', 'scalachess']);
+  await page.locator('[data-testid=export-all]').click();
+  await status(page, /^Exported 5 databases as one PGN: 15 games/);
+  assert.match(await page.locator('[data-testid=status]').textContent(), /Not opened, so not exported: BROKEN \(/);
+  const saved = await page.evaluate(() => {
+    const { name, parts, closed } = window.cadbSaved;
+    return { name, closed, bytes: parts.flatMap((p) => [...p]) };
+  });
+  assert.equal(saved.name, 'databases.pgn');
+  assert.ok(saved.closed);
+  assert.equal(sha256(Uint8Array.from(saved.bytes)), sha256(cliAll), 'the bytes of cadb pgn FOLDER');
+  assert.match(cliAll.toString(), /\[CASource "PUZZLES game 2"\]/);
+}, { before: savePicker });
+
+await test('without a file picker, the export of every database is downloaded', async (page) => {
+  await status(page, /^Opened DEMO/);
+  await page.locator('[data-testid=open-files]').setInputFiles(inFolder);
+  await status(page, /^Opened ECO:/);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=export-all]').click()]);
+  assert.equal(download.suggestedFilename(), 'databases.pgn');
+  assert.equal(sha256(readFileSync(await download.path())), sha256(cliAll));
+}, { before: (context) => context.addInitScript(() => { delete window.showSaveFilePicker; }) });
 
 await finish();

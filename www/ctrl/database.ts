@@ -8,11 +8,13 @@ import { DEMO_NAME } from '../config.js';
 import type { Controller } from '../controller.js';
 import { fetchDemo } from '../demo.js';
 import { droppedFiles, groupFiles, type Picked, picked } from '../files.js';
+import { errorText } from '../errors.js';
 import { T } from '../i18n/index.js';
 import { type Fresh, Stale } from '../latest.js';
 import { loadPrefs, savePrefs } from '../prefs.js';
 import { type OpenSource, type TextChoice } from '../protocol.js';
 import { asksMoves, type Place, placeOfHash } from '../query.js';
+import { isCancelled, isFatal } from '../worker-host.js';
 import { type Asked, AT_START, filtersOf, placeShown } from './address.js';
 import { freshList, freshRows } from '../state.js';
 
@@ -23,6 +25,13 @@ export class DatabaseCtrl {
   openDatabase(source: OpenSource, asked = this.c.address.asked()): Promise<void> {
     const fresh = this.c.latest.begin('open');
     return this.c.attempt(() => this.open(source, fresh, asked));
+  }
+
+  /** The encoding kept for database `name`, if it is one the decoder
+   * knows (storage can hold anything); else the decoder's guess. */
+  keptEncoding(name: string): TextChoice {
+    const kept: unknown = loadPrefs().encodings?.[name];
+    return this.c.state.encodings.some((e) => e.name === kept) ? (kept as TextChoice) : 'auto';
   }
 
   /** Another database of the last choice of many (the Database menu). */
@@ -84,10 +93,7 @@ export class DatabaseCtrl {
 
   private async land(source: OpenSource, fresh: Fresh, asked: Asked): Promise<void> {
     const s = this.c.state;
-    // The encoding kept for it, if it is one the decoder knows (storage
-    // can hold anything).
-    const kept: unknown = loadPrefs().encodings?.[source.name];
-    const encoding = s.encodings.some((e) => e.name === kept) ? (kept as TextChoice) : 'auto';
+    const encoding = this.keptEncoding(source.name);
     s.error = null;
     s.status = { say: () => T.status.opening(source.name) };
     this.c.redraw();
@@ -240,8 +246,20 @@ export class DatabaseCtrl {
     for (const source of sources) this.c.requests.sources.set(source.name, source);
     // The menu is this choice's: a choice of one has none.
     this.c.state.databases = sources.length > 1 ? sources.map((source) => ({ name: source.name, games: null })) : [];
-    await this.open(sources[0], fresh, asked);
-    if (problems.length) this.c.fail(problems.join('; '));
+    // A database that does not open costs only itself: the next one opens.
+    const failed: string[] = [];
+    for (const source of sources) {
+      try {
+        await this.open(source, fresh, asked);
+        break;
+      } catch (err) {
+        if (err instanceof Stale || isFatal(err) || isCancelled(err) || !fresh() || sources.length === 1) throw err;
+        failed.push(`${source.name}: ${errorText(err)}`);
+        if (failed.length === sources.length) throw new Error([...problems, ...failed].join('; '));
+      }
+    }
+    const notes = [...problems, ...failed];
+    if (notes.length) this.c.fail(notes.join('; '));
   }
 
   setEncoding(encoding: TextChoice): Promise<void> {

@@ -10,7 +10,7 @@ import { BlobSink, pickFile, secondsLeft, STREAM_FROM } from '../download.js';
 import { errorText } from '../errors.js';
 import { T } from '../i18n/index.js';
 import { Stale } from '../latest.js';
-import { type RequestType, type Requests } from '../protocol.js';
+import { ARCHIVE_STEPS, type RequestType, type Requests } from '../protocol.js';
 import { freshList, listedGames, type Say, type Task } from '../state.js';
 import { type CallOptions, isCancelled, isFatal, type WorkerError } from '../worker-host.js';
 import { AT_START } from './address.js';
@@ -47,6 +47,41 @@ export class TasksCtrl {
         throw err;
       }
       this.c.say(() => T.status.exported(summary.games, Math.round(summary.bytes / 1024), summary.errors.length));
+    });
+  }
+
+  /** Saves one PGN of every database of the Database menu, in its order,
+   * each game tagged with its database ([CASource "NAME game N"], as `cadb
+   * pgn FOLDER` writes it): streamed into a file where the browser offers
+   * that. A database that does not open costs only itself, and is named. */
+  exportArchive(): Promise<void> {
+    const s = this.c.state;
+    const members = s.databases.flatMap(({ name }) => {
+      const source = this.c.requests.sources.get(name);
+      return source ? [{ source, encoding: this.c.db.keptEncoding(name) }] : [];
+    });
+    const name = 'databases.pgn';
+    const picked = pickFile(name);
+    return this.c.attempt(async () => {
+      const file = await picked;
+      if (file === 'declined') return;
+      const out = file ?? new BlobSink(name);
+      const started = performance.now();
+      s.exporting = { done: 0, total: 0 };
+      let summary;
+      try {
+        summary = await this.long('export', 'exportArchive', { members }, {
+          onChunk: (bytes) => out.push(bytes),
+          progress: (done, total) => T.status.exportingAll(Math.min(members.length, Math.floor(done / ARCHIVE_STEPS) + 1), members.length, secondsLeft(started, done, total)),
+        });
+        await out.finish();
+      } catch (err) {
+        out.abort();
+        throw err;
+      }
+      const { databases, games, bytes, damaged, failed } = summary;
+      this.c.say(() => T.status.exportedAll(databases, games, Math.round(bytes / 1024), damaged)
+        + (failed.length ? ` ${T.status.notExported(failed.map((f) => `${f.name} (${f.why})`).join('; '))}` : ''));
     });
   }
 

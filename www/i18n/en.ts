@@ -143,6 +143,8 @@ export const en = {
     problem: (why: string) => `The games could not be listed: ${why}`,
     retry: 'Retry',
     databases: (n: number) => `${num(n)} databases:`,
+    exportAll: '⤓ PGN of all',
+    exportAllTitle: 'Download one PGN of every database chosen, in the menu\'s order, each game tagged with its database ([CASource])',
     databaseLabel: 'Show another database of those opened',
     /** A database in the menu: its games once it has been opened. */
     databaseOption: (name: string, n: number | null) => (n === null ? name : `${name} (${games(n)})`),
@@ -185,6 +187,12 @@ export const en = {
       `Exporting: ${num(done)} of ${games(total)}${left === null ? '' : `, about ${num(left)} s left`}…`,
     exported: (n: number, kb: number, damaged: number) =>
       `Exported ${games(n)} (${num(kb)} KB)${damaged ? `; ${num(damaged)} damaged, exported up to the damage.` : '.'}`,
+    exportingAll: (k: number, n: number, left: number | null) =>
+      `Exporting every database: ${num(k)} of ${num(n)}${left === null ? '' : `, about ${num(left)} s left`}…`,
+    exportedAll: (databases: number, n: number, kb: number, damaged: number) =>
+      `Exported ${num(databases)} databases as one PGN: ${games(n)} (${num(kb)} KB)${damaged ? `; ${num(damaged)} damaged, exported up to the damage.` : '.'}`,
+    /** After `exportedAll`: the databases that did not open. */
+    notExported: (names: string) => `Not opened, so not exported: ${names}.`,
     pgnCopied: 'PGN copied.',
     fenCopied: 'FEN copied.',
     cancelled: 'Cancelled.',

@@ -137,6 +137,8 @@ export const ru: Strings = {
     problem: (why: string) => `Не удалось показать партии: ${why}`,
     retry: 'Повторить',
     databases: (n: number) => `${num(n)} ${plural(n, { one: 'база', few: 'базы', many: 'баз', other: 'базы' })}:`,
+    exportAll: '⤓ PGN всех',
+    exportAllTitle: 'Скачать один PGN всех выбранных баз, в порядке меню; у каждой партии тег с её базой ([CASource])',
     databaseLabel: 'Показать другую из открытых баз',
     databaseOption: (name: string, n: number | null) => (n === null ? name : `${name} (${games(n)})`),
   },
@@ -174,6 +176,11 @@ export const ru: Strings = {
       `Выгружаю: ${num(done)} из ${ofGames(total)}${left === null ? '' : `, осталось около ${num(left)} с`}…`,
     exported: (n: number, kb: number, damaged: number) =>
       `Выгружено партий: ${num(n)} (${num(kb)} КБ)${damaged ? `; повреждённых: ${num(damaged)}, они выгружены до места повреждения.` : '.'}`,
+    exportingAll: (k: number, n: number, left: number | null) =>
+      `Выгружаю все базы: ${num(k)} из ${num(n)}${left === null ? '' : `, осталось около ${num(left)} с`}…`,
+    exportedAll: (databases: number, n: number, kb: number, damaged: number) =>
+      `Выгружено баз одним PGN: ${num(databases)}, партий: ${num(n)} (${num(kb)} КБ)${damaged ? `; повреждённых: ${num(damaged)}, они выгружены до места повреждения.` : '.'}`,
+    notExported: (names: string) => `Не открылись и не выгружены: ${names}.`,
     pgnCopied: 'PGN скопирован.',
     fenCopied: 'FEN скопирован.',
     cancelled: 'Отменено.',

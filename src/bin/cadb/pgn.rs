@@ -10,7 +10,7 @@ use std::{
 };
 
 use cadb::{
-    archive::{Duplicates, Keys},
+    archive::{self, Duplicates, Keys},
     bytes::FileBytes,
     ca::Database,
 };
@@ -169,7 +169,7 @@ fn find_duplicates(
         let (base, k) = starts[at.saturating_sub(1)];
         match members.len() {
             1 => format!("game {}", g - base),
-            _ => format!("{} game {}", members[k].name, g - base),
+            _ => archive::source_of(&members[k].name, (g - base) as u64),
         }
     };
     let copies = duplicates
@@ -302,10 +302,10 @@ fn pgn_chunk(db: &Database<FileBytes>, games: Range<u64>, part: &Part<'_>) -> Pg
         // Written in place; only a game with a control character in its
         // text is written again, escaped (no copy of every game).
         let start = chunk.text.len();
-        let from = part.source.map(|name| format!("{name} game {i}"));
+        let from = part.source.map(|name| archive::source_of(name, i));
         let copies = at.and_then(|(d, g)| d.copies.get(&(g as u32)));
         let tags = [
-            from.as_deref().map(|v| ("CASource", v)),
+            from.as_deref().map(|v| (archive::SOURCE_TAG, v)),
             copies.map(|v| ("CACopies", v.as_str())),
         ];
         if let Some(e) = db.write_pgn_tagged(i, &mut chunk.text, tags) {
