@@ -7,11 +7,14 @@
 // SINK=file: where the page asks for a file to write into (10,000 games or
 // more), it gets one that drops the bytes. HELPERS=N: `?helpers=N`.
 // SETTLE_MS: the wait after opening before the click (default 3,000).
+// A FOLDER in place of a DB.CDP: every database in it chosen at once, and
+// "⤓ PGN of all" clicked (issue 47); MERGE=0: with "merge duplicates" off.
 //
-//   node scripts/bench-export.mjs ROUNDS DB.CDP[,DB2.CDP...] DIST [BASE_DIST]
+//   node scripts/bench-export.mjs ROUNDS DB.CDP|FOLDER[,...] DIST [BASE_DIST]
 //
 // DIST is a viewer bundle (`npm run build`'s dist/); BASE_DIST another one
 // (an older commit's, built in a worktree) measured side by side.
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { filesOf, launchChromium, openChosen, serve } from './browser.mjs';
 
@@ -56,18 +59,19 @@ function hook(file) {
 }
 
 /** One round: opens `files` in a fresh page of `origin`, exports; returns { ms, bytes, status }. */
-async function round(browser, origin, files) {
+async function round(browser, origin, files, all) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, serviceWorkers: 'block', acceptDownloads: false });
   await context.addInitScript(hook, process.env.SINK === 'file');
   const page = await context.newPage();
   await page.goto(origin + (process.env.HELPERS ? `?helpers=${process.env.HELPERS}` : ''));
   await page.locator('[data-testid=game-row]').first().waitFor({ timeout: 60000 });
   await openChosen(page, files, Number(process.env.SETTLE_MS ?? 3000));
-  const t0 = await page.evaluate(() => {
+  if (all && process.env.MERGE === '0') await page.locator('[data-testid=merge-copies]').uncheck();
+  const t0 = await page.evaluate((button) => {
     const t = performance.now();
-    document.querySelector('[data-testid=export-pgn]').click();
+    document.querySelector(`[data-testid=${button}]`).click();
     return t;
-  });
+  }, all ? 'export-all' : 'export-pgn');
   await page.waitForFunction(() => window.__exported, null, { timeout: 1800000, polling: 100 });
   const got = await page.evaluate(() => ({ ...window.__exported, status: document.querySelector('[data-testid=status]').textContent }));
   await context.close();
@@ -78,11 +82,15 @@ const browser = await launchChromium();
 const servers = await Promise.all(dists.map((d) => serve([['/', path.resolve(d)]])));
 const origins = servers.map((s) => `http://127.0.0.1:${s.address().port}/`);
 for (const cdp of dbs.split(',')) {
-  const files = filesOf(cdp);
+  const all = statSync(cdp).isDirectory();
+  // A folder's databases, the one the page opens first (the archive's order) first.
+  const files = all
+    ? readdirSync(cdp).filter((f) => /\.(cdp|emb|d00|a02|d02)$/i.test(f)).sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())).map((f) => path.join(cdp, f))
+    : filesOf(cdp);
   const ms = dists.map(() => []);
   for (let r = 0; r < Number(rounds); r++) {
     for (let b = 0; b < dists.length; b++) {
-      const got = await round(browser, origins[b], files);
+      const got = await round(browser, origins[b], files, all);
       ms[b].push(got.ms);
       console.log(`${path.basename(cdp)} ${dists[b]} round ${r + 1}: ${got.ms.toFixed(0)} ms, ${got.bytes} bytes; ${got.status}`);
     }

@@ -14,7 +14,11 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # after the first game, and the interactive module is the one to keep small.
 # 315,000 since issue 48 (+3.7 KB: records held in file order for a pass in
 # game order, exportPgnBytes).
-budget="${CADB_WASM_BUDGET:-315000}"
+# 340,000 since issue 47 (+22.8 KB: the duplicate rule in the page for
+# "⤓ PGN of all": the games' keys through the shared replayer, Unicode case
+# folding of names, the rule's sorts sharing one copy, the merged export's
+# plan; docs/development.md, "wasm size").
+budget="${CADB_WASM_BUDGET:-340000}"
 # 160,000: issue 46's target (docs/development.md, "wasm size").
 lite_budget="${CADB_LITE_BUDGET:-160000}"
 failed=0

@@ -45,6 +45,9 @@ export interface ArchiveExport {
   damaged: number;
   /** Databases that did not open (each costs only itself), and why. */
   failed: { name: string; why: string }[];
+  /** Merged: the groups of duplicates, and the copies left out (null: not merged). */
+  groups: number | null;
+  copies: number | null;
 }
 
 /** An archive export's progress: this many steps a database. */
@@ -81,9 +84,11 @@ export interface Requests {
   exportPgn: { args: { indices: Uint32Array | null }; result: ExportSummary };
   /** Every database of a choice of many as one PGN, in its order, each game
    * tagged [CASource "NAME game N"] as `cadb pgn FOLDER` writes it (issue
-   * 47): each opened beside the database shown, exported, and freed. Its
-   * progress counts ARCHIVE_STEPS a database. */
-  exportArchive: { args: { members: { source: OpenSource; encoding: TextChoice | undefined }[] }; result: ArchiveExport };
+   * 47): each opened beside the database shown, exported, and freed.
+   * `merge`: each group of duplicates written once, as `--dedupe` does
+   * (each database read for its keys first). Its progress counts
+   * ARCHIVE_STEPS a database a pass. */
+  exportArchive: { args: { members: { source: OpenSource; encoding: TextChoice | undefined }[]; merge: boolean }; result: ArchiveExport };
   openingTree: { args: { fen: string }; result: TreeMove[] };
   positionSearch: { args: { fen: string; variations: boolean; next: boolean }; result: PositionHits };
   compactness: { args: Record<string, never>; result: CompactnessRow[] };

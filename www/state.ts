@@ -372,6 +372,9 @@ export interface State {
    * with its games once opened: the Database menu, shown when there are
    * two or more (issue 47). The files are `requests.sources`'. */
   databases: { name: string; games: number | null }[];
+  /** "⤓ PGN of all" writes each group of duplicates once (the checkbox
+   * beside it; on unless the user turns it off). */
+  mergeCopies: boolean;
   /** The encodings the decoder knows, its default first (from the Worker). */
   encodings: EncodingChoice[];
   /** The encoding chosen; 'auto' (or undefined before any database): the
@@ -461,6 +464,7 @@ export function initialState(settings: Settings, kept: Kept = { disclosures: { d
     name: '',
     info: null,
     databases: [],
+    mergeCopies: true,
     encodings: [],
     encoding: undefined,
     list: freshList(),

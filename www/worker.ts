@@ -5,7 +5,7 @@
 // is shown (decoders.ts), so a first visit never waits for it. The
 // requests that show opening names wait for their table.
 
-import init, { Database, loadOpenings } from '../pkg/cadb.js';
+import init, { ArchiveMerge, Database, loadOpenings } from '../pkg/cadb.js';
 import { LazyFile } from './lazy-file.js';
 import { Pool } from './pool.js';
 import { databaseHandlers, type Decoder, type Handlers, post, progressOf, release, serve } from './worker-core.js';
@@ -62,29 +62,54 @@ const handlers: Handlers<Database> = {
     if (pool?.wants(opened, indices?.length ?? opened?.games ?? 0)) return pool.exportPgn(opened, indices, id, post, progressOf(id));
     return d.exportPgnBytes(indices, (bytes) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]), progressOf(id));
   },
-  exportArchive: ({ members }, id, w) => {
-    const out: ArchiveExport = { databases: 0, games: 0, bytes: 0, damaged: 0, failed: [] };
-    for (const [k, { source, encoding }] of members.entries()) {
-      const progress = (done: number, total: number) =>
-        post({ id, kind: 'progress', done: k * ARCHIVE_STEPS + Math.floor((ARCHIVE_STEPS * done) / Math.max(1, total)), total: members.length * ARCHIVE_STEPS });
+  exportArchive: ({ members, merge }, id, w) => {
+    const out: ArchiveExport = { databases: 0, games: 0, bytes: 0, damaged: 0, failed: [], groups: null, copies: null };
+    const passes = merge ? 2 : 1;
+    // Pass `pass`, database `k`: ARCHIVE_STEPS a database a pass.
+    const progress = (pass: number, k: number) => (done: number, total: number) => post({
+      id, kind: 'progress',
+      done: (pass * members.length + k) * ARCHIVE_STEPS + Math.floor((ARCHIVE_STEPS * done) / Math.max(1, total)),
+      total: passes * members.length * ARCHIVE_STEPS,
+    });
+    /** Database `k`, opened beside the one shown for `use`, then freed;
+     * one that does not open costs only itself (false). */
+    const each = (k: number, use: (db: Database) => void): boolean => {
+      const { source, encoding } = members[k];
       let member;
       try {
         member = w.read(source, encoding, null, false);
       } catch (err) {
-        // A database that does not open costs only itself.
-        out.failed.push({ name: source.name, why: err instanceof Error ? err.message : String(err) });
-        continue;
+        if (!out.failed.some((f) => f.name === source.name)) out.failed.push({ name: source.name, why: err instanceof Error ? err.message : String(err) });
+        return false;
       }
       try {
-        const done = member.db.exportPgnBytes(null, (bytes) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]), progress, source.name);
-        out.databases++;
-        out.games += done.games;
-        out.bytes += done.bytes;
-        out.damaged += done.errors.length;
+        use(member.db);
+        return true;
       } finally {
         member.d02?.close();
         release(member.db);
       }
+    };
+    const plan = merge ? new ArchiveMerge() : null;
+    try {
+      if (plan) {
+        for (const [k, { source }] of members.entries()) {
+          if (!each(k, (db) => plan.addDatabase(source.name, db, progress(0, k)))) plan.addMissing(source.name);
+        }
+        ({ groups: out.groups, copies: out.copies } = plan.find());
+      }
+      const chunk = (bytes: Uint8Array<ArrayBuffer>) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]);
+      for (const [k, { source }] of members.entries()) {
+        each(k, (db) => {
+          const done = plan ? plan.exportDatabase(k, db, chunk, progress(passes - 1, k)) : db.exportPgnBytes(null, chunk, progress(0, k), source.name);
+          out.databases++;
+          out.games += done.games;
+          out.bytes += done.bytes;
+          out.damaged += done.errors.length;
+        });
+      }
+    } finally {
+      plan?.free();
     }
     return out;
   },

@@ -19,7 +19,7 @@
 //! most annotated, then the first.
 
 use alloc::{vec, vec::Vec};
-use core::cmp::Reverse;
+use core::cmp::{Ordering, Reverse};
 
 use super::keys::Keys;
 
@@ -83,6 +83,13 @@ impl Duplicates {
     }
 }
 
+/// Sorts games by `order`, a total order: every sort here shares this one
+/// copy of the sort's code (each sort of its own type or comparator is
+/// another, 5-14 KB of the wasm module).
+fn sort_games(games: &mut [u32], order: &dyn Fn(u32, u32) -> Ordering) {
+    games.sort_unstable_by(|&a, &b| order(a, b));
+}
+
 /// Games with an unknown player: copies when their whole text is the same.
 fn same_text(keys: &Keys, sets: &mut Sets) {
     let mut unknown: Vec<u32> = (0..keys.len() as u32)
@@ -91,7 +98,9 @@ fn same_text(keys: &Keys, sets: &mut Sets) {
             k.whole && k.players.is_none()
         })
         .collect();
-    unknown.sort_unstable_by_key(|&i| (keys.get(i as usize).text, i));
+    sort_games(&mut unknown, &|a, b| {
+        (keys.get(a as usize).text, a).cmp(&(keys.get(b as usize).text, b))
+    });
     for w in unknown.windows(2) {
         if keys.get(w[0] as usize).text == keys.get(w[1] as usize).text {
             sets.join(w[0], w[1]);
@@ -114,18 +123,24 @@ struct LineGroup {
 /// game without a year to the copies with one, when they have one year);
 /// returns a group for each, sorted by players then line.
 fn line_groups(keys: &Keys, sets: &mut Sets) -> Vec<LineGroup> {
-    // Sorted by what a run shares, each game's fields at hand (cheaper
-    // to compare than looked up from `keys`).
-    let mut sorted: Vec<_> = (0..keys.len() as u32)
-        .filter_map(|i| {
+    // Sorted by what a run shares.
+    let mut known: Vec<u32> = (0..keys.len() as u32)
+        .filter(|&i| {
             let k = keys.get(i as usize);
-            let players = k.players.filter(|_| k.whole)?;
-            Some((players, keys.line(i as usize), k.result.index(), k.year, i))
+            k.whole && k.players.is_some()
         })
         .collect();
-    sorted.sort_unstable();
-    let known: Vec<u32> = sorted.iter().map(|g| g.4).collect();
-    drop(sorted);
+    let order = |i: u32| {
+        let k = keys.get(i as usize);
+        (
+            k.players,
+            keys.line(i as usize),
+            k.result.index(),
+            k.year,
+            i,
+        )
+    };
+    sort_games(&mut known, &|a, b| order(a).cmp(&order(b)));
     let mut groups = Vec::new();
     for run in known.chunk_by(|&a, &b| {
         let (ka, kb) = (keys.get(a as usize), keys.get(b as usize));
@@ -247,14 +262,16 @@ impl Sets {
     /// The groups of two or more, each with its kept game.
     fn groups(mut self, keys: &Keys) -> Duplicates {
         let n = self.parent.len() as u32;
-        let mut members: Vec<(u32, u32)> = (0..n).map(|i| (self.root(i), i)).collect();
+        let roots: Vec<u32> = (0..n).map(|i| self.root(i)).collect();
+        let mut members: Vec<u32> = (0..n).collect();
         // The root is a group's first game: groups come in that order.
-        members.sort_unstable();
+        let root = |i: u32| roots[i as usize];
+        sort_games(&mut members, &|a, b| (root(a), a).cmp(&(root(b), b)));
         let groups = members
-            .chunk_by(|a, b| a.0 == b.0)
+            .chunk_by(|&a, &b| root(a) == root(b))
             .filter(|g| g.len() > 1)
             .map(|g| {
-                let games: Vec<u32> = g.iter().map(|&(_, i)| i).collect();
+                let games: Vec<u32> = g.to_vec();
                 let kept = *games
                     .iter()
                     .max_by_key(|&&i| {

@@ -197,7 +197,7 @@ impl<'m> KeyVisitor<'m> {
 impl GameVisitor for KeyVisitor<'_> {
     type Output = Key;
     // A whole-archive pass: its own copy of the replayer (4-7% faster).
-    const INLINE_IN_DECODER: bool = true;
+    const INLINE_IN_DECODER: bool = cfg!(not(target_arch = "wasm32"));
 
     fn headers(&mut self, h: &Headers) {
         self.key.result = h.result;

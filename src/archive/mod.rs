@@ -7,14 +7,18 @@
 //!   named with what it lacks.
 //! - [`Keys`]: what the duplicate rule knows of each game, from one read.
 //! - [`Duplicates::find`]: the rule itself, copies grouped and one kept.
+//! - [`Merge`]: one PGN of the archive, its duplicates merged
+//!   ([`merge::write_game`]).
 
 pub mod dedupe;
 pub mod group;
 pub mod keys;
+pub mod merge;
 
 pub use dedupe::{Duplicates, Group};
 pub use group::{Grouping, Set, group};
 pub use keys::{Key, Keys};
+pub use merge::Merge;
 
 /// The tag an archive's export puts after each game's own, naming where it
 /// came from (`cadb pgn FOLDER`, and the viewer's export of every database).

@@ -8,12 +8,17 @@ use js_sys::{Array, Object, Uint8Array, Uint32Array};
 use wasm_bindgen::prelude::*;
 
 use super::{Database, bad_argument, database::set, to_js};
-use crate::archive;
+use crate::archive::{Merge, merge::write_game};
 
 /// The most of D02 held at once while exporting a database read lazily
 /// (`Database::in_game_order`): with records out of game order, each
 /// window of this many bytes of records costs one read through the file.
 const HOLD_BYTES: usize = 96 << 20;
+
+/// A chunk as its UTF-8 bytes, in an `ArrayBuffer` of its own.
+pub(super) fn bytes(text: &str) -> JsValue {
+    Uint8Array::from(text.as_bytes()).into()
+}
 
 /// About this much PGN a chunk.
 const CHUNK: usize = 64 << 10;
@@ -48,6 +53,7 @@ impl Database {
             &on_chunk,
             on_progress,
             None,
+            None,
         )
     }
 
@@ -81,18 +87,27 @@ impl Database {
         on_progress: Option<js_sys::Function>,
         #[wasm_bindgen(unchecked_optional_param_type = "string | null")] source: Option<String>,
     ) -> Result<JsValue, JsValue> {
-        let bytes = |text: &str| Uint8Array::from(text.as_bytes()).into();
-        self.export_with(&indices, &bytes, &on_chunk, on_progress, source.as_deref())
+        self.export_with(
+            &indices,
+            &bytes,
+            &on_chunk,
+            on_progress,
+            source.as_deref(),
+            None,
+        )
     }
 
-    /// The export: each chunk made into a JS value by `chunk`.
-    fn export_with(
+    /// The export: each chunk made into a JS value by `chunk`; each game
+    /// tagged with its `source`, and, merged (the plan and this database's
+    /// first key), a copy left out (`archive::merge::write_game`).
+    pub(super) fn export_with(
         &self,
         indices: &JsValue,
         chunk: &dyn Fn(&str) -> JsValue,
         on_chunk: &js_sys::Function,
         on_progress: Option<js_sys::Function>,
         source: Option<&str>,
+        merge: Option<(&Merge, usize)>,
     ) -> Result<JsValue, JsValue> {
         let list: Option<Vec<u32>> = if indices.is_null() || indices.is_undefined() {
             None
@@ -127,9 +142,10 @@ impl Database {
             .in_game_order::<JsValue>(list.as_deref(), HOLD_BYTES, |k, i| {
                 self.inner.check_index(i).map_err(to_js)?;
                 let before = buf.len();
-                let from = source.map(|name| archive::source_of(name, i));
-                let tags = [from.as_deref().map(|v| (archive::SOURCE_TAG, v)), None];
-                if let Some(e) = self.inner.write_pgn_tagged(i, &mut buf, tags) {
+                let Some(error) = write_game(&self.inner, i, source, merge, &mut buf) else {
+                    return Ok(());
+                };
+                if let Some(e) = error {
                     let eo = Object::new();
                     set(&eo, "game", i as f64);
                     set(&eo, "code", e.code());

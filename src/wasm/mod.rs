@@ -29,6 +29,8 @@
 //!     tree rows carry opening names;
 //!   - [`diagnose`]: `diagnose()`, every inferred reading and its evidence;
 //!   - [`bench`]: one whole-database pass, for the browser benchmark.
+//! - [`archive`](mod@archive): `ArchiveMerge`, many databases as one PGN with their
+//!   duplicates merged, as `cadb pgn FOLDER --dedupe` writes it.
 //! - [`line`]: `playLine(fen, moves)`, an engine's UCI line as SAN and positions (flat strings).
 //! - [`codecs`]: Jose GameText, UCI16, MGC/PGC and stats64, both ways.
 //! - [`types`]: the TypeScript declarations of every object crossing the
@@ -50,6 +52,8 @@ use crate::text::TextEncoding;
 
 #[cfg(feature = "wasm")]
 pub mod annotate;
+#[cfg(feature = "wasm")]
+pub mod archive;
 #[cfg(feature = "wasm")]
 pub mod bench;
 #[cfg(feature = "wasm")]

@@ -114,16 +114,21 @@ const broken = demoFiles.map((f) => {
   else copyFileSync(f, to);
   return to;
 });
-// It exits 1 (a database did not open), having written the others.
-const cliAll = (() => {
+/** `cadb pgn` of `args`' bytes (an exit of 1, a database that did not
+ * open, is expected when `failing`). */
+const cli = (args, failing = false) => {
   try {
-    execFileSync(cadb, ['pgn', folder], { stdio: ['ignore', 'pipe', 'ignore'] });
-    throw new Error('cadb pgn: BROKEN opened');
+    const out = execFileSync(cadb, ['pgn', ...args], { stdio: ['ignore', 'pipe', 'ignore'] });
+    if (failing) throw new Error(`cadb pgn ${args.join(' ')}: every database opened`);
+    return out;
   } catch (e) {
-    if (!e.stdout) throw e;
+    if (!failing || !e.stdout) throw e;
     return e.stdout;
   }
-})();
+};
+// The page merges duplicates unless told not to; these five have none.
+const cliAll = cli([folder, '--dedupe'], true);
+assert.deepEqual(cliAll, cli([folder], true));
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 /** A stand-in for the browser's file picker that keeps what is written. */
 const savePicker = (context) => context.addInitScript(() => {
@@ -161,5 +166,36 @@ await test('without a file picker, the export of every database is downloaded', 
   assert.equal(download.suggestedFilename(), 'databases.pgn');
   assert.equal(sha256(readFileSync(await download.path())), sha256(cliAll));
 }, { before: (context) => context.addInitScript(() => { delete window.showSaveFilePicker; }) });
+
+// Two copies of one database, and another: every game of the first is a
+// duplicate, and written once.
+const twice = path.join(tmp, 'twice');
+mkdirSync(twice);
+const twiceFiles = ['Lessons', 'Lessons-copy', 'PROMO'].flatMap((name) => fiveFiles
+  .filter((f) => path.basename(f).startsWith(`${name.replace('-copy', '')}.`))
+  .map((f) => {
+    const to = path.join(twice, `${name}${path.extname(f)}`);
+    copyFileSync(f, to);
+    return to;
+  }));
+const savedBytes = async (page) => Uint8Array.from(await page.evaluate(() => window.cadbSaved.parts.flatMap((p) => [...p])));
+
+await test('two copies of a database: each game written once, as cadb pgn FOLDER --dedupe writes it; unmerged, as cadb pgn FOLDER', async (page) => {
+  await status(page, /^Opened DEMO/);
+  await page.locator('[data-testid=open-files]').setInputFiles(twiceFiles);
+  await status(page, /^Opened Lessons:/);
+  assert.deepEqual(await options(page), ['Lessons (4 games)', 'Lessons-copy', 'PROMO']);
+  assert.equal(await page.locator('[data-testid=merge-copies]').isChecked(), true);
+  await page.locator('[data-testid=export-all]').click();
+  await status(page, /^Exported 3 databases as one PGN: 9 games .* Duplicates: 4 copies not written, of 4 groups/);
+  const merged = cli([twice, '--dedupe']);
+  assert.match(merged.toString(), /\[CACopies "Lessons-copy game 0"\]/);
+  assert.equal(sha256(await savedBytes(page)), sha256(merged), 'the bytes of cadb pgn FOLDER --dedupe');
+  // Unmerged: every game of the three.
+  await page.locator('[data-testid=merge-copies]').uncheck();
+  await page.locator('[data-testid=export-all]').click();
+  await status(page, /^Exported 3 databases as one PGN: 13 games \(\d+ KB\)\.$/);
+  assert.equal(sha256(await savedBytes(page)), sha256(cli([twice])), 'the bytes of cadb pgn FOLDER');
+}, { before: savePicker });
 
 await finish();

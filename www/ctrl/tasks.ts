@@ -6,7 +6,7 @@ import { DEMO_NAME } from '../config.js';
 import type { Controller } from '../controller.js';
 import type { Side } from '../decoders.js';
 import { fetchDemo } from '../demo.js';
-import { BlobSink, pickFile, secondsLeft, STREAM_FROM } from '../download.js';
+import { BlobSink, type PgnSink, pickFile, secondsLeft, STREAM_FROM } from '../download.js';
 import { errorText } from '../errors.js';
 import { T } from '../i18n/index.js';
 import { Stale } from '../latest.js';
@@ -29,31 +29,20 @@ export class TasksCtrl {
     // Asked for now, in the click: the browser shows its dialog only then.
     const picked = games >= STREAM_FROM ? pickFile(name) : Promise.resolve(null);
     return this.c.attempt(async () => {
-      const file = await picked;
-      if (file === 'declined') return;
-      const out = file ?? new BlobSink(name);
-      const started = performance.now();
-      // The bar shows at once: the first progress comes after a chunk.
-      s.exporting = { done: 0, total: 0 };
-      let summary;
-      try {
-        summary = await this.long('export', 'exportPgn', { indices: filtered ? order : null }, {
-          onChunk: (bytes) => out.push(bytes),
-          progress: (done, total) => T.status.exporting(done, total, secondsLeft(started, done, total)),
-        });
-        await out.finish();
-      } catch (err) {
-        out.abort();
-        throw err;
-      }
-      this.c.say(() => T.status.exported(summary.games, Math.round(summary.bytes / 1024), summary.errors.length));
+      const summary = await this.saveTo(name, picked, (push, started) => this.long('export', 'exportPgn', { indices: filtered ? order : null }, {
+        onChunk: push,
+        progress: (done, total) => T.status.exporting(done, total, secondsLeft(started, done, total)),
+      }));
+      if (summary) this.c.say(() => T.status.exported(summary.games, Math.round(summary.bytes / 1024), summary.errors.length));
     });
   }
 
   /** Saves one PGN of every database of the Database menu, in its order,
    * each game tagged with its database ([CASource "NAME game N"], as `cadb
-   * pgn FOLDER` writes it): streamed into a file where the browser offers
-   * that. A database that does not open costs only itself, and is named. */
+   * pgn FOLDER` writes it; with `mergeCopies`, each group of duplicates
+   * once, as `--dedupe` does): streamed into a file where the browser
+   * offers that. A database that does not open costs only itself, and is
+   * named. */
   exportArchive(): Promise<void> {
     const s = this.c.state;
     const members = s.databases.flatMap(({ name }) => {
@@ -62,27 +51,54 @@ export class TasksCtrl {
     });
     const name = 'databases.pgn';
     const picked = pickFile(name);
+    const merge = s.mergeCopies;
     return this.c.attempt(async () => {
-      const file = await picked;
-      if (file === 'declined') return;
-      const out = file ?? new BlobSink(name);
-      const started = performance.now();
-      s.exporting = { done: 0, total: 0 };
-      let summary;
-      try {
-        summary = await this.long('export', 'exportArchive', { members }, {
-          onChunk: (bytes) => out.push(bytes),
-          progress: (done, total) => T.status.exportingAll(Math.min(members.length, Math.floor(done / ARCHIVE_STEPS) + 1), members.length, secondsLeft(started, done, total)),
-        });
-        await out.finish();
-      } catch (err) {
-        out.abort();
-        throw err;
-      }
-      const { databases, games, bytes, damaged, failed } = summary;
+      const summary = await this.saveTo(name, picked, (push, started) => this.long('export', 'exportArchive', { members, merge }, {
+        onChunk: push,
+        progress: (done, total) => {
+          // Merged, a first pass reads every database for its duplicates.
+          const step = Math.min(Math.floor(done / ARCHIVE_STEPS), total / ARCHIVE_STEPS - 1);
+          const [pass, k] = [Math.floor(step / members.length), (step % members.length) + 1];
+          const left = secondsLeft(started, done, total);
+          return merge && pass === 0 ? T.status.findingCopies(k, members.length, left) : T.status.exportingAll(k, members.length, left);
+        },
+      }));
+      if (!summary) return;
+      const { databases, games, bytes, damaged, failed, groups, copies } = summary;
       this.c.say(() => T.status.exportedAll(databases, games, Math.round(bytes / 1024), damaged)
+        + (groups === null || copies === null ? '' : ` ${T.status.merged(copies, groups)}`)
         + (failed.length ? ` ${T.status.notExported(failed.map((f) => `${f.name} (${f.why})`).join('; '))}` : ''));
     });
+  }
+
+  /** An export's bytes from `run` into the file `picked`, or a download
+   * named `name` when the browser offers none: the bar shows at once (the
+   * first progress comes after a chunk), the file is closed once complete
+   * and dropped on a failure (`started`: after the dialog, for the time
+   * left). Null: the user closed the file dialog. */
+  private async saveTo<R>(
+    name: string,
+    picked: Promise<PgnSink | null | 'declined'>,
+    run: (push: (bytes: Uint8Array<ArrayBuffer>) => void, started: number) => Promise<R>,
+  ): Promise<R | null> {
+    const file = await picked;
+    if (file === 'declined') return null;
+    const out = file ?? new BlobSink(name);
+    this.c.state.exporting = { done: 0, total: 0 };
+    try {
+      const result = await run((bytes) => out.push(bytes), performance.now());
+      await out.finish();
+      return result;
+    } catch (err) {
+      out.abort();
+      throw err;
+    }
+  }
+
+  /** Whether "⤓ PGN of all" merges duplicates. */
+  setMergeCopies(on: boolean): void {
+    this.c.state.mergeCopies = on;
+    this.c.redraw();
   }
 
   /** A request that may take long: Cancel is offered while it runs. With

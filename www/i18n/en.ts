@@ -145,6 +145,8 @@ export const en = {
     databases: (n: number) => `${num(n)} databases:`,
     exportAll: '⤓ PGN of all',
     exportAllTitle: 'Download one PGN of every database chosen, in the menu\'s order, each game tagged with its database ([CASource])',
+    mergeCopies: 'merge duplicates',
+    mergeCopiesTitle: 'Write each group of duplicate games once: the same players, result, year and main line, or a shorter copy (as cadb pgn --dedupe)',
     databaseLabel: 'Show another database of those opened',
     /** A database in the menu: its games once it has been opened. */
     databaseOption: (name: string, n: number | null) => (n === null ? name : `${name} (${games(n)})`),
@@ -192,6 +194,11 @@ export const en = {
     exportedAll: (databases: number, n: number, kb: number, damaged: number) =>
       `Exported ${num(databases)} databases as one PGN: ${games(n)} (${num(kb)} KB)${damaged ? `; ${num(damaged)} damaged, exported up to the damage.` : '.'}`,
     /** After `exportedAll`: the databases that did not open. */
+    findingCopies: (k: number, n: number, left: number | null) =>
+      `Reading every database for its duplicates: ${num(k)} of ${num(n)}${left === null ? '' : `, about ${num(left)} s left`}…`,
+    /** After `exportedAll`, merged: the copies left out. */
+    merged: (copies: number, groups: number) =>
+      `Duplicates: ${num(copies)} ${plural(copies, { one: 'copy', other: 'copies' })} not written, of ${num(groups)} ${plural(groups, { one: 'group', other: 'groups' })} (each written once: the longest, then the most annotated, tagged [CACopies] with the others).`,
     notExported: (names: string) => `Not opened, so not exported: ${names}.`,
     pgnCopied: 'PGN copied.',
     fenCopied: 'FEN copied.',

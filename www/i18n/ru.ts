@@ -139,6 +139,8 @@ export const ru: Strings = {
     databases: (n: number) => `${num(n)} ${plural(n, { one: 'база', few: 'базы', many: 'баз', other: 'базы' })}:`,
     exportAll: '⤓ PGN всех',
     exportAllTitle: 'Скачать один PGN всех выбранных баз, в порядке меню; у каждой партии тег с её базой ([CASource])',
+    mergeCopies: 'без повторов',
+    mergeCopiesTitle: 'Записать каждую группу повторяющихся партий один раз: те же игроки, результат, год и главная линия, или более короткая копия (как cadb pgn --dedupe)',
     databaseLabel: 'Показать другую из открытых баз',
     databaseOption: (name: string, n: number | null) => (n === null ? name : `${name} (${games(n)})`),
   },
@@ -180,6 +182,10 @@ export const ru: Strings = {
       `Выгружаю все базы: ${num(k)} из ${num(n)}${left === null ? '' : `, осталось около ${num(left)} с`}…`,
     exportedAll: (databases: number, n: number, kb: number, damaged: number) =>
       `Выгружено баз одним PGN: ${num(databases)}, партий: ${num(n)} (${num(kb)} КБ)${damaged ? `; повреждённых: ${num(damaged)}, они выгружены до места повреждения.` : '.'}`,
+    findingCopies: (k: number, n: number, left: number | null) =>
+      `Ищу повторы во всех базах: ${num(k)} из ${num(n)}${left === null ? '' : `, осталось около ${num(left)} с`}…`,
+    merged: (copies: number, groups: number) =>
+      `Повторы: не записано копий — ${num(copies)}, групп — ${num(groups)} (из каждой записана одна партия: самая длинная, затем самая прокомментированная, с тегом [CACopies], где названы остальные).`,
     notExported: (names: string) => `Не открылись и не выгружены: ${names}.`,
     pgnCopied: 'PGN скопирован.',
     fenCopied: 'FEN скопирован.',

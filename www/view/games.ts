@@ -31,6 +31,22 @@ function databaseMenu(ctrl: Controller): VNode | null {
   ]);
 }
 
+/** "⤓ PGN of all" and whether it merges duplicates. */
+function exportAll(ctrl: Controller): VNode[] {
+  const s = ctrl.state;
+  return [
+    h('button', { attrs: { type: 'button', 'data-testid': 'export-all', title: T.list.exportAllTitle }, on: { click: () => void ctrl.tasks.exportArchive() } }, T.list.exportAll),
+    h('label.merge-copies', { attrs: { title: T.list.mergeCopiesTitle } }, [
+      h('input', {
+        attrs: { type: 'checkbox', 'data-testid': 'merge-copies' },
+        props: { checked: s.mergeCopies },
+        on: { change: (e: Event) => ctrl.tasks.setMergeCopies((e.target as HTMLInputElement).checked) },
+      }),
+      ' ', T.list.mergeCopies,
+    ]),
+  ];
+}
+
 export function listTools(ctrl: Controller): VNode {
   const s = ctrl.state;
   const p = T.page;
@@ -58,9 +74,7 @@ export function listTools(ctrl: Controller): VNode {
       }, '✕'),
     ]),
     h('button', { attrs: { type: 'button', 'data-testid': 'export-pgn', title: p.exportTitle }, on: { click: () => void ctrl.tasks.exportAll() } }, '⤓ PGN'),
-    amongMany(ctrl)
-      ? h('button', { attrs: { type: 'button', 'data-testid': 'export-all', title: T.list.exportAllTitle }, on: { click: () => void ctrl.tasks.exportArchive() } }, T.list.exportAll)
-      : null,
+    ...(amongMany(ctrl) ? exportAll(ctrl) : []),
     h('progress', {
       attrs: { 'data-testid': 'progress', hidden: s.exporting === null },
       props: s.exporting ? { max: s.exporting.total || 1, value: s.exporting.done } : {},

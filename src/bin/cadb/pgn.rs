@@ -3,14 +3,13 @@
 
 use std::{
     borrow::Cow,
-    collections::HashMap,
     io::{BufWriter, Write},
     ops::Range,
     process::ExitCode,
 };
 
 use cadb::{
-    archive::{self, Duplicates, Keys},
+    archive::{Keys, Merge, merge},
     bytes::FileBytes,
     ca::Database,
 };
@@ -74,14 +73,14 @@ pub fn pgn(args: PgnArgs) -> Result<ExitCode, String> {
         games += db.count();
         let source = (!one).then_some(m.name.as_str());
         let dedupe = merged.as_ref().and_then(|d| {
-            let span = d.spans[k].filter(|&(_, n)| n == db.count());
-            if span.is_none() {
+            let base = d.base(k, db.count());
+            if base.is_none() {
                 warn!(
                     "{}: not in the duplicates' pass: every game written",
                     m.name
                 );
             }
-            Some((d, span?.0))
+            Some((d, base?))
         });
         let part = Part {
             range,
@@ -102,7 +101,7 @@ pub fn pgn(args: PgnArgs) -> Result<ExitCode, String> {
             "databases opened: {opened} of {}; games: {games}, written: {written}, damaged: {failed}",
             members.len()
         );
-        if let Some(Merged { duplicates: d, .. }) = &merged {
+        if let Some(Merge { duplicates: d, .. }) = &merged {
             warn!(
                 "duplicates: {} copies not written, of {} groups (each written once: the longest, then the most annotated, with a CACopies tag naming the others)",
                 d.dropped(),
@@ -121,29 +120,14 @@ pub fn pgn(args: PgnArgs) -> Result<ExitCode, String> {
     })
 }
 
-/// What `--dedupe` decided, over every game's key in the archive's order.
-struct Merged {
-    /// Whether each game is written.
-    keep: Vec<bool>,
-    duplicates: Duplicates,
-    /// Each database's first key and its games (`None`: it did not open
-    /// for the keys' pass).
-    spans: Vec<Option<(usize, u64)>>,
-    /// The copies each kept game stands for: its `CACopies` tag.
-    copies: HashMap<u32, String>,
-}
-
-/// At most this many copies are named in a `CACopies` tag; then how many more.
-const COPIES_NAMED: usize = 20;
-
-/// Every game's key, in the archive's order, and the groups of copies
-/// among them. A database that does not open has no keys (the pass that
-/// writes says so).
+/// Every game's key, in the archive's order, and what `--dedupe` writes of
+/// them (`archive::Merge`). A database that does not open has no keys (the
+/// pass that writes says so).
 fn find_duplicates(
     members: &[dbfiles::Member],
     open: &(impl Fn(&dbfiles::Member) -> Result<Database<FileBytes>, String> + Sync),
     threads: &threads::ThreadsOption,
-) -> Result<Merged, String> {
+) -> Result<Merge, String> {
     let mut keys = Keys::new();
     let mut spans = Vec::with_capacity(members.len());
     for m in members {
@@ -154,48 +138,8 @@ fn find_duplicates(
         spans.push(Some((keys.len(), db.count())));
         keys.append(read_keys(&mut db, || open(m), threads)?);
     }
-    let duplicates = Duplicates::find(&keys);
-    let keep = duplicates.kept_mask(keys.len());
-    // A game's name: "NAME game N" in a folder of several, else "game N";
-    // its database found by a binary search of the databases' first keys.
-    let starts: Vec<(usize, usize)> = spans
-        .iter()
-        .enumerate()
-        .filter_map(|(k, s)| Some(((*s)?.0, k)))
-        .collect();
-    let name = |g: u32| {
-        let g = g as usize;
-        let at = starts.partition_point(|&(base, _)| base <= g);
-        let (base, k) = starts[at.saturating_sub(1)];
-        match members.len() {
-            1 => format!("game {}", g - base),
-            _ => archive::source_of(&members[k].name, (g - base) as u64),
-        }
-    };
-    let copies = duplicates
-        .groups
-        .iter()
-        .map(|group| {
-            let others: Vec<u32> = group
-                .games
-                .iter()
-                .copied()
-                .filter(|&g| g != group.kept)
-                .collect();
-            let mut text: Vec<String> =
-                others.iter().take(COPIES_NAMED).map(|&g| name(g)).collect();
-            if others.len() > COPIES_NAMED {
-                text.push(format!("and {} more", others.len() - COPIES_NAMED));
-            }
-            (group.kept, text.join(", "))
-        })
-        .collect();
-    Ok(Merged {
-        keep,
-        duplicates,
-        spans,
-        copies,
-    })
+    let names: Vec<&str> = members.iter().map(|m| m.name.as_str()).collect();
+    Ok(Merge::plan(keys, spans, &names))
 }
 
 /// The duplicate rule's key of every game of `db`, on every core (`open`
@@ -235,7 +179,7 @@ struct Part<'a> {
     source: Option<&'a str>,
     /// With `--dedupe`: what was decided, and the database's first game
     /// among its keys.
-    dedupe: Option<(&'a Merged, usize)>,
+    dedupe: Option<(&'a Merge, usize)>,
 }
 
 /// Writes `part` of `db` (opened again by `open` for each other thread) to
@@ -295,20 +239,14 @@ fn pgn_chunk(db: &Database<FileBytes>, games: Range<u64>, part: &Part<'_>) -> Pg
         failed: Vec::new(),
     };
     for i in games {
-        let at = part.dedupe.map(|(d, base)| (d, base + i as usize));
-        if at.is_some_and(|(d, g)| !d.keep[g]) {
-            continue;
-        }
         // Written in place; only a game with a control character in its
         // text is written again, escaped (no copy of every game).
         let start = chunk.text.len();
-        let from = part.source.map(|name| archive::source_of(name, i));
-        let copies = at.and_then(|(d, g)| d.copies.get(&(g as u32)));
-        let tags = [
-            from.as_deref().map(|v| (archive::SOURCE_TAG, v)),
-            copies.map(|v| ("CACopies", v.as_str())),
-        ];
-        if let Some(e) = db.write_pgn_tagged(i, &mut chunk.text, tags) {
+        let Some(error) = merge::write_game(db, i, part.source, part.dedupe, &mut chunk.text)
+        else {
+            continue;
+        };
+        if let Some(e) = error {
             chunk.failed.push((i, e));
         }
         chunk.games += 1;

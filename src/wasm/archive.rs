@@ -1,0 +1,138 @@
+//! One PGN of many databases with their duplicates merged, in the page
+//! (issue 47): each database's keys read in turn, the plan made once, then
+//! each database exported by it: [`crate::archive::Merge`], as `cadb pgn
+//! FOLDER --dedupe` writes it (feature `wasm`).
+
+use alloc::{string::String, vec::Vec};
+
+use js_sys::{Function, Object};
+use wasm_bindgen::prelude::*;
+
+use super::{Database, database::set, export::bytes};
+use crate::archive::{Keys, Merge};
+
+/// The most of D02 held at once while reading a lazy database's keys in
+/// game order (as the export holds).
+const HOLD_BYTES: usize = 96 << 20;
+
+/// An archive's merged export, built database by database.
+///
+/// ```js
+/// const merge = new ArchiveMerge();
+/// for (const [name, files] of databases) merge.addDatabase(name, Database.open(files));
+/// const { groups, copies } = merge.find();
+/// databases.forEach(([name, files], k) => merge.exportDatabase(k, Database.open(files), (b) => parts.push(b)));
+/// ```
+#[wasm_bindgen]
+#[derive(Default)]
+pub struct ArchiveMerge {
+    keys: Keys,
+    spans: Vec<Option<(usize, u64)>>,
+    names: Vec<String>,
+    plan: Option<Merge>,
+}
+
+#[wasm_bindgen]
+impl ArchiveMerge {
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> ArchiveMerge {
+        ArchiveMerge::default()
+    }
+
+    /// Reads the duplicate rule's key of every game of `db`, the archive's
+    /// next database, named `name` (its games' `[CASource]`), calling
+    /// `onProgress(done, total)` every few thousand games.
+    #[wasm_bindgen(js_name = addDatabase)]
+    pub fn add_database(
+        &mut self,
+        name: String,
+        db: &Database,
+        #[wasm_bindgen(
+            js_name = onProgress,
+            unchecked_optional_param_type = "((done: number, total: number) => void) | null"
+        )]
+        on_progress: Option<Function>,
+    ) -> Result<(), JsValue> {
+        let db = &db.inner;
+        let total = db.count();
+        self.spans.push(Some((self.keys.len(), total)));
+        self.names.push(name);
+        db.in_game_order::<JsValue>(None, HOLD_BYTES, |k, i| {
+            // A damaged game's key is nobody's copy; the export names it.
+            let _ = self.keys.read(db, i);
+            if let Some(f) = on_progress.as_ref().filter(|_| (k + 1) % 4096 == 0) {
+                f.call2(
+                    &JsValue::NULL,
+                    &((k + 1) as f64).into(),
+                    &(total as f64).into(),
+                )?;
+            }
+            Ok(())
+        })
+    }
+
+    /// The archive's next database did not open: it has no keys.
+    #[wasm_bindgen(js_name = addMissing)]
+    pub fn add_missing(&mut self, name: String) {
+        self.spans.push(None);
+        self.names.push(name);
+    }
+
+    /// Finds the copies among every database added: `{ groups, copies }`,
+    /// the groups of copies and the copies left out.
+    #[wasm_bindgen(unchecked_return_type = "{ groups: number; copies: number }")]
+    pub fn find(&mut self) -> JsValue {
+        let names: Vec<&str> = self.names.iter().map(String::as_str).collect();
+        let plan = Merge::plan(
+            core::mem::take(&mut self.keys),
+            core::mem::take(&mut self.spans),
+            &names,
+        );
+        let o = Object::new();
+        set(&o, "groups", plan.duplicates.groups.len() as f64);
+        set(&o, "copies", plan.duplicates.dropped() as f64);
+        self.plan = Some(plan);
+        o.into()
+    }
+
+    /// Exports database `k` (opened again as `db`) as `exportPgnBytes`
+    /// does, after `find`: each game tagged with its database, a copy left
+    /// out, a kept game tagged `[CACopies]` with those it stands for. A
+    /// database whose games are not those its keys were read from is
+    /// written whole.
+    #[wasm_bindgen(js_name = exportDatabase, unchecked_return_type = "ExportSummary")]
+    pub fn export_database(
+        &self,
+        k: u32,
+        db: &Database,
+        #[wasm_bindgen(
+            js_name = onChunk,
+            unchecked_param_type = "(bytes: Uint8Array<ArrayBuffer>) => void"
+        )]
+        on_chunk: Function,
+        #[wasm_bindgen(
+            js_name = onProgress,
+            unchecked_optional_param_type = "((done: number, total: number) => void) | null"
+        )]
+        on_progress: Option<Function>,
+    ) -> Result<JsValue, JsValue> {
+        let plan = self
+            .plan
+            .as_ref()
+            .ok_or_else(|| super::bad_argument("call find() first"))?;
+        let k = k as usize;
+        let name = self
+            .names
+            .get(k)
+            .ok_or_else(|| super::bad_argument("no such database"))?;
+        let base = plan.base(k, db.inner.count());
+        db.export_with(
+            &JsValue::NULL,
+            &bytes,
+            &on_chunk,
+            on_progress,
+            (self.names.len() > 1).then_some(name.as_str()),
+            base.map(|b| (plan, b)),
+        )
+    }
+}
