@@ -91,6 +91,7 @@ export class Controller {
     // The doctor's report and notice were the old database's.
     s.diagnosis.view = { kind: 'none' };
     s.diagnosis.copied = null;
+    s.diagnosis.duplicates = null;
     // The engine leaves the old database's position; its analysis is dropped.
     this.analysis.drop(null);
     this.engine.follow();

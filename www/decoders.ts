@@ -44,6 +44,7 @@ const ROUTE: Record<RequestType, Side | 'both'> = {
   compactness: 'bg',
   exportPgn: 'bg',
   exportArchive: 'bg',
+  countDuplicates: 'bg',
   line: 'fg',
   annotate: 'bg',
   // Sent to each host by startBackground, never through `call`.

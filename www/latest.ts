@@ -17,6 +17,8 @@ export type Kind =
   | 'tree'
   | 'card'
   | 'diagnosis'
+  /** The doctor's count of duplicates. */
+  | 'duplicates'
   | 'compactness'
   | 'encoding'
   /** "Analyse game": the core's annotation of the game analysed. */

@@ -35,6 +35,24 @@ export type OpenSource =
 /** A code page, or 'auto': the one the decoder guessed from the names. */
 export type TextChoice = Encoding | 'auto';
 
+/** A database of a choice of many, as a whole-archive pass opens it. */
+export interface Member {
+  source: OpenSource;
+  encoding: TextChoice | undefined;
+}
+
+/** The duplicates among some databases (`countDuplicates`). */
+export interface DuplicateCount {
+  /** Databases read, and their games. */
+  databases: number;
+  games: number;
+  /** Groups of copies, and the copies a merged export leaves out. */
+  groups: number;
+  copies: number;
+  /** Databases that did not open, and why. */
+  failed: { name: string; why: string }[];
+}
+
 /** What an archive's export wrote (`exportArchive`). */
 export interface ArchiveExport {
   /** Databases written, games, and bytes of PGN. */
@@ -88,7 +106,11 @@ export interface Requests {
    * `merge`: each group of duplicates written once, as `--dedupe` does
    * (each database read for its keys first). Its progress counts
    * ARCHIVE_STEPS a database a pass. */
-  exportArchive: { args: { members: { source: OpenSource; encoding: TextChoice | undefined }[]; merge: boolean }; result: ArchiveExport };
+  exportArchive: { args: { members: Member[]; merge: boolean }; result: ArchiveExport };
+  /** The duplicates among databases `members` (the rule of `--dedupe`),
+   * each opened in turn beside the database shown: progress counts
+   * ARCHIVE_STEPS a database. */
+  countDuplicates: { args: { members: Member[] }; result: DuplicateCount };
   openingTree: { args: { fen: string }; result: TreeMove[] };
   positionSearch: { args: { fen: string; variations: boolean; next: boolean }; result: PositionHits };
   compactness: { args: Record<string, never>; result: CompactnessRow[] };

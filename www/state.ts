@@ -170,6 +170,9 @@ export interface DiagnosisState {
   full: boolean;
   /** "Copied" after the report was copied, for the live region. */
   copied: Message | null;
+  /** The count of duplicates, once asked for (`countDuplicates`): in the
+   * database shown, or in every database of the choice it is one of. */
+  duplicates: Message | null;
 }
 
 /** The player card (null: closed). */
@@ -444,6 +447,14 @@ export function freshList(query: SearchQuery | null = null): ListState {
   };
 }
 
+/** Whether the database shown (or opening: the user's last choice) is
+ * one of a choice of many: the Database menu, the export of all and the
+ * count of their duplicates show (issue 47). */
+export function amongMany(s: State): boolean {
+  const shown = s.requests.opening ?? s.name;
+  return s.databases.length > 1 && s.databases.some((d) => d.name === shown);
+}
+
 /** What the page starts with besides the settings (prefs.ts keeps it). */
 export interface Kept {
   disclosures: Pick<Disclosures, 'db' | 'search' | 'moves'>;
@@ -476,7 +487,7 @@ export function initialState(settings: Settings, kept: Kept = { disclosures: { d
     orientation: 'white',
     tree: { open: settings.treeOpen, wanted: false, searchFor: '', view: { kind: 'none' } },
     compactness: { open: false, forName: '', view: { kind: 'none' } },
-    diagnosis: { view: { kind: 'none' }, full: false, copied: null },
+    diagnosis: { view: { kind: 'none' }, full: false, copied: null, duplicates: null },
     status: { say: () => T.status.loading },
     error: null,
     link: null,

@@ -9,7 +9,7 @@ import init, { ArchiveMerge, Database, loadOpenings } from '../pkg/cadb.js';
 import { LazyFile } from './lazy-file.js';
 import { Pool } from './pool.js';
 import { databaseHandlers, type Decoder, type Handlers, post, progressOf, release, serve } from './worker-core.js';
-import { ARCHIVE_STEPS, type ArchiveExport, type RequestType } from './protocol.js';
+import { ARCHIVE_STEPS, type ArchiveExport, type DuplicateCount, type Member, type RequestType } from './protocol.js';
 
 /** This Worker's helpers (pool.ts), made at the first pass that wants them. */
 let pool: Pool | null = null;
@@ -42,6 +42,34 @@ async function buildTree(w: Decoder<Database>, d: Database, file: LazyFile | nul
   }
 }
 
+/** Database `member` of a whole-archive pass, opened beside the one shown
+ * for `use`, then freed. One that does not open costs only itself: it is
+ * noted in `failed` (once), and `use` is not called (false). */
+function withMember(w: Decoder<Database>, { source, encoding }: Member, failed: { name: string; why: string }[], use: (db: Database) => void): boolean {
+  let member;
+  try {
+    member = w.read(source, encoding, null, false);
+  } catch (err) {
+    if (!failed.some((f) => f.name === source.name)) failed.push({ name: source.name, why: err instanceof Error ? err.message : String(err) });
+    return false;
+  }
+  try {
+    use(member.db);
+    return true;
+  } finally {
+    member.d02?.close();
+    release(member.db);
+  }
+}
+
+/** A whole-archive pass's progress for request `id`: step `k` of `steps`
+ * (a database a pass), ARCHIVE_STEPS each. */
+function archiveProgress(id: number, steps: number, k: number): (done: number, total: number) => void {
+  return (done, total) => post({
+    id, kind: 'progress', done: k * ARCHIVE_STEPS + Math.floor((ARCHIVE_STEPS * done) / Math.max(1, total)), total: steps * ARCHIVE_STEPS,
+  });
+}
+
 const handlers: Handlers<Database> = {
   ...databaseHandlers<Database>(),
   // A big search split between the helpers, a stretch of D02 each.
@@ -65,43 +93,20 @@ const handlers: Handlers<Database> = {
   exportArchive: ({ members, merge }, id, w) => {
     const out: ArchiveExport = { databases: 0, games: 0, bytes: 0, damaged: 0, failed: [], groups: null, copies: null };
     const passes = merge ? 2 : 1;
-    // Pass `pass`, database `k`: ARCHIVE_STEPS a database a pass.
-    const progress = (pass: number, k: number) => (done: number, total: number) => post({
-      id, kind: 'progress',
-      done: (pass * members.length + k) * ARCHIVE_STEPS + Math.floor((ARCHIVE_STEPS * done) / Math.max(1, total)),
-      total: passes * members.length * ARCHIVE_STEPS,
-    });
-    /** Database `k`, opened beside the one shown for `use`, then freed;
-     * one that does not open costs only itself (false). */
-    const each = (k: number, use: (db: Database) => void): boolean => {
-      const { source, encoding } = members[k];
-      let member;
-      try {
-        member = w.read(source, encoding, null, false);
-      } catch (err) {
-        if (!out.failed.some((f) => f.name === source.name)) out.failed.push({ name: source.name, why: err instanceof Error ? err.message : String(err) });
-        return false;
-      }
-      try {
-        use(member.db);
-        return true;
-      } finally {
-        member.d02?.close();
-        release(member.db);
-      }
-    };
+    const each = members.map((_, k) => (use: (db: Database) => void) => withMember(w, members[k], out.failed, use));
     const plan = merge ? new ArchiveMerge() : null;
     try {
       if (plan) {
         for (const [k, { source }] of members.entries()) {
-          if (!each(k, (db) => plan.addDatabase(source.name, db, progress(0, k)))) plan.addMissing(source.name);
+          if (!each[k]((db) => plan.addDatabase(source.name, db, archiveProgress(id, members.length * passes, k)))) plan.addMissing(source.name);
         }
         ({ groups: out.groups, copies: out.copies } = plan.find());
       }
       const chunk = (bytes: Uint8Array<ArrayBuffer>) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]);
       for (const [k, { source }] of members.entries()) {
-        each(k, (db) => {
-          const done = plan ? plan.exportDatabase(k, db, chunk, progress(passes - 1, k)) : db.exportPgnBytes(null, chunk, progress(0, k), source.name);
+        const progress = archiveProgress(id, members.length * passes, (passes - 1) * members.length + k);
+        each[k]((db) => {
+          const done = plan ? plan.exportDatabase(k, db, chunk, progress) : db.exportPgnBytes(null, chunk, progress, source.name);
           out.databases++;
           out.games += done.games;
           out.bytes += done.bytes;
@@ -110,6 +115,24 @@ const handlers: Handlers<Database> = {
       }
     } finally {
       plan?.free();
+    }
+    return out;
+  },
+  countDuplicates: ({ members }, id, w) => {
+    const out: DuplicateCount = { databases: 0, games: 0, groups: 0, copies: 0, failed: [] };
+    const plan = new ArchiveMerge();
+    try {
+      for (const [k, member] of members.entries()) {
+        const read = withMember(w, member, out.failed, (db) => {
+          out.games += db.info().games;
+          plan.addDatabase(member.source.name, db, archiveProgress(id, members.length, k));
+        });
+        if (read) out.databases++;
+        else plan.addMissing(member.source.name);
+      }
+      ({ groups: out.groups, copies: out.copies } = plan.find());
+    } finally {
+      plan.free();
     }
     return out;
   },

@@ -198,4 +198,32 @@ await test('two copies of a database: each game written once, as cadb pgn FOLDER
   assert.equal(sha256(await savedBytes(page)), sha256(cli([twice])), 'the bytes of cadb pgn FOLDER');
 }, { before: savePicker });
 
+/** `cadb doctor PATH --duplicates`'s count: { copies, groups }. */
+const cliDuplicates = (at) => JSON.parse(execFileSync(cadb, ['doctor', at, '--duplicates', '--json'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString()).duplicates;
+
+await test("the doctor counts the duplicates of every database chosen, as cadb doctor FOLDER --duplicates does, and of one alone", async (page) => {
+  await status(page, /^Opened DEMO/);
+  await page.locator('[data-testid=open-files]').setInputFiles(twiceFiles);
+  await status(page, /^Opened Lessons:/);
+  await page.locator('#db-panel > summary').click();
+  const count = page.locator('[data-testid=count-duplicates]');
+  assert.equal(await count.textContent(), 'Count duplicates in all 3 databases');
+  await count.click();
+  const want = cliDuplicates(twice);
+  assert.deepEqual(want, { copies: 4, groups: 4 });
+  await page.locator('[data-testid=duplicates]').filter({ hasText: /^Duplicates: 4 copies in 4 groups, of 13 games in 3 databases/ }).waitFor();
+  // Another database shown: the count was of the choice, and is asked again.
+  await menu(page).selectOption('PROMO');
+  await status(page, /^Opened PROMO:/);
+  assert.equal(await page.locator('[data-testid=duplicates]').isHidden(), true);
+  // One database alone, with a game twice (and one that is not).
+  const oneFiles = writeDb('SELF', games('SELF', 1) + '\n' + games('SELF', 1) + '\n' + games('OTHER', 1));
+  await page.locator('[data-testid=open-files]').setInputFiles(oneFiles);
+  await status(page, /^Opened SELF:/);
+  assert.equal(await count.textContent(), 'Count duplicates');
+  await count.click();
+  assert.deepEqual(cliDuplicates(oneFiles.find((f) => f.endsWith('.CDP'))), { copies: 1, groups: 1 });
+  await page.locator('[data-testid=duplicates]').filter({ hasText: /^Duplicates: 1 copy in 1 group, of 3 games \(/ }).waitFor();
+});
+
 await finish();

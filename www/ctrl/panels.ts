@@ -1,14 +1,16 @@
 // The panels and settings: the player card, the language, piece letters
 // and theme, the dialogs and disclosures, the column widths, the
-// compactness report and the doctor's report.
+// compactness report and the doctor's report, and its count of duplicates.
 
 import { DIAGNOSE_MAX_GAMES } from '../config.js';
+import { secondsLeft } from '../download.js';
+import { ARCHIVE_STEPS } from '../protocol.js';
 import type { Controller } from '../controller.js';
 import { errorText, messageOf } from '../errors.js';
 import { type Language, type Notation, setNotation, T, useLanguage } from '../i18n/index.js';
 import { Stale } from '../latest.js';
 import { rememberPanel, savePrefs } from '../prefs.js';
-import { type Widths } from '../state.js';
+import { amongMany, type Widths } from '../state.js';
 import { isCancelled } from '../worker-host.js';
 
 /** What setPanelOpen opens and closes: the tree panel and the compactness
@@ -152,6 +154,35 @@ export class PanelsCtrl {
         return;
       }
       d.view = { kind: 'text', say: () => T.diagnosis.failed(errorText(err)) };
+    }
+    this.c.redraw();
+  }
+
+  /** Counts the duplicates (the rule of `cadb pgn --dedupe`) in the
+   * database shown, or in every database of the choice it is one of:
+   * each read through, with progress and Cancel. */
+  async countDuplicates(): Promise<void> {
+    const s = this.c.state;
+    const names = amongMany(s) ? s.databases.map((d) => d.name) : [s.name];
+    const members = names.flatMap((name) => {
+      const source = this.c.requests.sources.get(name);
+      return source ? [{ source, encoding: this.c.db.keptEncoding(name) }] : [];
+    });
+    if (!s.info || members.length === 0) return;
+    const fresh = this.c.latest.begin('duplicates');
+    const d = s.diagnosis;
+    d.duplicates = { say: () => T.diagnosis.countingDuplicates };
+    this.c.redraw();
+    try {
+      const started = performance.now();
+      const n = await this.c.latest.answer(fresh, this.c.tasks.long('duplicates', 'countDuplicates', { members }, {
+        progress: (done, total) => T.status.countingCopies(Math.min(members.length, Math.floor(done / ARCHIVE_STEPS) + 1), members.length, secondsLeft(started, done, total)),
+      }));
+      const failed = n.failed.map((f) => `${f.name} (${f.why})`).join('; ');
+      d.duplicates = { say: () => T.diagnosis.duplicates(n.copies, n.groups, n.games, n.databases) + (failed ? ` ${T.status.notExported(failed)}` : '') };
+    } catch (err) {
+      if (err instanceof Stale) return;
+      d.duplicates = isCancelled(err) ? null : { say: () => T.diagnosis.failed(errorText(err)) };
     }
     this.c.redraw();
   }

@@ -194,6 +194,8 @@ export const en = {
     exportedAll: (databases: number, n: number, kb: number, damaged: number) =>
       `Exported ${num(databases)} databases as one PGN: ${games(n)} (${num(kb)} KB)${damaged ? `; ${num(damaged)} damaged, exported up to the damage.` : '.'}`,
     /** After `exportedAll`: the databases that did not open. */
+    countingCopies: (k: number, n: number, left: number | null) =>
+      `Counting duplicates: database ${num(k)} of ${num(n)}${left === null ? '' : `, about ${num(left)} s left`}…`,
     findingCopies: (k: number, n: number, left: number | null) =>
       `Reading every database for its duplicates: ${num(k)} of ${num(n)}${left === null ? '' : `, about ${num(left)} s left`}…`,
     /** After `exportedAll`, merged: the copies left out. */
@@ -236,7 +238,7 @@ export const en = {
   cancel: (tasks: string[]) => `✕ Cancel ${tasks.join(', ')}`,
   tasks: {
     search: 'search', sort: 'sort', position: 'position search', tree: 'opening tree', compactness: 'compactness table',
-    check: 'check of every game', export: 'PGN export',
+    check: 'check of every game', export: 'PGN export', duplicates: 'count of duplicates',
   },
 
   /** The encoding menu. */
@@ -305,6 +307,12 @@ export const en = {
     copy: 'Copy report',
     copyTitle: 'Counts and offsets only: no names, moves or comments',
     checkAll: 'Check every game',
+    countDuplicates: 'Count duplicates',
+    countDuplicatesAll: (n: number) => `Count duplicates in all ${num(n)} databases`,
+    countDuplicatesTitle: 'Read every game for the duplicate rule of cadb pgn --dedupe: the same players, result, year and main line, or a shorter copy',
+    countingDuplicates: 'Counting duplicates…',
+    duplicates: (copies: number, groups: number, games: number, databases: number) =>
+      `Duplicates: ${num(copies)} ${plural(copies, { one: 'copy', other: 'copies' })} in ${num(groups)} ${plural(groups, { one: 'group', other: 'groups' })}, of ${games === 1 ? '1 game' : `${num(games)} games`}${databases > 1 ? ` in ${num(databases)} databases` : ''} (a merged export writes each group once).`,
     reportText: 'Report text',
     copied: 'Report copied.',
     refused: 'The clipboard refused it: the report text is shown below, to copy by hand.',

@@ -182,6 +182,8 @@ export const ru: Strings = {
       `Выгружаю все базы: ${num(k)} из ${num(n)}${left === null ? '' : `, осталось около ${num(left)} с`}…`,
     exportedAll: (databases: number, n: number, kb: number, damaged: number) =>
       `Выгружено баз одним PGN: ${num(databases)}, партий: ${num(n)} (${num(kb)} КБ)${damaged ? `; повреждённых: ${num(damaged)}, они выгружены до места повреждения.` : '.'}`,
+    countingCopies: (k: number, n: number, left: number | null) =>
+      `Считаю повторы: база ${num(k)} из ${num(n)}${left === null ? '' : `, осталось около ${num(left)} с`}…`,
     findingCopies: (k: number, n: number, left: number | null) =>
       `Ищу повторы во всех базах: ${num(k)} из ${num(n)}${left === null ? '' : `, осталось около ${num(left)} с`}…`,
     merged: (copies: number, groups: number) =>
@@ -229,7 +231,7 @@ export const ru: Strings = {
   cancel: (tasks: string[]) => `✕ Отменить: ${tasks.join(', ')}`,
   tasks: {
     search: 'поиск', sort: 'сортировка', position: 'поиск позиции', tree: 'дерево дебютов', compactness: 'таблица компактности',
-    check: 'проверка всех партий', export: 'выгрузка PGN',
+    check: 'проверка всех партий', export: 'выгрузка PGN', duplicates: 'подсчёт повторов',
   },
 
   encoding: {
@@ -297,6 +299,12 @@ export const ru: Strings = {
     copy: 'Копировать отчёт',
     copyTitle: 'Только числа и смещения: без имён, ходов и комментариев',
     checkAll: 'Проверить все партии',
+    countDuplicates: 'Посчитать повторы',
+    countDuplicatesAll: (n: number) => `Посчитать повторы во всех базах (${num(n)})`,
+    countDuplicatesTitle: 'Прочитать все партии по правилу повторов cadb pgn --dedupe: те же игроки, результат, год и главная линия, или более короткая копия',
+    countingDuplicates: 'Считаю повторы…',
+    duplicates: (copies: number, groups: number, games: number, databases: number) =>
+      `Повторы: копий — ${num(copies)}, групп — ${num(groups)}, из ${ofGames(games)}${databases > 1 ? ` в ${num(databases)} базах` : ''} (при выгрузке без повторов каждая группа записывается один раз).`,
     reportText: 'Текст отчёта',
     copied: 'Отчёт скопирован.',
     refused: 'Буфер обмена недоступен: текст отчёта показан ниже, скопируйте его вручную.',

@@ -7,15 +7,8 @@ import { h, type VNode } from 'snabbdom';
 import type { Controller } from '../controller.js';
 import { T } from '../i18n/index.js';
 import { countedGames, gameCount, gameTotal } from './text.js';
+import { amongMany } from '../state.js';
 import { menu } from './top.js';
-
-/** Whether the database shown (or opening: the user's last choice) is one
- * of a choice of many: the Database menu and the export of all show. */
-function amongMany(ctrl: Controller): boolean {
-  const s = ctrl.state;
-  const shown = s.requests.opening ?? s.name;
-  return s.databases.length > 1 && s.databases.some((d) => d.name === shown);
-}
 
 /** The Database menu, after a choice of many databases: the one shown (or
  * opening: the user's last choice), and each other one, with its games
@@ -23,7 +16,7 @@ function amongMany(ctrl: Controller): boolean {
 function databaseMenu(ctrl: Controller): VNode | null {
   const s = ctrl.state;
   const shown = s.requests.opening ?? s.name;
-  if (!amongMany(ctrl)) return null;
+  if (!amongMany(s)) return null;
   return h('label.database-pick', [
     h('span', T.list.databases(s.databases.length)), ' ',
     menu('', { 'data-testid': 'database-pick', 'aria-label': T.list.databaseLabel }, shown, (name) => void ctrl.db.openMember(name),
@@ -74,7 +67,7 @@ export function listTools(ctrl: Controller): VNode {
       }, '✕'),
     ]),
     h('button', { attrs: { type: 'button', 'data-testid': 'export-pgn', title: p.exportTitle }, on: { click: () => void ctrl.tasks.exportAll() } }, '⤓ PGN'),
-    ...(amongMany(ctrl) ? exportAll(ctrl) : []),
+    ...(amongMany(s) ? exportAll(ctrl) : []),
     h('progress', {
       attrs: { 'data-testid': 'progress', hidden: s.exporting === null },
       props: s.exporting ? { max: s.exporting.total || 1, value: s.exporting.done } : {},

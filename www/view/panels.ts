@@ -94,6 +94,8 @@ export function renderInfo(name: string, info: DbInfo): VNode[] {
 export interface DiagnosisActions {
   copy: () => void;
   checkAll: () => void;
+  /** Counts the duplicates: the label says of how many databases. */
+  countDuplicates: { label: string; go: () => void };
 }
 
 /** The doctor's report: each reading the reader inferred, how sure it is
@@ -101,7 +103,7 @@ export interface DiagnosisActions {
  * warning, and the report's text to copy (opened and selected where the
  * clipboard was refused). */
 export function renderDiagnosis(
-  view: PanelView<Diagnosis>, full: boolean, said: Message | null, shown: readonly string[], on: DiagnosisActions,
+  view: PanelView<Diagnosis>, full: boolean, said: Message | null, duplicates: Message | null, shown: readonly string[], on: DiagnosisActions,
 ): (VNode | string)[] {
   if (view.kind !== 'data') return note(view);
   const d = view.data;
@@ -133,8 +135,10 @@ export function renderDiagnosis(
     h('div.report-tools', [
       button(t.copy, on.copy, { 'data-testid': 'copy-report', title: t.copyTitle }),
       ...(!full && d.gamesScanned < d.games ? [button(t.checkAll, on.checkAll, { 'data-testid': 'check-all' })] : []),
+      button(on.countDuplicates.label, on.countDuplicates.go, { 'data-testid': 'count-duplicates', title: t.countDuplicatesTitle }),
       h('span.muted', { ...live(said), attrs: { 'aria-live': 'polite' } }, copied),
     ]),
+    h('p.duplicates', { attrs: { 'data-testid': 'duplicates', 'aria-live': 'polite', hidden: duplicates === null } }, duplicates?.say() ?? ''),
     h('details.report-text', { props: refused ? { open: true } : {} }, [
       h('summary', t.reportText),
       h('textarea', {

@@ -6,6 +6,7 @@ import { h, thunk, type VNode } from 'snabbdom';
 import type { Controller } from '../controller.js';
 import { nextOnLine, shownOpening } from '../game.js';
 import { T } from '../i18n/index.js';
+import { amongMany } from '../state.js';
 import { enginePanel } from './engine.js';
 import { live } from './live.js';
 import { renderMoves } from './moves.js';
@@ -71,7 +72,7 @@ function tree(ctrl: Controller): VNode {
 function database(ctrl: Controller): VNode {
   const s = ctrl.state;
   const d = s.diagnosis;
-  return thunk('details#db-panel', drawDatabase, [ctrl, s.disclosures.db, s.name, s.info, d.view, d.full, d.copied, s.settings]);
+  return thunk('details#db-panel', drawDatabase, [ctrl, s.disclosures.db, s.name, s.info, d.view, d.full, d.copied, d.duplicates, amongMany(s), s.databases.length, s.settings]);
 }
 
 function drawDatabase(ctrl: Controller): VNode {
@@ -83,9 +84,13 @@ function drawDatabase(ctrl: Controller): VNode {
   }, [
     h('summary', T.page.database),
     h('div#info', s.info ? renderInfo(s.name, s.info) : []),
-    h('div#diagnosis.diagnosis', { attrs: { 'data-testid': 'diagnosis' } }, renderDiagnosis(d.view, d.full, d.copied, s.info?.warnings ?? [], {
+    h('div#diagnosis.diagnosis', { attrs: { 'data-testid': 'diagnosis' } }, renderDiagnosis(d.view, d.full, d.copied, d.duplicates, s.info?.warnings ?? [], {
       copy: () => ctrl.panels.copyReport(),
       checkAll: () => void ctrl.panels.refreshDiagnosis(true),
+      countDuplicates: {
+        label: amongMany(s) ? T.diagnosis.countDuplicatesAll(s.databases.length) : T.diagnosis.countDuplicates,
+        go: () => void ctrl.panels.countDuplicates(),
+      },
     })),
   ]);
 }
