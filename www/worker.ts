@@ -93,19 +93,20 @@ const handlers: Handlers<Database> = {
   exportArchive: ({ members, merge }, id, w) => {
     const out: ArchiveExport = { databases: 0, games: 0, bytes: 0, damaged: 0, failed: [], groups: null, copies: null };
     const passes = merge ? 2 : 1;
-    const each = members.map((_, k) => (use: (db: Database) => void) => withMember(w, members[k], out.failed, use));
     const plan = merge ? new ArchiveMerge() : null;
     try {
       if (plan) {
-        for (const [k, { source }] of members.entries()) {
-          if (!each[k]((db) => plan.addDatabase(source.name, db, archiveProgress(id, members.length * passes, k)))) plan.addMissing(source.name);
+        for (const [k, member] of members.entries()) {
+          const progress = archiveProgress(id, members.length * passes, k);
+          if (!withMember(w, member, out.failed, (db) => plan.addDatabase(member.source.name, db, progress))) plan.addMissing(member.source.name);
         }
         ({ groups: out.groups, copies: out.copies } = plan.find());
       }
       const chunk = (bytes: Uint8Array<ArrayBuffer>) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]);
-      for (const [k, { source }] of members.entries()) {
+      for (const [k, member] of members.entries()) {
         const progress = archiveProgress(id, members.length * passes, (passes - 1) * members.length + k);
-        each[k]((db) => {
+        const { source } = member;
+        withMember(w, member, out.failed, (db) => {
           const done = plan ? plan.exportDatabase(k, db, chunk, progress) : db.exportPgnBytes(null, chunk, progress, source.name);
           out.databases++;
           out.games += done.games;

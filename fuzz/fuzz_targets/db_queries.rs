@@ -6,7 +6,7 @@
 //! rule's keys of every game (twice over: each game has a copy). The
 //! database is cut like `database`'s.
 use cadb::{
-    archive::{Duplicates, Keys},
+    archive::{Duplicates, Keys, Merge, merge},
     ca::{
         Database, ListKind, OpenOptions,
         columns::{self, Column},
@@ -76,4 +76,20 @@ fuzz_target!(|data: &[u8]| {
     // Each whole game read twice is at least a copy of itself.
     let whole = (0..n as usize).filter(|&i| keys.get(i).whole).count();
     assert!(dups.dropped() >= whole, "{} < {whole}", dups.dropped());
+    // The merged export of the database twice ("A", then "B"): what is
+    // written is what the plan keeps, and at most one copy of each group.
+    let n_keys = keys.len();
+    let plan = Merge::plan(keys, vec![Some((0, n)), Some((n as usize, n))], &["A", "B"]);
+    assert_eq!(plan.keep.len(), n_keys);
+    let mut out = String::new();
+    let mut written = 0;
+    for (name, base) in [("A", 0), ("B", n as usize)] {
+        for i in 0..n {
+            written += usize::from(
+                merge::write_game(&db, i, Some(name), Some((&plan, base)), &mut out).is_some(),
+            );
+        }
+    }
+    assert_eq!(written, plan.keep.iter().filter(|&&k| k).count());
+    assert_eq!(written, n_keys - plan.duplicates.dropped());
 });
