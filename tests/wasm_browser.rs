@@ -439,6 +439,45 @@ fn a_lazy_shuffled_export_as_bytes_is_the_text_in_few_reads() {
 }
 
 #[wasm_bindgen_test]
+fn an_archive_merge_writes_each_copy_once_and_refuses_misuse() {
+    let pgn = "[White \"Anna\"]\n[Black \"Boris\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n\
+               [White \"Cleo\"]\n[Black \"Anna\"]\n[Result \"0-1\"]\n\n1. d4 d5 0-1\n";
+    let files = files_from_pgn(pgn);
+    let (a, b) = (open(&files), open(&files));
+    let mut merge = cadb::wasm::archive::ArchiveMerge::new();
+    let chunks = Array::new();
+    let on_bytes = Function::new_with_args("b", "this.push(b)").bind0(&chunks);
+    // Exporting before the plan is made, or a database it does not have,
+    // is refused with a clear error.
+    let early = merge.export_database(0, &a, on_bytes.clone(), None);
+    assert_eq!(code_of(early.unwrap_err()).0, "bad-argument");
+    merge.add_database("A".into(), &a, None).unwrap();
+    merge.add_database("B".into(), &b, None).unwrap();
+    merge.add_missing("C".into());
+    let found = merge.find();
+    assert_eq!(get(&found, "groups").as_f64(), Some(2.0));
+    assert_eq!(get(&found, "copies").as_f64(), Some(2.0));
+    let beyond = merge.export_database(3, &a, on_bytes.clone(), None);
+    assert_eq!(code_of(beyond.unwrap_err()).0, "bad-argument");
+    // Each game once: A's copies kept (the first of equals), B's left out.
+    let sa = merge
+        .export_database(0, &a, on_bytes.clone(), None)
+        .unwrap();
+    let sb = merge.export_database(1, &b, on_bytes, None).unwrap();
+    assert_eq!(
+        (get(&sa, "games").as_f64(), get(&sb, "games").as_f64()),
+        (Some(2.0), Some(0.0))
+    );
+    let text: String = chunks
+        .iter()
+        .map(|c| String::from_utf8(c.dyn_into::<Uint8Array>().unwrap().to_vec()).unwrap())
+        .collect();
+    assert_eq!(text.matches("[CASource \"A game ").count(), 2);
+    assert!(text.contains("[CACopies \"B game 0\"]") && text.contains("[CACopies \"B game 1\"]"));
+    assert!(!text.contains("[CASource \"B game"));
+}
+
+#[wasm_bindgen_test]
 fn encodings_are_listed_default_first_and_open_by_name() {
     let list = cadb::wasm::encodings();
     let names: Vec<String> = list

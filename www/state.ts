@@ -370,10 +370,10 @@ export interface State {
   said: Say | null;
   name: string;
   info: DbInfo | null;
-  /** The databases this visit has files for, by name, in the order they
-   * came (a choice of many: the archive's order, folder then stem), each
-   * with its games once opened: the Database menu, shown when there are
-   * two or more (issue 47). The files are `requests.sources`'. */
+  /** The databases of the last choice of many files, in the archive's
+   * order (folder, then stem), each with its games once opened: the
+   * Database menu (issue 47). A choice of one database empties it. Their
+   * files are in `requests.sources`. */
   databases: { name: string; games: number | null }[];
   /** "⤓ PGN of all" writes each group of duplicates once (the checkbox
    * beside it; on unless the user turns it off). */
@@ -451,8 +451,13 @@ export function freshList(query: SearchQuery | null = null): ListState {
  * one of a choice of many: the Database menu, the export of all and the
  * count of their duplicates show (issue 47). */
 export function amongMany(s: State): boolean {
-  const shown = s.requests.opening ?? s.name;
+  const shown = shownName(s);
   return s.databases.length > 1 && s.databases.some((d) => d.name === shown);
+}
+
+/** The database shown, or the one opening: the user's last choice. */
+export function shownName(s: State): string {
+  return s.requests.opening ?? s.name;
 }
 
 /** What the page starts with besides the settings (prefs.ts keeps it). */

@@ -8,12 +8,15 @@ use alloc::{string::String, vec::Vec};
 use js_sys::{Function, Object};
 use wasm_bindgen::prelude::*;
 
-use super::{Database, database::set, export::bytes};
+use super::{
+    Database,
+    database::set,
+    export::{HOLD_BYTES, bytes},
+};
 use crate::archive::{Keys, Merge};
 
-/// The most of D02 held at once while reading a lazy database's keys in
-/// game order (as the export holds).
-const HOLD_BYTES: usize = 96 << 20;
+/// `addDatabase` reports its progress every this many games.
+const PROGRESS_EVERY: u64 = 4096;
 
 /// An archive's merged export, built database by database.
 ///
@@ -41,7 +44,9 @@ impl ArchiveMerge {
 
     /// Reads the duplicate rule's key of every game of `db`, the archive's
     /// next database, named `name` (its games' `[CASource]`), calling
-    /// `onProgress(done, total)` every few thousand games.
+    /// `onProgress(done, total)` every few thousand games. A lazy
+    /// database's records are read a window at a time, as the export reads
+    /// them.
     #[wasm_bindgen(js_name = addDatabase)]
     pub fn add_database(
         &mut self,
@@ -60,7 +65,10 @@ impl ArchiveMerge {
         db.in_game_order::<JsValue>(None, HOLD_BYTES, |k, i| {
             // A damaged game's key is nobody's copy; the export names it.
             let _ = self.keys.read(db, i);
-            if let Some(f) = on_progress.as_ref().filter(|_| (k + 1) % 4096 == 0) {
+            if let Some(f) = on_progress
+                .as_ref()
+                .filter(|_| (k + 1).is_multiple_of(PROGRESS_EVERY))
+            {
                 f.call2(
                     &JsValue::NULL,
                     &((k + 1) as f64).into(),

@@ -13,7 +13,7 @@ use crate::archive::{Merge, merge::write_game};
 /// The most of D02 held at once while exporting a database read lazily
 /// (`Database::in_game_order`): with records out of game order, each
 /// window of this many bytes of records costs one read through the file.
-const HOLD_BYTES: usize = 96 << 20;
+pub(super) const HOLD_BYTES: usize = 96 << 20;
 
 /// A chunk as its UTF-8 bytes, in an `ArrayBuffer` of its own.
 pub(super) fn bytes(text: &str) -> JsValue {

@@ -12,7 +12,7 @@ import { errorText } from '../errors.js';
 import { T } from '../i18n/index.js';
 import { type Fresh, Stale } from '../latest.js';
 import { loadPrefs, savePrefs } from '../prefs.js';
-import { type OpenSource, type TextChoice } from '../protocol.js';
+import { type Member, type OpenSource, type TextChoice } from '../protocol.js';
 import { asksMoves, type Place, placeOfHash } from '../query.js';
 import { isCancelled, isFatal } from '../worker-host.js';
 import { type Asked, AT_START, filtersOf, placeShown } from './address.js';
@@ -32,6 +32,15 @@ export class DatabaseCtrl {
   keptEncoding(name: string): TextChoice {
     const kept: unknown = loadPrefs().encodings?.[name];
     return this.c.state.encodings.some((e) => e.name === kept) ? (kept as TextChoice) : 'auto';
+  }
+
+  /** Databases `names` of this visit as a whole-archive pass opens them:
+   * their files, each with its kept encoding. */
+  members(names: string[]): Member[] {
+    return names.flatMap((name) => {
+      const source = this.c.requests.sources.get(name);
+      return source ? [{ source, encoding: this.keptEncoding(name) }] : [];
+    });
   }
 
   /** Another database of the last choice of many (the Database menu). */

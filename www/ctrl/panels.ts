@@ -163,11 +163,7 @@ export class PanelsCtrl {
    * each read through, with progress and Cancel. */
   async countDuplicates(): Promise<void> {
     const s = this.c.state;
-    const names = amongMany(s) ? s.databases.map((d) => d.name) : [s.name];
-    const members = names.flatMap((name) => {
-      const source = this.c.requests.sources.get(name);
-      return source ? [{ source, encoding: this.c.db.keptEncoding(name) }] : [];
-    });
+    const members = this.c.db.members(amongMany(s) ? s.databases.map((d) => d.name) : [s.name]);
     if (!s.info || members.length === 0) return;
     const fresh = this.c.latest.begin('duplicates');
     const d = s.diagnosis;
@@ -178,8 +174,7 @@ export class PanelsCtrl {
       const n = await this.c.latest.answer(fresh, this.c.tasks.long('duplicates', 'countDuplicates', { members }, {
         progress: (done, total) => T.status.countingCopies(Math.min(members.length, Math.floor(done / ARCHIVE_STEPS) + 1), members.length, secondsLeft(started, done, total)),
       }));
-      const failed = n.failed.map((f) => `${f.name} (${f.why})`).join('; ');
-      d.duplicates = { say: () => T.diagnosis.duplicates(n.copies, n.groups, n.games, n.databases) + (failed ? ` ${T.status.notExported(failed)}` : '') };
+      d.duplicates = { say: () => T.diagnosis.duplicates(n.copies, n.groups, n.games, n.databases) + (n.failed.length ? ` ${T.status.notCounted(n.failed)}` : '') };
     } catch (err) {
       if (err instanceof Stale) return;
       d.duplicates = isCancelled(err) ? null : { say: () => T.diagnosis.failed(errorText(err)) };

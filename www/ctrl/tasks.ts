@@ -45,10 +45,7 @@ export class TasksCtrl {
    * named. */
   exportArchive(): Promise<void> {
     const s = this.c.state;
-    const members = s.databases.flatMap(({ name }) => {
-      const source = this.c.requests.sources.get(name);
-      return source ? [{ source, encoding: this.c.db.keptEncoding(name) }] : [];
-    });
+    const members = this.c.db.members(s.databases.map((d) => d.name));
     const name = 'databases.pgn';
     const picked = pickFile(name);
     const merge = s.mergeCopies;
@@ -67,7 +64,7 @@ export class TasksCtrl {
       const { databases, games, bytes, damaged, failed, groups, copies } = summary;
       this.c.say(() => T.status.exportedAll(databases, games, Math.round(bytes / 1024), damaged)
         + (groups === null || copies === null ? '' : ` ${T.status.merged(copies, groups)}`)
-        + (failed.length ? ` ${T.status.notExported(failed.map((f) => `${f.name} (${f.why})`).join('; '))}` : ''));
+        + (failed.length ? ` ${T.status.notExported(failed)}` : ''));
     });
   }
 

@@ -4,7 +4,7 @@
 // the same keys, checked by the type.
 
 import type { ErrorCode } from '../../pkg/cadb.js';
-import { fixed, num, plural } from './format.js';
+import { type Failed, failures, fixed, num, plural } from './format.js';
 
 const games = (n: number) => `${num(n)} ${plural(n, { one: 'game', other: 'games' })}`;
 
@@ -193,7 +193,6 @@ export const en = {
       `Exporting every database: ${num(k)} of ${num(n)}${left === null ? '' : `, about ${num(left)} s left`}…`,
     exportedAll: (databases: number, n: number, kb: number, damaged: number) =>
       `Exported ${num(databases)} databases as one PGN: ${games(n)} (${num(kb)} KB)${damaged ? `; ${num(damaged)} damaged, exported up to the damage.` : '.'}`,
-    /** After `exportedAll`: the databases that did not open. */
     countingCopies: (k: number, n: number, left: number | null) =>
       `Counting duplicates: database ${num(k)} of ${num(n)}${left === null ? '' : `, about ${num(left)} s left`}…`,
     findingCopies: (k: number, n: number, left: number | null) =>
@@ -201,7 +200,9 @@ export const en = {
     /** After `exportedAll`, merged: the copies left out. */
     merged: (copies: number, groups: number) =>
       `Duplicates: ${num(copies)} ${plural(copies, { one: 'copy', other: 'copies' })} not written, of ${num(groups)} ${plural(groups, { one: 'group', other: 'groups' })} (each written once: the longest, then the most annotated, tagged [CACopies] with the others).`,
-    notExported: (names: string) => `Not opened, so not exported: ${names}.`,
+    /** After `exportedAll`, or a count of duplicates: the databases that did not open. */
+    notExported: (failed: Failed[]) => `Not opened, so not exported: ${failures(failed)}.`,
+    notCounted: (failed: Failed[]) => `Not opened, so not counted: ${failures(failed)}.`,
     pgnCopied: 'PGN copied.',
     fenCopied: 'FEN copied.',
     cancelled: 'Cancelled.',

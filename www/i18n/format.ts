@@ -76,3 +76,14 @@ export function pgnDate(date: string): string {
     : { year: 'numeric', month: 'short', timeZone: 'UTC' };
   return formatter(full ? 'day' : 'month', () => new Intl.DateTimeFormat(locale, options)).format(at);
 }
+
+/** A database that did not open, and why. */
+export interface Failed {
+  name: string;
+  why: string;
+}
+
+/** Databases that did not open, each with why: "B (truncated); C (...)". */
+export function failures(failed: Failed[]): string {
+  return failed.map((f) => `${f.name} (${f.why})`).join('; ');
+}

@@ -3,7 +3,7 @@
 
 import type { ErrorCode } from '../../pkg/cadb.js';
 import type { Strings } from './en.js';
-import { fixed, num, plural } from './format.js';
+import { type Failed, failures, fixed, num, plural } from './format.js';
 
 const games = (n: number) => `${num(n)} ${plural(n, { one: 'партия', few: 'партии', many: 'партий', other: 'партии' })}`;
 /** "из 5 партий", "из 21 партии". */
@@ -188,7 +188,8 @@ export const ru: Strings = {
       `Ищу повторы во всех базах: ${num(k)} из ${num(n)}${left === null ? '' : `, осталось около ${num(left)} с`}…`,
     merged: (copies: number, groups: number) =>
       `Повторы: не записано копий — ${num(copies)}, групп — ${num(groups)} (из каждой записана одна партия: самая длинная, затем самая прокомментированная, с тегом [CACopies], где названы остальные).`,
-    notExported: (names: string) => `Не открылись и не выгружены: ${names}.`,
+    notExported: (failed: Failed[]) => `Не открылись и не выгружены: ${failures(failed)}.`,
+    notCounted: (failed: Failed[]) => `Не открылись и не посчитаны: ${failures(failed)}.`,
     pgnCopied: 'PGN скопирован.',
     fenCopied: 'FEN скопирован.',
     cancelled: 'Отменено.',

@@ -101,7 +101,8 @@ impl<'w> PgnWriter<'w> {
     /// assert!(out.contains("[Result \"*\"]\n[Note \"x\"]\n[Also \"y\"]\n\n1. e4 *"));
     /// ```
     pub fn with_tag(mut self, name: &'w str, value: &'w str) -> Self {
-        let k = self.extra.iter().position(Option::is_none).unwrap_or(2);
+        let last = self.extra.len() - 1;
+        let k = self.extra.iter().position(Option::is_none).unwrap_or(last);
         self.extra[k] = Some((name, value));
         self
     }
