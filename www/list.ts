@@ -114,7 +114,7 @@ export class GameList {
       this.viewport.setAttribute('aria-label', T.list.label);
     }
     if (p.columns !== old?.columns) this.viewport.style.setProperty('--columns', columnWidths(p.columns));
-    if (p.sort !== old?.sort || p.language !== old?.language) markSort(this.head, p.sort);
+    if (p.sort !== old?.sort || p.view !== old?.view || p.language !== old?.language) markSort(this.head, p.sort, p.view.sorted);
     const problem = p.rows.failed !== this.failed;
     if (problem) this.showProblem(p.rows.failed);
     if (p.view !== old?.view || p.games !== old.games) {

@@ -48,6 +48,10 @@ export interface ListView {
   order: Uint32Array | null;
   /** The order is the result of a filter (the count says "n of total"). */
   filtered: boolean;
+  /** The sort `order` is in (null: none). The list's head says it to
+   * assistive technology (aria-sort) only once the rows are in it; the
+   * sort asked for (ListState.sort) is marked at once. */
+  sorted: { column: SortColumn; descending: boolean } | null;
 }
 
 /** How many games the list shows (`games`: all in the database). */
@@ -440,7 +444,7 @@ export function freshList(query: SearchQuery | null = null): ListState {
     position: null,
     filterTimer: 0,
     sort: null,
-    view: { order: null, filtered: false },
+    view: { order: null, filtered: false, sorted: null },
     broken: new Set(),
     rows: freshRows(),
     cursor: -1,

@@ -81,6 +81,41 @@ await test('clicking into a variation, and seeing comments', async (page) => {
   assert.equal(await comment.getAttribute('role'), 'note');
 });
 
+await test('a sort keeps the open game\'s row in view, where the list put it', async (page) => {
+  await status(page, /^Opened DEMO/);
+  const frames = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  /** The open game's row, and whether it lies inside the list below its head. */
+  const inView = () => page.evaluate(() => {
+    const list = document.querySelector('.game-list');
+    const row = list.querySelector('.list-row.selected');
+    if (!row) return 'no row drawn';
+    const box = list.getBoundingClientRect();
+    const head = list.querySelector('.list-head').getBoundingClientRect();
+    const r = row.getBoundingClientRect();
+    return r.top >= head.bottom - 1 && r.bottom <= box.bottom + 1 ? 'in view' : `out of view (row ${r.top}–${r.bottom}, list ${head.bottom}–${box.bottom}, scrollTop ${list.scrollTop})`;
+  });
+  // Each order moves the first game (the open one) down the list: the list
+  // scrolls to it, and the browser must not scroll it again (scroll anchoring).
+  for (const dir of ['ascending', 'descending']) {
+    await page.locator('.list-head [data-column=whiteElo]').click();
+    await page.waitForFunction((d) => document.querySelector('[data-column=whiteElo]')?.getAttribute('aria-sort') === d, dir);
+    await frames();
+    assert.equal(await inView(), 'in view', dir);
+  }
+});
+
+await test('a sort under way is marked at once, and said to assistive technology only once the rows are in it', async (page) => {
+  await status(page, /^Opened DEMO/);
+  await fault(page, 'sort', 'hang');
+  const head = page.locator('.list-head [data-column=whiteElo]');
+  await head.click();
+  await page.waitForFunction(() => document.querySelector('.list-head [data-column=whiteElo]')?.classList.contains('sorted'));
+  // The background Worker is still sorting: the rows are in the games' order.
+  await page.waitForTimeout(300);
+  assert.equal(await head.getAttribute('aria-sort'), 'none');
+  assert.equal(await rows(page).first().getAttribute('data-index'), '0');
+}, { path: '/e2e/' });
+
 await test('sorting by a column and filtering the list', async (page) => {
   const elos = async () => (await page.locator('[data-testid=game-row] .cell[data-column=whiteElo]').allTextContents()).map(Number);
   await page.locator('.list-head [data-column=whiteElo]').click();

@@ -177,7 +177,7 @@ export class ListCtrl {
     const n = order ? order.length : 0;
     const damaged = hits?.damaged ?? 0;
     if (filtered || sort) s.status = { say: () => T.status.listed(n, ms) + (damaged ? ` ${T.status.skipped(damaged)}` : '') };
-    s.list.view = { order, filtered };
+    s.list.view = { order, filtered, sorted: sort };
     s.list.hits = hits && { games: hits.games, plies: hits.plies };
     // New data: worth asking again.
     s.list.rows.failed = null;

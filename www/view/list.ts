@@ -75,14 +75,18 @@ export function listHead(onSort: (column: SortColumn) => void, onResize: (column
   return head;
 }
 
-/** Marks the sorted column (▲ ascending, ▼ descending) in the header row. */
-export function markSort(head: HTMLElement, sort: { column: ColumnKey; descending: boolean } | null): void {
+type Sort = { column: ColumnKey; descending: boolean };
+
+/** Marks the sorted column (▲ ascending, ▼ descending) in the header row:
+ * `sort` the one asked for, `shown` the one the rows are in (aria-sort). */
+export function markSort(head: HTMLElement, sort: Sort | null, shown: Sort | null): void {
   for (const h of Array.from(head.children) as HTMLElement[]) {
     const on = h.dataset.column === sort?.column;
-    const dir = sort?.descending ? 'descending' : 'ascending';
     h.classList.toggle('sorted', on);
-    h.setAttribute('aria-sort', on ? dir : 'none');
     h.dataset.dir = on ? (sort?.descending ? '▼' : '▲') : '';
+    // What the rows are in, not what was asked: a sort under way is not yet.
+    const rows = h.dataset.column === shown?.column;
+    h.setAttribute('aria-sort', rows ? (shown?.descending ? 'descending' : 'ascending') : 'none');
   }
 }
 
