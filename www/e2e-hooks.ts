@@ -8,14 +8,15 @@
 //    borrow flags stay set after an abort;
 //  - 'format': fails with code 'format' (bad input, not fatal), every time
 //    until disarmed with fault null;
-//  - 'hang': busy-waits (a long task that only a terminate ends), once.
+//  - 'hang': busy-waits (a long task that only a terminate ends), once;
+//  - 'delay': answers 600 ms late, once (the page acts meanwhile).
 // And `fault(any type, 'stall')` holds every block the read-ahead Worker
 // reads from then on (lazy-file.ts): a pass in steps waits for its next
 // block until its database is closed.
 
 import type { RequestType } from './protocol.js';
 
-export type Fault = 'trap' | 'format' | 'hang' | 'stall';
+export type Fault = 'trap' | 'format' | 'hang' | 'delay' | 'stall';
 
 interface HookMessage {
   e2eHook: { type: RequestType; fault: Fault | null };
@@ -71,11 +72,12 @@ export function e2eFault(type: RequestType): void {
       throw new WebAssembly.RuntimeError('unreachable (e2e hook)');
     case 'format':
       throw Object.assign(new Error(`${type} refused (e2e hook)`), { code: 'format' });
-    case 'hang': {
+    case 'hang':
+    case 'delay': {
+      const end = Date.now() + (armed.get(type) === 'hang' ? 120_000 : 600);
       armed.delete(type);
-      const end = Date.now() + 120_000;
       while (Date.now() < end) {
-        // Busy: only terminate() ends this.
+        // Busy: a hang ends only with terminate().
       }
       return;
     }

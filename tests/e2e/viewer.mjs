@@ -104,6 +104,21 @@ await test('a sort keeps the open game\'s row in view, where the list put it', a
   }
 });
 
+await test('steps made while the open game is read again stand (the click came first)', async (page) => {
+  await status(page, /^Opened DEMO/);
+  const start = await fen(page);
+  // The game's next read answers 600 ms late: the steps come before it.
+  await fault(page, 'game', 'delay');
+  await rows(page).first().click();
+  for (let k = 0; k < 3; k++) await page.keyboard.press('ArrowRight');
+  await page.waitForFunction((f) => document.querySelector('[data-testid=board]')?.getAttribute('data-fen') !== f, start);
+  const stepped = await fen(page);
+  await page.waitForFunction(() => (window.cadbPosts.game ?? 0) >= 1);
+  await page.waitForTimeout(1200);
+  assert.equal(await fen(page), stepped);
+  assert.equal(await page.locator('[data-testid=game-row].selected').getAttribute('data-index'), '0');
+}, { path: '/e2e/' });
+
 await test('a sort under way is marked at once, and said to assistive technology only once the rows are in it', async (page) => {
   await status(page, /^Opened DEMO/);
   await fault(page, 'sort', 'hang');

@@ -24,8 +24,17 @@ export class GameCtrl {
     this.c.requests.askedGame = index;
     // The analysis of another game stops now: the user's last request wins.
     this.c.analysis.drop(index);
+    const asks = this.c.requests.asks;
     const view = await this.c.latest.answer(fresh, this.c.rpc.call('game', { index }));
     const s = this.c.state;
+    if (s.game?.index === index && this.c.requests.asks !== asks) {
+      // The game shown, read again (its row clicked), and the user has
+      // stepped in it meanwhile: the steps are the last request, and stand.
+      const k = this.c.list.listPosition(index);
+      if (k >= 0) s.list.cursor = k;
+      this.c.redraw();
+      return;
+    }
     // Again as it is shown: an analysis asked for meanwhile was of the game before.
     this.c.analysis.drop(index);
     s.game = { index, view, nodes: flatten(view), current: -1 };
