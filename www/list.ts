@@ -96,8 +96,10 @@ export class GameList {
       this.render();
     });
     viewport.addEventListener('keydown', (e) => this.key(e));
+    // Measured here, where the layout is fresh and reading it is free.
     new ResizeObserver(() => {
       this.area = -1;
+      this.rowsArea();
       this.render();
     }).observe(viewport);
   }
@@ -196,8 +198,10 @@ export class GameList {
     if (!p) return;
     const order = p.view.order;
     const first = Math.max(0, Math.floor(this.top / ROW_HEIGHT) - OVERSCAN);
-    const visible = Math.ceil(this.rowsArea() / ROW_HEIGHT) + 2 * OVERSCAN;
-    const last = Math.min(this.count(), first + visible);
+    const count = this.count();
+    // No rows (the page's first drawing): nothing to measure.
+    const visible = count === 0 ? 0 : Math.ceil(this.rowsArea() / ROW_HEIGHT) + 2 * OVERSCAN;
+    const last = Math.min(count, first + visible);
     const wanted: number[] = [];
     for (let r = first; r < last; r++) wanted.push(order ? order[r] : r);
     const { cache, shown } = p.rows;

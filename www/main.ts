@@ -7,6 +7,7 @@
 import { Controller } from './controller.js';
 import { Decoders } from './decoders.js';
 import { pageHooks } from './e2e-hooks.js';
+import { warmFormatters } from './i18n/format.js';
 import { registerOffline } from './offline.js';
 import { initialSettings, keptLayout } from './prefs.js';
 import { mount } from './view/page.js';
@@ -19,4 +20,6 @@ const ctrl = new Controller(decoders, () => redraw(), initialSettings(), keptLay
 // Before the first drawing: the demo's files are fetched meanwhile.
 void ctrl.db.start();
 const redraw = mount(ctrl);
+// While the interactive Worker opens the first database.
+(window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 50)))(warmFormatters);
 void decoders.allLoaded.then(registerOffline);
