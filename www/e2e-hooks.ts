@@ -65,7 +65,8 @@ export function hookMessage(data: unknown): boolean {
 /** Called before a request's handler: fails it if armed. */
 export function e2eFault(type: RequestType): void {
   if (trapped) throw new Error('recursive use of an object detected which would lead to unsafe aliasing in rust (after the e2e hook trap)');
-  switch (armed.get(type)) {
+  const fault = armed.get(type);
+  switch (fault) {
     case 'trap':
       armed.delete(type);
       trapped = true;
@@ -74,7 +75,7 @@ export function e2eFault(type: RequestType): void {
       throw Object.assign(new Error(`${type} refused (e2e hook)`), { code: 'format' });
     case 'hang':
     case 'delay': {
-      const end = Date.now() + (armed.get(type) === 'hang' ? 120_000 : 600);
+      const end = Date.now() + (fault === 'hang' ? 120_000 : 600);
       armed.delete(type);
       while (Date.now() < end) {
         // Busy: a hang ends only with terminate().

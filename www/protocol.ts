@@ -41,6 +41,12 @@ export interface Member {
   encoding: TextChoice | undefined;
 }
 
+/** A database of a whole-archive pass that did not open, and why. */
+export interface Failed {
+  name: string;
+  why: string;
+}
+
 /** The duplicates among some databases (`countDuplicates`). */
 export interface DuplicateCount {
   /** Databases read, and their games. */
@@ -50,7 +56,7 @@ export interface DuplicateCount {
   groups: number;
   copies: number;
   /** Databases that did not open, and why. */
-  failed: { name: string; why: string }[];
+  failed: Failed[];
 }
 
 /** What an archive's export wrote (`exportArchive`). */
@@ -62,7 +68,7 @@ export interface ArchiveExport {
   /** Games written up to their damage. */
   damaged: number;
   /** Databases that did not open (each costs only itself), and why. */
-  failed: { name: string; why: string }[];
+  failed: Failed[];
   /** Merged: the groups of duplicates, and the copies left out (null: not merged). */
   groups: number | null;
   copies: number | null;

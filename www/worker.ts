@@ -9,7 +9,7 @@ import init, { ArchiveMerge, Database, loadOpenings } from '../pkg/cadb.js';
 import { LazyFile } from './lazy-file.js';
 import { Pool } from './pool.js';
 import { databaseHandlers, type Decoder, type Handlers, post, progressOf, release, serve } from './worker-core.js';
-import { ARCHIVE_STEPS, type ArchiveExport, type DuplicateCount, type Member, type RequestType } from './protocol.js';
+import { ARCHIVE_STEPS, type ArchiveExport, type DuplicateCount, type Failed, type Member, type RequestType } from './protocol.js';
 
 /** This Worker's helpers (pool.ts), made at the first pass that wants them. */
 let pool: Pool | null = null;
@@ -45,7 +45,7 @@ async function buildTree(w: Decoder<Database>, d: Database, file: LazyFile | nul
 /** Database `member` of a whole-archive pass, opened beside the one shown
  * for `use`, then freed. One that does not open costs only itself: it is
  * noted in `failed` (once), and `use` is not called (false). */
-function withMember(w: Decoder<Database>, { source, encoding }: Member, failed: { name: string; why: string }[], use: (db: Database) => void): boolean {
+function withMember(w: Decoder<Database>, { source, encoding }: Member, failed: Failed[], use: (db: Database) => void): boolean {
   let member;
   try {
     member = w.read(source, encoding, null, false);

@@ -27,11 +27,11 @@ export class GameCtrl {
     const asks = this.c.requests.asks;
     const view = await this.c.latest.answer(fresh, this.c.rpc.call('game', { index }));
     const s = this.c.state;
+    const k = this.c.list.listPosition(index);
+    if (k >= 0) s.list.cursor = k;
     if (s.game?.index === index && this.c.requests.asks !== asks) {
       // The game shown, read again (its row clicked), and the user has
       // stepped in it meanwhile: the steps are the last request, and stand.
-      const k = this.c.list.listPosition(index);
-      if (k >= 0) s.list.cursor = k;
       this.c.redraw();
       return;
     }
@@ -39,8 +39,6 @@ export class GameCtrl {
     this.c.analysis.drop(index);
     s.game = { index, view, nodes: flatten(view), current: -1 };
     s.explore = null;
-    const k = this.c.list.listPosition(index);
-    if (k >= 0) s.list.cursor = k;
     if (view.error) s.list.broken = new Set(s.list.broken).add(index);
     this.sayDamage();
     // From a search of the moves: at its first hit (ply 0: the start);

@@ -4,7 +4,8 @@
 // the same keys, checked by the type.
 
 import type { ErrorCode } from '../../pkg/cadb.js';
-import { type Failed, failures, fixed, num, plural } from './format.js';
+import type { Failed } from '../protocol.js';
+import { failures, fixed, num, plural } from './format.js';
 
 const games = (n: number) => `${num(n)} ${plural(n, { one: 'game', other: 'games' })}`;
 

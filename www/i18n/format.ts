@@ -1,6 +1,8 @@
 // Numbers, dates and plurals in the chosen locale (i18n/index.ts sets it).
 // The language modules (en.ts, ru.ts) build their phrases with these.
 
+import type { Failed } from '../protocol.js';
+
 let locale = 'en-US';
 /** Intl's formatters, made once a locale and kind: each one made costs
  * about as much as a thousand uses (toLocaleString makes one a call, which
@@ -90,12 +92,6 @@ export function pgnDate(date: string): string {
     ? { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }
     : { year: 'numeric', month: 'short', timeZone: 'UTC' };
   return formatter(full ? 'day' : 'month', () => new Intl.DateTimeFormat(locale, options)).format(at);
-}
-
-/** A database that did not open, and why. */
-export interface Failed {
-  name: string;
-  why: string;
 }
 
 /** Databases that did not open, each with why: "B (truncated); C (...)". */

@@ -3,7 +3,8 @@
 
 import type { ErrorCode } from '../../pkg/cadb.js';
 import type { Strings } from './en.js';
-import { type Failed, failures, fixed, num, plural } from './format.js';
+import type { Failed } from '../protocol.js';
+import { failures, fixed, num, plural } from './format.js';
 
 const games = (n: number) => `${num(n)} ${plural(n, { one: 'партия', few: 'партии', many: 'партий', other: 'партии' })}`;
 /** "из 5 партий", "из 21 партии". */
