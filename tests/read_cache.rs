@@ -23,12 +23,17 @@ proptest! {
     fn reads_equal_the_bytes_in_memory(
         n in 0usize..600_000,
         reads in prop::collection::vec((0u64..700_000, 0usize..300_000), 1..60),
+        // The default block, and the shorter ones a file on disk reads in.
+        max_ahead in prop_oneof![Just(ReadCache::<&[u8]>::MAX_AHEAD), 0usize..200_000],
     ) {
         let bytes = data(n);
-        let src = ReadCache::new(RangeSource::new(n as u64, |o, k| {
+        let longest = Cell::new(0usize);
+        let src = ReadCache::with_max_ahead(RangeSource::new(n as u64, |o, k| {
+            longest.set(longest.get().max(k));
             Ok(bytes[o as usize..o as usize + k].to_vec())
-        }));
+        }), max_ahead);
         for (k, (offset, len)) in reads.into_iter().enumerate() {
+            longest.set(0);
             let want = bytes.as_slice().read_at(offset, len).map(|c| c.into_owned());
             // Copied out or lent from the block, alike.
             let got = if k % 2 == 0 {
@@ -38,6 +43,10 @@ proptest! {
                 src.read_with(offset, len, &mut |b| lent = b.to_vec()).map(|()| lent)
             };
             prop_assert_eq!(got, want, "read of {} at {}", len, offset);
+            // A block is at most the longest asked for (from a 4 KB
+            // boundary, and at least 4 KB), or the read itself.
+            let block = max_ahead.max(4096) + 4095;
+            prop_assert!(longest.get() <= block.max(len), "{} read for {} at {}", longest.get(), len, offset);
         }
     }
 }

@@ -73,6 +73,12 @@ impl ReadAt for FileSource {
     }
 }
 
+/// The longest block read ahead from a file on disk. A read costs a
+/// microsecond here, not the millisecond of a `File` in a Worker; a block
+/// this short stays in the processor's cache from the kernel's copy to
+/// the decoder's reads (8 MB blocks made `cadb pgn` about 5% slower).
+const AHEAD: usize = 512 << 10;
+
 /// A file's bytes (feature `std`): held whole when it is no larger than a
 /// threshold, else read piece by piece behind a [`ReadCache`]. Small files
 /// read whole are faster to read at random (no call per read); large ones
@@ -101,7 +107,7 @@ impl FileBytes {
     pub fn open(path: &std::path::Path, whole_up_to: u64) -> std::io::Result<FileBytes> {
         let source = FileSource::open(path)?;
         if source.size > whole_up_to {
-            return Ok(FileBytes::Lazy(ReadCache::new(source)));
+            return Ok(FileBytes::Lazy(ReadCache::with_max_ahead(source, AHEAD)));
         }
         let mut whole = Vec::with_capacity(source.size as usize);
         std::io::Read::read_to_end(&mut *source.file.borrow_mut(), &mut whole)?;

@@ -277,6 +277,8 @@ impl<F: Fn(u64, usize) -> Result<Vec<u8>, String>> ReadAt for RangeSource<F> {
 /// ```
 pub struct ReadCache<R> {
     inner: R,
+    /// The longest block ([`MAX_AHEAD`](Self::MAX_AHEAD) unless set).
+    max_ahead: usize,
     block: RefCell<Block>,
     held: RefCell<Held>,
 }
@@ -302,8 +304,17 @@ impl<R: ReadAt> ReadCache<R> {
 
     /// Read-ahead over `inner`.
     pub fn new(inner: R) -> ReadCache<R> {
+        Self::with_max_ahead(inner, Self::MAX_AHEAD)
+    }
+
+    /// Read-ahead over `inner` in blocks of at most `max_ahead` bytes (at
+    /// least 4 KB): shorter than [`MAX_AHEAD`](Self::MAX_AHEAD) for a
+    /// source whose reads cost little, so that the block stays in the
+    /// processor's cache between its copy in and the reads from it.
+    pub fn with_max_ahead(inner: R, max_ahead: usize) -> ReadCache<R> {
         ReadCache {
             inner,
+            max_ahead: max_ahead.max(Self::MIN_AHEAD),
             block: RefCell::new(Block {
                 start: 0,
                 bytes: Vec::new(),
@@ -316,7 +327,7 @@ impl<R: ReadAt> ReadCache<R> {
 
 impl<R: ReadAt> ReadCache<R> {
     /// The block, filled so that it holds `offset..offset + len` (a read
-    /// shorter than [`MAX_AHEAD`](Self::MAX_AHEAD)); `None` when the read
+    /// shorter than the longest block); `None` when the read
     /// goes straight through: too long, or the block is busy (a source that
     /// calls back into its reader while the block is being filled, as a JS
     /// callback can, or a read from inside `read_with`).
@@ -330,7 +341,7 @@ impl<R: ReadAt> ReadCache<R> {
             .checked_add(len as u64)
             .filter(|&e| e <= size)
             .ok_or_else(|| truncated(size, offset, len))?;
-        let (true, Ok(mut b)) = (len < Self::MAX_AHEAD, self.block.try_borrow_mut()) else {
+        let (true, Ok(mut b)) = (len < self.max_ahead, self.block.try_borrow_mut()) else {
             return Ok(None);
         };
         let block_end = b.start + b.bytes.len() as u64;
@@ -340,7 +351,7 @@ impl<R: ReadAt> ReadCache<R> {
             // make another read for) grows the read-ahead; a jump resets it.
             let follows = offset >= b.start && offset <= block_end + Self::READ_THROUGH;
             b.ahead = if follows {
-                (b.ahead * 4).min(Self::MAX_AHEAD)
+                (b.ahead * 4).min(self.max_ahead)
             } else {
                 Self::MIN_AHEAD
             };

@@ -6,6 +6,7 @@ use std::{
     io::{BufWriter, Write},
     ops::Range,
     process::ExitCode,
+    sync::atomic::{AtomicUsize, Ordering},
 };
 
 use cadb::{
@@ -205,12 +206,15 @@ fn pgn_games(
         Some(name) => format!("{name}: game {i}"),
         None => format!("game {i}"),
     };
+    // The last chunk's length, to make the next one's room at once
+    // rather than by doubling (a copy of every chunk and a half).
+    let room = AtomicUsize::new(0);
     threads::in_order(
         threads_used,
         threads.chunks(n),
         &mut db,
         open,
-        |db, games| pgn_chunk(db, first + games.start..first + games.end, &part),
+        |db, games| pgn_chunk(db, first + games.start..first + games.end, &part, &room),
         |chunk| {
             for (i, e) in &chunk.failed {
                 warn!("{}: {e}", each(*i));
@@ -232,9 +236,15 @@ struct PgnChunk {
     failed: Vec<(u64, cadb::Error)>,
 }
 
-fn pgn_chunk(db: &Database<FileBytes>, games: Range<u64>, part: &Part<'_>) -> PgnChunk {
+fn pgn_chunk(
+    db: &Database<FileBytes>,
+    games: Range<u64>,
+    part: &Part<'_>,
+    room: &AtomicUsize,
+) -> PgnChunk {
+    let room_before = room.load(Ordering::Relaxed);
     let mut chunk = PgnChunk {
-        text: String::new(),
+        text: String::with_capacity(room_before + room_before / 8),
         games: 0,
         failed: Vec::new(),
     };
@@ -255,5 +265,6 @@ fn pgn_chunk(db: &Database<FileBytes>, games: Range<u64>, part: &Part<'_>) -> Pg
             chunk.text.push_str(&escaped);
         }
     }
+    room.store(chunk.text.len(), Ordering::Relaxed);
     chunk
 }
