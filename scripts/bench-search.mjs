@@ -9,8 +9,7 @@
 //   node scripts/bench-search.mjs ROUNDS DB.CDP DIST [HELPERS=0,2] [FIELD=comment] [FIRST=brilliant] [SECOND=blunder]
 //
 // HELPERS: the `?helpers=N` of each setting (0: the background Worker alone).
-import path from 'node:path';
-import { filesOf, launchChromium, openChosen, serve } from './browser.mjs';
+import { alternateHelpers, openChosen } from './browser.mjs';
 
 const [rounds = '3', cdp = '', dist = '', helpersList = '0,2', field = 'comment', first = 'brilliant', second = 'blunder'] = process.argv.slice(2);
 if (!cdp || !dist) {
@@ -56,21 +55,4 @@ async function round(browser, origin, files, helpers) {
   return [a, b];
 }
 
-const browser = await launchChromium();
-const server = await serve([['/', path.resolve(dist)]]);
-const origin = `http://127.0.0.1:${server.address().port}/`;
-const files = filesOf(cdp);
-const ms = settings.map(() => [[], []]);
-for (let r = 0; r < Number(rounds); r++) {
-  for (let k = 0; k < settings.length; k++) {
-    const got = await round(browser, origin, files, settings[k]);
-    got.forEach((g, j) => ms[k][j].push(g.ms));
-    console.log(`${path.basename(cdp)} helpers=${settings[k]} round ${r + 1}: first ${got[0].ms.toFixed(0)} ms (${got[0].status}); second ${got[1].ms.toFixed(0)} ms (${got[1].status})`);
-  }
-}
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-for (let k = 0; k < settings.length; k++) {
-  console.log(`${path.basename(cdp)} helpers=${settings[k]} median: first ${median(ms[k][0]).toFixed(0)} ms, second ${median(ms[k][1]).toFixed(0)} ms`);
-}
-await browser.close();
-server.close();
+await alternateHelpers(Number(rounds), cdp, dist, settings, ['first', 'second'], round);

@@ -73,3 +73,30 @@ export function clickUntil(page, root, button, shown) {
     at.querySelector(button).click();
   }), [root, button, shown]);
 }
+
+/** Runs `round(browser, origin, files, helpers)` for each `?helpers=N` of
+ * `settings` in turn, `rounds` times (this machine is noisy: settings
+ * alternate round by round), over `dist` served and the files of `cdp`;
+ * prints each round's times (two a page, `what` naming them) and their
+ * medians. */
+export async function alternateHelpers(rounds, cdp, dist, settings, what, round) {
+  const browser = await launchChromium();
+  const server = await serve([['/', path.resolve(dist)]]);
+  const origin = `http://127.0.0.1:${server.address().port}/`;
+  const files = filesOf(cdp);
+  const ms = settings.map(() => what.map(() => []));
+  const name = path.basename(cdp);
+  for (let r = 0; r < rounds; r++) {
+    for (let k = 0; k < settings.length; k++) {
+      const got = await round(browser, origin, files, settings[k]);
+      got.forEach((g, j) => ms[k][j].push(g.ms));
+      console.log(`${name} helpers=${settings[k]} round ${r + 1}: ${got.map((g, j) => `${what[j]} ${g.ms.toFixed(0)} ms${g.status ? ` (${g.status})` : ''}`).join('; ')}`);
+    }
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+  for (let k = 0; k < settings.length; k++) {
+    console.log(`${name} helpers=${settings[k]} median: ${ms[k].map((xs, j) => `${what[j]} ${median(xs).toFixed(0)} ms`).join(', ')}`);
+  }
+  await browser.close();
+  server.close();
+}

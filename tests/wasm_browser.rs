@@ -1184,6 +1184,40 @@ fn diagnose_reports_readings_and_the_guessed_code_page() {
     );
 }
 
+/// The full check in parts, as a pool's helpers make it: each part's
+/// numbers from `diagnosePart`, joined by `diagnoseJoin`, give the report
+/// of `diagnose()` over every game; a part past the parts, or numbers no
+/// part gave, are refused.
+#[wasm_bindgen_test]
+fn diagnose_in_parts_joins_to_the_whole_report() {
+    let pgn = "1. e4 e5 *\n\n1. d4 {a} d5 *\n\n1. c4 $1 *\n\n1. Nf3 d5 2. g3 *\n\n1. b3 *\n";
+    let db = open(&files_from_pgn(pgn));
+    let whole = db.diagnose(JsValue::NULL, None).unwrap();
+    let parts: Vec<f64> = (0..3)
+        .flat_map(|k| db.diagnose_part(k, 3, None).unwrap())
+        .collect();
+    let joined = db.diagnose_join(&parts).unwrap();
+    let text = |d: &JsValue| get(d, "text").as_string().unwrap();
+    assert_eq!(text(&joined), text(&whole));
+    assert_eq!(get(&joined, "gamesScanned").as_f64(), Some(5.0));
+    fn refused<T>(r: Result<T, JsValue>) -> String {
+        code_of(r.err().expect("refused")).0
+    }
+    assert_eq!(refused(db.diagnose_part(3, 3, None)), "bad-argument");
+    // A part's numbers changed, cut short, or one too many.
+    let mut changed = parts.clone();
+    changed[0] = 0.5;
+    assert_eq!(refused(db.diagnose_join(&changed)), "bad-argument");
+    assert_eq!(
+        refused(db.diagnose_join(&parts[..parts.len() - 1])),
+        "bad-argument"
+    );
+    assert_eq!(
+        refused(db.diagnose_join(&[&parts[..], &[0.0]].concat())),
+        "bad-argument"
+    );
+}
+
 #[wasm_bindgen_test]
 fn position_search_gives_games_and_plies_with_progress() {
     let pgn = "1. e4 e5 2. Nf3 *\n\n1. Nf3 e5 2. e4 *\n\n1. d4 (1. e4 e5 2. Nf3) 1... d5 *\n";

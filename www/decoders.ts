@@ -37,6 +37,7 @@ const ROUTE: Record<RequestType, Side | 'both'> = {
   search: 'fg',
   playerCard: 'fg',
   diagnose: 'bg',
+  diagnosePart: 'bg',
   openingTree: 'bg',
   positionSearch: 'bg',
   searchHits: 'bg',

@@ -4,9 +4,10 @@
 // while that database is open. A helper's open is served what the
 // background Worker's own open read of D02 (`Opened.reads`): a few
 // hundred reads of a File at about 2 ms each, 0.5–1.4 s, made once.
-// A pass (the export, a search inside games) is cut into slices of the
-// games' order; each helper takes the next slice when it is done with
-// one, and the slices' output goes on to the page in their order. A newer
+// A pass is cut into slices: the export's of the games' order, a search's
+// inside games and the doctor's full check's of D02's; each helper takes
+// the next slice when it is done with one, and the slices' output goes on
+// in their order. A newer
 // search makes an older one stale: it hands out no more slices (the page
 // has no use for its answer). The background Worker only hands slices
 // out and passes chunks on, so a click's Worker and the page keep a core
@@ -27,10 +28,10 @@ import type { OpenSource, Request, RequestType, Requests, Response, TextChoice, 
 const SLICE_BYTES = 96 << 20;
 const SLICES_EACH = 4;
 
-/** A search's parts a helper: each part reads every header again (the
- * header conditions, the games in D02 order), so few; more than one, so
- * a helper that finishes early takes another's share. */
-const SEARCH_PARTS_EACH = 2;
+/** A search's or a check's parts a helper: each part reads every header
+ * again (the header conditions, the games in D02 order), so few; more
+ * than one, so a helper that finishes early takes another's share. */
+const PARTS_EACH = 2;
 
 /** What the pool reopens its helpers with when the database changes. */
 export interface Opened {
@@ -186,44 +187,64 @@ export class Pool {
   }
 
   /** `Database.searchHits` of `query` over every game of `opened`:
-   * the games to replay cut into stretches of D02 (SEARCH_PARTS_EACH a
-   * helper; a stretch of game indices would read the whole of a
-   * shuffled D02 in each slice), the parts' hits joined in game order,
-   * with its progress. A search begun after this one makes it stale: it
-   * hands out no more parts and fails as cancelled. */
+   * the games to replay cut into stretches of D02 (a stretch of game
+   * indices would read the whole of a shuffled D02 in each slice), the
+   * parts' hits joined in game order, with its progress. A search begun
+   * after this one makes it stale: it hands out no more parts and fails
+   * as cancelled. */
   async searchHits(opened: Opened, query: SearchQuery, progress: (done: number, total: number) => void): Promise<SearchHits> {
     const pass = ++this.search;
+    const found = await this.inParts(opened, () => pass !== this.search, (h, part, parts, onProgress) => h.call('searchHits', { query, part, parts }, { onProgress }), (r) => r.searched, progress);
+    return joinHits(found);
+  }
+
+  /** The doctor's full check of `opened`: its scan of every record cut
+   * into stretches of D02, each part's numbers in the parts' order for
+   * `Database.diagnoseJoin`, with its progress. */
+  diagnose(opened: Opened, progress: (done: number, total: number) => void): Promise<Float64Array[]> {
+    // A part's numbers begin with how many records it scanned.
+    return this.inParts(opened, () => false, (h, part, parts, onProgress) => h.call('diagnosePart', { part, parts }, { onProgress }), (r) => r[0], progress);
+  }
+
+  /** `ask` of each of PARTS_EACH parts a helper, each helper taking the
+   * next part when it is done with one; the answers in the parts' order.
+   * The progress is summed over the parts, each part's total known once
+   * it reports (`size`: what an answer counted). Once `stale()`, no more
+   * parts are handed out, and the pass fails as cancelled. */
+  private async inParts<T>(
+    opened: Opened,
+    stale: () => boolean,
+    ask: (h: Helper, part: number, parts: number, onProgress: (done: number, total: number) => void) => Promise<T>,
+    size: (answer: T) => number,
+    progress: (done: number, total: number) => void,
+  ): Promise<T[]> {
     const helpers = await this.ready(opened);
-    const parts = helpers.length * SEARCH_PARTS_EACH;
+    const parts = helpers.length * PARTS_EACH;
     const done = new Array<number>(parts).fill(0);
     const totals = new Array<number>(parts).fill(0);
-    const results: SearchHits[] = [];
+    const answers = new Array<T>(parts);
     let next = 0;
-    // Each part's own count of games to replay, known once it reports.
     const report = () => progress(done.reduce((a, b) => a + b, 0), Math.max(1, totals.reduce((a, b) => a + b, 0)));
     const run = async (h: Helper) => {
       while (next < parts) {
-        if (pass !== this.search) throw Object.assign(new Error('a newer search was asked'), { code: 'cancelled' });
+        if (stale()) throw Object.assign(new Error('a newer request was made'), { code: 'cancelled' });
         const part = next++;
-        const found = await h.call('searchHits', { query, part, parts }, {
-          onProgress: (d, t) => {
-            done[part] = d;
-            totals[part] = t;
-            report();
-          },
+        answers[part] = await ask(h, part, parts, (d, t) => {
+          done[part] = d;
+          totals[part] = t;
+          report();
         });
-        done[part] = totals[part] = found.searched;
+        done[part] = totals[part] = size(answers[part]);
         report();
-        results.push(found);
       }
     };
     try {
       await Promise.all(helpers.map(run));
     } catch (err) {
-      if (pass === this.search) this.drop(err instanceof Error ? err : new Error(String(err)));
+      if (!stale()) this.drop(err instanceof Error ? err : new Error(String(err)));
       throw err;
     }
-    return joinHits(results);
+    return answers;
   }
 
   /** The helpers, each holding `opened`'s database. */
@@ -275,7 +296,7 @@ function merge(results: ExportSummary[]): ExportSummary {
 
 /** The parts' hits as one search's, in game order: each part's are in
  * game order, and a game is in one part only, so a merge of the parts
- * (a few: the helpers times SEARCH_PARTS_EACH). */
+ * (a few: the helpers times PARTS_EACH). */
 function joinHits(results: SearchHits[]): SearchHits {
   const n = results.reduce((a, r) => a + r.games.length, 0);
   const games = new Uint32Array(n);

@@ -91,6 +91,9 @@ export interface Requests {
   /** What the reader inferred, its evidence and its warnings; D02 of at
    * most `maxGames` games is scanned (null: every game). */
   diagnose: { args: { maxGames: number | null }; result: Diagnosis };
+  /** Part `part` of `parts` of the full check's scan of the records, as
+   * the numbers `Database.diagnoseJoin` takes (a helper's share, pool.ts). */
+  diagnosePart: { args: { part: number; parts: number }; result: Float64Array };
   /** Answered by one `db.rows` call. */
   rows: { args: { indices: Uint32Array }; result: RowsResult };
   /** Progress is streamed while the records are read (plies, annotated: the first time). */

@@ -149,7 +149,22 @@ const handlers: Handlers<Database> = {
     return d.openingTree(fen);
   },
   positionSearch: ({ fen, variations, next }, id, w) => w.need().positionSearch(fen, { variations, next }, progressOf(id)),
-  diagnose: ({ maxGames }, id, w) => w.need().diagnose(maxGames === null ? null : { maxGames }, progressOf(id)),
+  // The full check of a big database split between the helpers, a
+  // stretch of D02 each, joined here.
+  diagnose: async ({ maxGames }, id, w) => {
+    const d = w.need();
+    const pool = poolOf(w);
+    const { opened } = w;
+    if (maxGames === null && pool?.wants(opened, opened?.games ?? 0)) {
+      const parts = await pool.diagnose(opened, progressOf(id));
+      if (w.db !== d) throw Object.assign(new Error('another database was opened'), { code: 'no-database' });
+      const all = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
+      parts.reduce((at, p) => (all.set(p, at), at + p.length), 0);
+      return d.diagnoseJoin(all);
+    }
+    return d.diagnose(maxGames === null ? null : { maxGames }, progressOf(id));
+  },
+  diagnosePart: ({ part, parts }, id, w) => w.need().diagnosePart(part, parts, progressOf(id)),
   compactness: (_args, _id, w) => w.need().compactness(),
   annotate: ({ index, scores }, _id, w) => w.need().annotate(index, scores),
 };

@@ -1,6 +1,6 @@
-//! `diagnose()`: the doctor's report (see [`crate::ca::diagnose`]).
-
-use core::ops::ControlFlow;
+//! `diagnose()`: the doctor's report (see [`crate::ca::diagnose`]); and
+//! the full check cut into parts, for a pool's helpers: `diagnosePart`
+//! scans one, `diagnoseJoin` joins their numbers into the report.
 
 use js_sys::Object;
 use wasm_bindgen::prelude::*;
@@ -8,10 +8,11 @@ use wasm_bindgen::prelude::*;
 use super::{
     Database, bad_argument,
     database::{prop, set},
+    js_progress,
     open::whole_number,
     to_value,
 };
-use crate::ca::diagnose::DiagnoseOptions;
+use crate::ca::diagnose::{DiagnoseOptions, Diagnosis, ScannedPart};
 
 #[wasm_bindgen]
 impl Database {
@@ -39,28 +40,59 @@ impl Database {
             whole_number(&max, 0.0..9.0e15)
                 .ok_or_else(|| bad_argument("`maxGames` must be a whole number"))?
         };
-        let mut failed = None;
-        let d = self
-            .inner
-            .diagnose(DiagnoseOptions { max_games }, |done, total| {
-                if let Some(p) = &on_progress
-                    && let Err(e) = p.call2(
-                        &JsValue::NULL,
-                        &JsValue::from_f64(done as f64),
-                        &JsValue::from_f64(total as f64),
-                    )
-                {
-                    failed = Some(e);
-                    return ControlFlow::Break(());
-                }
-                ControlFlow::Continue(())
-            });
-        if let Some(e) = failed {
-            return Err(e);
-        }
-        let o: Object = to_value(&d)?.unchecked_into();
-        set(&o, "text", d.to_string());
-        set(&o, "needsAttention", d.needs_attention());
-        Ok(o.into())
+        let mut thrown = None;
+        let d = self.inner.diagnose(
+            DiagnoseOptions { max_games },
+            js_progress(on_progress.as_ref(), &mut thrown),
+        );
+        thrown.map_or_else(|| report(&d), Err)
     }
+
+    /// Part `part` of `parts` of the full check's scan of every record
+    /// (stretches of D02, in its order), as numbers for `diagnoseJoin`:
+    /// what a pool's helper does with its own `Database` over the same
+    /// files. `onProgress(done, total)` counts within the part.
+    #[wasm_bindgen(js_name = diagnosePart)]
+    pub fn diagnose_part(
+        &self,
+        part: u32,
+        parts: u32,
+        #[wasm_bindgen(
+            js_name = onProgress,
+            unchecked_optional_param_type = "((done: number, total: number) => void) | null"
+        )]
+        on_progress: Option<js_sys::Function>,
+    ) -> Result<alloc::vec::Vec<f64>, JsValue> {
+        if part >= parts {
+            return Err(bad_argument("`part` must be below `parts`"));
+        }
+        let plan = self.inner.plan_diagnosis(DiagnoseOptions::default());
+        let cut = |k: u32| plan.len() * u64::from(k) / u64::from(parts);
+        let mut thrown = None;
+        let scanned = plan.scan_part(
+            &self.inner,
+            cut(part)..cut(part + 1),
+            js_progress(on_progress.as_ref(), &mut thrown),
+        );
+        thrown.map_or_else(|| Ok(scanned.counts()), Err)
+    }
+
+    /// The full check's report (`diagnose()` with every game) from the
+    /// numbers `diagnosePart` gave for each part, one part's after
+    /// another in the parts' order.
+    #[wasm_bindgen(js_name = diagnoseJoin, unchecked_return_type = "Diagnosis")]
+    pub fn diagnose_join(&self, parts: &[f64]) -> Result<JsValue, JsValue> {
+        let scanned = ScannedPart::parts_from_counts(parts)
+            .ok_or_else(|| bad_argument("`parts` must be what `diagnosePart` gave"))?;
+        let plan = self.inner.plan_diagnosis(DiagnoseOptions::default());
+        report(&plan.finish(&self.inner, scanned))
+    }
+}
+
+/// The report as the TypeScript `Diagnosis`, with its plain text.
+fn report(d: &Diagnosis) -> Result<JsValue, JsValue> {
+    let o: Object = to_value(d)?.unchecked_into();
+    set(&o, "text", d.to_string());
+    set(&o, "needsAttention", d.needs_attention());
+    Ok(o.into())
 }

@@ -6,7 +6,8 @@
 // that reopen the database; a new database is opened in the helpers before
 // the next pass, each helper's open given what the background Worker's read. A search inside games split into stretches of D02 finds
 // what one search finds (the even games, at ply index % 7), in game
-// order, and a newer search makes an older one stop handing out parts.
+// order, and a newer search makes an older one stop handing out parts;
+// the doctor's full check gives each part's numbers in the parts' order.
 //
 //   node tests/ui/pool.mjs COMPILED_WWW_DIR [SCHEDULES] [SEED]   (scripts/ui-test.sh)
 import assert from 'node:assert/strict';
@@ -73,6 +74,16 @@ class FakeHelper {
       later(() => later(() => this.onmessage({ data: { id, kind: 'result', result: {
         games: Uint32Array.from(hits), plies: Uint32Array.from(hits, (g) => g % 7), searched: stretch.length, damaged: hits.length % 2,
       } } })));
+      return;
+    }
+    if (type === 'diagnosePart') {
+      // Part `part` of `parts` of the records: its count first, then
+      // numbers that name the part (`Database.diagnosePart`'s shape).
+      const { part, parts } = args;
+      assert.ok(Number.isInteger(part) && part >= 0 && part < parts, `part ${part} of ${parts}`);
+      const scanned = Math.floor((this.games * (part + 1)) / parts) - Math.floor((this.games * part) / parts);
+      later(() => this.onmessage({ data: { id, kind: 'progress', done: 0, total: scanned } }));
+      later(() => later(() => this.onmessage({ data: { id, kind: 'result', result: Float64Array.of(scanned, part, parts) } })));
       return;
     }
     assert.equal(type, 'exportPgn');
@@ -194,6 +205,17 @@ for (let s = 0; s < Number(schedules); s++) {
   assert.equal(a.status, 'rejected');
   assert.equal(a.reason.code, 'cancelled');
   assert.equal(made.length, helpers, 'a stale search drops no helper');
+
+  // The doctor's full check: each part's numbers once, in the parts'
+  // order, whichever helper answered first; the progress ends at every game.
+  let checked = 0;
+  const parts = await pool.diagnose(other, (done, total) => {
+    assert.ok(done <= total);
+    checked = done;
+  });
+  assert.deepEqual(parts.map((p) => [p[1], p[2]]), parts.map((_, k) => [k, parts.length]), `schedule ${s}, check`);
+  assert.equal(parts.length, 2 * helpers);
+  assert.equal(checked, games, 'the check\'s progress ends at every game');
 
   // A helper fails: the pass fails, every helper ends, and the next pass
   // starts fresh ones, which open the database again.

@@ -178,6 +178,80 @@ pub struct ScannedPart {
     stopped: bool,
 }
 
+impl ScannedPart {
+    /// The part's counts as numbers, to hand to another Worker (a pool's
+    /// helper scans a part, the Worker that asked joins them:
+    /// [`DiagnosisPlan::finish`]); [`from_counts`](Self::from_counts)
+    /// reads them back.
+    ///
+    /// ```
+    /// use cadb::ca::{Database, OpenOptions, writer, diagnose::{DiagnoseOptions, ScannedPart}};
+    /// let games = cadb::game::import::read_pgn("1. e4 *\n\n1. d4 *\n").unwrap();
+    /// let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+    /// let db = Database::open(files, OpenOptions::default()).unwrap();
+    /// let plan = db.plan_diagnosis(DiagnoseOptions::default());
+    /// let part = plan.scan_part(&db, 0..plan.len(), |_, _| core::ops::ControlFlow::Continue(()));
+    /// let again = ScannedPart::from_counts(&part.counts()).unwrap();
+    /// assert_eq!(again.counts(), part.counts());
+    /// assert!(ScannedPart::from_counts(&[1.5]).is_none());
+    /// ```
+    pub fn counts(&self) -> Vec<f64> {
+        let mut out = vec![self.scanned as f64, f64::from(u8::from(self.stopped))];
+        self.records.push_counts(&mut out);
+        out
+    }
+
+    /// The part [`counts`](Self::counts) gave; `None` for numbers that are
+    /// not such a part.
+    pub fn from_counts(counts: &[f64]) -> Option<ScannedPart> {
+        Self::read(counts).and_then(|(part, rest)| rest.is_empty().then_some(part))
+    }
+
+    /// Parts' [`counts`](Self::counts) one after another, read back in
+    /// their order; `None` when the numbers are not such parts.
+    ///
+    /// ```
+    /// # use cadb::ca::{Database, OpenOptions, writer, diagnose::{DiagnoseOptions, ScannedPart}};
+    /// # let games = cadb::game::import::read_pgn("1. e4 *\n\n1. d4 *\n").unwrap();
+    /// # let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+    /// # let db = Database::open(files, OpenOptions::default()).unwrap();
+    /// let plan = db.plan_diagnosis(DiagnoseOptions::default());
+    /// let go = |_, _| core::ops::ControlFlow::Continue(());
+    /// let numbers = [0..1, 1..2].map(|r| plan.scan_part(&db, r, go).counts()).concat();
+    /// let parts = ScannedPart::parts_from_counts(&numbers).unwrap();
+    /// assert_eq!(plan.finish(&db, parts), db.diagnose(DiagnoseOptions::default(), go));
+    /// ```
+    pub fn parts_from_counts(mut counts: &[f64]) -> Option<Vec<ScannedPart>> {
+        let mut parts = Vec::new();
+        while !counts.is_empty() {
+            let (part, rest) = Self::read(counts)?;
+            parts.push(part);
+            counts = rest;
+        }
+        Some(parts)
+    }
+
+    /// The part at the start of `counts`, and the numbers after it.
+    fn read(counts: &[f64]) -> Option<(ScannedPart, &[f64])> {
+        let (&[scanned, stopped], rest) = counts.split_first_chunk()?;
+        let (records, rest) = RecordScan::from_counts(rest)?;
+        let stopped = match scan::count(stopped)? {
+            0 => false,
+            1 => true,
+            _ => return None,
+        };
+        let scanned = scan::count(scanned)?;
+        Some((
+            ScannedPart {
+                records,
+                scanned,
+                stopped,
+            },
+            rest,
+        ))
+    }
+}
+
 impl DiagnosisPlan {
     /// The records to scan.
     pub fn len(&self) -> u64 {

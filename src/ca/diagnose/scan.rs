@@ -5,6 +5,7 @@ use alloc::{vec, vec::Vec};
 
 use super::FIELDS;
 use crate::{
+    ErrorKind,
     bits::Bits,
     bytes::ReadAt,
     ca::{
@@ -60,7 +61,93 @@ pub(super) struct RecordScan {
     pub(super) setups: u64,
 }
 
+/// A count written as a number: a whole one that a `u64` and an `f64`
+/// both hold exactly.
+pub(super) fn count(n: f64) -> Option<u64> {
+    ((0.0..=9.0e15).contains(&n) && n == n.trunc()).then_some(n as u64)
+}
+
 impl RecordScan {
+    /// The counts as numbers, for a scan made in another Worker: the
+    /// scalars, the failures (a code's place in [`ErrorKind::CODES`] and
+    /// its count), then both histograms. [`from_counts`](Self::from_counts)
+    /// reads them back.
+    pub(super) fn push_counts(&self, out: &mut Vec<f64>) {
+        // Every field named: a new count cannot be left out.
+        let RecordScan {
+            whole,
+            rescued,
+            failed,
+            failures,
+            unknown_codes,
+            unknown_comment_types,
+            opaque_233,
+            symbols,
+            symbols_nag_like,
+            symbols_ascii,
+            setups,
+        } = self;
+        let scalars = [
+            whole,
+            rescued,
+            failed,
+            opaque_233,
+            symbols,
+            symbols_nag_like,
+            symbols_ascii,
+            setups,
+        ];
+        out.extend(scalars.map(|&n| n as f64));
+        out.push(failures.len() as f64);
+        for (code, n) in failures {
+            let at = ErrorKind::CODES.iter().position(|c| c == code);
+            out.extend([at.map_or(-1.0, |k| k as f64), *n as f64]);
+        }
+        for histogram in [unknown_codes, unknown_comment_types] {
+            out.extend(histogram.iter().map(|&n| n as f64));
+        }
+    }
+
+    /// The scan [`push_counts`](Self::push_counts) wrote at the start of
+    /// `counts`, and the numbers after it; `None` when they are not such
+    /// a scan (a count that is not a whole number, a code not in the list,
+    /// too few numbers).
+    pub(super) fn from_counts(counts: &[f64]) -> Option<(RecordScan, &[f64])> {
+        let mut rest = counts;
+        let mut next = || {
+            let (&n, after) = rest.split_first()?;
+            rest = after;
+            count(n)
+        };
+        let mut r = RecordScan::new();
+        for n in [
+            &mut r.whole,
+            &mut r.rescued,
+            &mut r.failed,
+            &mut r.opaque_233,
+            &mut r.symbols,
+            &mut r.symbols_nag_like,
+            &mut r.symbols_ascii,
+            &mut r.setups,
+        ] {
+            *n = next()?;
+        }
+        let kinds = next()?;
+        for _ in 0..kinds.min(ErrorKind::CODES.len() as u64) {
+            let code = ErrorKind::CODES.get(usize::try_from(next()?).ok()?)?;
+            r.failures.push((code, next()?));
+        }
+        if kinds > ErrorKind::CODES.len() as u64 {
+            return None;
+        }
+        for histogram in [&mut r.unknown_codes, &mut r.unknown_comment_types] {
+            for n in histogram.iter_mut() {
+                *n = next()?;
+            }
+        }
+        Some((r, rest))
+    }
+
     /// Nothing counted yet.
     pub(super) fn new() -> RecordScan {
         RecordScan {
