@@ -38,13 +38,8 @@ async function timed(page) {
   return (await page.evaluate(() => window.__checked)) - t0;
 }
 
-/** One round: a fresh page with `?helpers=N`, the database opened, two checks. */
-async function round(browser, origin, files, helpers) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, serviceWorkers: 'block' });
-  const page = await context.newPage();
-  await page.goto(`${origin}?helpers=${helpers}`);
-  await page.locator('[data-testid=game-row]').first().waitFor({ timeout: 60000 });
-  await openChosen(page, files, Number(process.env.SETTLE_MS ?? 3000));
+/** One round: on a page with the database opened, two checks. */
+async function round(page, files) {
   await page.locator('#db-panel > summary').click();
   const out = [];
   for (let k = 0; k < 2; k++) {
@@ -57,7 +52,6 @@ async function round(browser, origin, files, helpers) {
       if (!(await page.locator('#db-panel').evaluate((d) => d.open))) await page.locator('#db-panel > summary').click();
     }
   }
-  await context.close();
   return out;
 }
 

@@ -9,7 +9,7 @@
 //   node scripts/bench-search.mjs ROUNDS DB.CDP DIST [HELPERS=0,2] [FIELD=comment] [FIRST=brilliant] [SECOND=blunder]
 //
 // HELPERS: the `?helpers=N` of each setting (0: the background Worker alone).
-import { alternateHelpers, openChosen } from './browser.mjs';
+import { alternateHelpers } from './browser.mjs';
 
 const [rounds = '3', cdp = '', dist = '', helpersList = '0,2', field = 'comment', first = 'brilliant', second = 'blunder'] = process.argv.slice(2);
 if (!cdp || !dist) {
@@ -40,18 +40,12 @@ async function timed(page, text) {
   return { ms: got.at - t0, status: got.status };
 }
 
-/** One round: a fresh page with `?helpers=N`, the database opened, two searches. */
-async function round(browser, origin, files, helpers) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, serviceWorkers: 'block' });
-  const page = await context.newPage();
-  await page.goto(`${origin}?helpers=${helpers}`);
-  await page.locator('[data-testid=game-row]').first().waitFor({ timeout: 60000 });
-  await openChosen(page, files, Number(process.env.SETTLE_MS ?? 3000));
+/** One round: on a page with the database opened, two searches. */
+async function round(page) {
   await page.locator('.search-panel > summary').click();
   await page.locator('#search-moves > summary').click();
   const a = await timed(page, first);
   const b = await timed(page, second);
-  await context.close();
   return [a, b];
 }
 

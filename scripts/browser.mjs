@@ -74,10 +74,10 @@ export function clickUntil(page, root, button, shown) {
   }), [root, button, shown]);
 }
 
-/** Runs `round(browser, origin, files, helpers)` for each `?helpers=N` of
- * `settings` in turn, `rounds` times (this machine is noisy: settings
- * alternate round by round), over `dist` served and the files of `cdp`;
- * prints each round's times (two a page, `what` naming them) and their
+/** Runs `round(page, files)` on a fresh page with each `?helpers=N` of
+ * `settings` in turn, the files of `cdp` chosen and opened, `rounds` times
+ * (this machine is noisy: settings alternate round by round), over `dist`
+ * served; prints each round's times (`what` naming them) and their
  * medians. */
 export async function alternateHelpers(rounds, cdp, dist, settings, what, round) {
   const browser = await launchChromium();
@@ -88,7 +88,13 @@ export async function alternateHelpers(rounds, cdp, dist, settings, what, round)
   const name = path.basename(cdp);
   for (let r = 0; r < rounds; r++) {
     for (let k = 0; k < settings.length; k++) {
-      const got = await round(browser, origin, files, settings[k]);
+      const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, serviceWorkers: 'block' });
+      const page = await context.newPage();
+      await page.goto(`${origin}?helpers=${settings[k]}`);
+      await page.locator('[data-testid=game-row]').first().waitFor({ timeout: 60000 });
+      await openChosen(page, files, Number(process.env.SETTLE_MS ?? 3000));
+      const got = await round(page, files);
+      await context.close();
       got.forEach((g, j) => ms[k][j].push(g.ms));
       console.log(`${name} helpers=${settings[k]} round ${r + 1}: ${got.map((g, j) => `${what[j]} ${g.ms.toFixed(0)} ms${g.status ? ` (${g.status})` : ''}`).join('; ')}`);
     }
