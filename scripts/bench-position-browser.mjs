@@ -6,7 +6,8 @@
 // games found. The searches after the first reuse what it learnt of each
 // game (the Worker's search memo): a repeated search. Needs
 // `bash scripts/build.sh --bundle` (dist/); DIST=dir serves another build
-// (e.g. an older commit's, side by side), TREE=0 skips the tree.
+// (e.g. an older commit's, side by side), TREE=0 skips the tree, HELPERS=N
+// opens the page with `?helpers=N` (0: the background Worker alone).
 //   node scripts/bench-position-browser.mjs DB.CDP [ROW] [PLY...]
 import { statSync } from 'node:fs';
 import path from 'node:path';
@@ -22,7 +23,7 @@ const dist = process.env.DIST ?? path.join(root, 'dist');
 const server = await serve([['/', dist]]);
 const browser = await launchChromium();
 const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-await page.goto(`http://127.0.0.1:${server.address().port}/`);
+await page.goto(`http://127.0.0.1:${server.address().port}/${process.env.HELPERS === undefined ? '' : `?helpers=${process.env.HELPERS}`}`);
 await page.getByText(/Opened DEMO/).waitFor({ timeout: 60000 });
 await page.locator('[data-testid=open-files]').setInputFiles(files);
 const stem0 = path.basename(stem);

@@ -18,8 +18,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # "⤓ PGN of all": the games' keys through the shared replayer, Unicode case
 # folding of names, the rule's sorts sharing one copy, the merged export's
 # plan; docs/development.md, "wasm size").
-# 342,000 since issue 48's fourth stop (+2.6 KB: the doctor's full check
-# in parts for the pool's helpers, diagnosePart / diagnoseJoin).
+# 342,000 since issue 48's fourth stop (+3.8 KB: the doctor's full check
+# and the position search in parts for the pool's helpers, diagnosePart /
+# diagnoseJoin, positionNext).
 budget="${CADB_WASM_BUDGET:-342000}"
 # 160,000: issue 46's target (docs/development.md, "wasm size").
 lite_budget="${CADB_LITE_BUDGET:-160000}"

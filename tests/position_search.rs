@@ -307,6 +307,64 @@ fn random_games_agree_with_a_full_replay() {
     assert!(transposed >= 5, "{transposed} hits by transposition");
 }
 
+/// A search in parts, as a pool's helpers make it: each part (a stretch
+/// of D02's record order) searched with a memo of its own kept between
+/// searches, the hits joined in game order, the counts summed, and the
+/// next moves carried packed: the whole search's hits and tree rows.
+#[test]
+fn a_search_in_parts_is_the_whole_search() {
+    use cadb::stats::OpeningTree;
+    let (files, _) = write_database(&random_games(240, 9), &WriterOptions::default()).unwrap();
+    let db = open(files);
+    let t = targets(&db, 60, &mut Rng(5));
+    let parts = 3;
+    let mut memos: Vec<SearchMemo> = (0..parts).map(|_| SearchMemo::default()).collect();
+    let mut memo = SearchMemo::default();
+    let options = SearchOptions::default();
+    let go = |_, _| ControlFlow::Continue(());
+    let mut from_memory = 0;
+    for target in &t.all {
+        let whole = db
+            .position_search_with(target, &options, None, &mut memo, go)
+            .unwrap();
+        let mut hits = Vec::new();
+        let (mut searched, mut damaged) = (0, 0);
+        for (k, m) in memos.iter_mut().enumerate() {
+            let part = db
+                .position_search_part(target, &options, None, m, (k as u32, parts), go)
+                .unwrap();
+            hits.extend(part.hits);
+            searched += part.searched;
+            damaged += part.damaged;
+            from_memory += part.from_memory;
+        }
+        hits.sort_by_key(|h| h.game);
+        assert_eq!(
+            (&hits, searched, damaged),
+            (&whole.hits, whole.searched, whole.damaged)
+        );
+        let setup = shakmaty::Setup {
+            board: target.board().clone(),
+            turn: target.turn(),
+            ..shakmaty::Setup::empty()
+        };
+        if let Ok(pos) =
+            <Chess as shakmaty::FromSetup>::from_setup(setup, shakmaty::CastlingMode::Standard)
+        {
+            let packed = hits.iter().map(|h| (h.game, OpeningTree::packed_next(h)));
+            assert_eq!(
+                OpeningTree::next_moves_packed(&db, &pos, packed),
+                OpeningTree::next_moves(&db, &pos, &whole.hits)
+            );
+        }
+    }
+    // Each part's memo keeps the records of its last hits for the next
+    // search of that part, as the whole search's memo does.
+    assert!(from_memory > 20, "{from_memory} read from memory");
+    let none = db.position_search_part(&t.all[0], &options, None, &mut memo, (3, 3), go);
+    assert_eq!(none.unwrap_err().code(), "bad-argument");
+}
+
 /// `OpeningTree::next_moves` over a search's hits, against the same rows
 /// counted by hand: every hit game read whole, its move after the
 /// position, its result, year and ratings from its headers.

@@ -1280,6 +1280,50 @@ fn position_search_gives_games_and_plies_with_progress() {
         .0,
         "bad-argument"
     );
+    // In two parts, as a pool's helpers search: the hits of both, with
+    // their next moves packed, make the same rows through positionNext.
+    let (mut games, mut moves) = (Vec::new(), Vec::new());
+    for part in 0..2 {
+        let options = obj(&[
+            ("variations", JsValue::TRUE),
+            ("part", f64::from(part).into()),
+            ("parts", 2.0.into()),
+        ]);
+        let found = db.position_search(after_e5, options, None).unwrap();
+        assert!(get(&found, "next").is_undefined());
+        games.extend(
+            get(&found, "games")
+                .dyn_into::<Uint32Array>()
+                .unwrap()
+                .to_vec(),
+        );
+        moves.extend(
+            get(&found, "nextMoves")
+                .dyn_into::<js_sys::Uint16Array>()
+                .unwrap()
+                .to_vec(),
+        );
+    }
+    let mut sorted = games.clone();
+    sorted.sort();
+    assert_eq!(sorted, vec![0, 2]);
+    let rows: Array = db
+        .position_next(after_e5, &games, &moves)
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    assert_eq!(rows.length(), 1);
+    assert_eq!(get(&rows.get(0), "san").as_string().as_deref(), Some("Nf3"));
+    assert_eq!(get(&rows.get(0), "count").as_f64(), Some(2.0));
+    let beyond = obj(&[("part", 2.0.into()), ("parts", 2.0.into())]);
+    assert_eq!(
+        code_of(db.position_search(after_e5, beyond, None).unwrap_err()).0,
+        "bad-argument"
+    );
+    assert_eq!(
+        code_of(db.position_next(after_e5, &games, &[]).unwrap_err()).0,
+        "bad-argument"
+    );
 }
 
 /// The searches inside games (issue 35): searchHits gives games and the

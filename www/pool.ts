@@ -17,7 +17,7 @@
 // helpers end with it; a helper that fails fails the pass, and the helpers
 // are dropped (the next pass starts fresh ones).
 
-import type { ExportSummary, SearchHits, SearchQuery } from '../pkg/cadb.js';
+import type { ExportSummary, PositionHits, SearchHits, SearchQuery } from '../pkg/cadb.js';
 import { poolSplits } from './config.js';
 import type { Reads } from './lazy-file.js';
 import type { OpenSource, Request, RequestType, Requests, Response, TextChoice, WorkerSetup } from './protocol.js';
@@ -116,8 +116,9 @@ class Helper {
 
 export class Pool {
   private helpers: Helper[] = [];
-  /** The newest search begun: an older one is stale. */
+  /** The newest search inside games begun, and position search: an older one is stale. */
   private search = 0;
+  private position = 0;
 
   constructor(
     private module: WebAssembly.Module,
@@ -194,8 +195,42 @@ export class Pool {
    * as cancelled. */
   async searchHits(opened: Opened, query: SearchQuery, progress: (done: number, total: number) => void): Promise<SearchHits> {
     const pass = ++this.search;
-    const found = await this.inParts(opened, () => pass !== this.search, (h, part, parts, onProgress) => h.call('searchHits', { query, part, parts }, { onProgress }), (r) => r.searched, progress);
-    return joinHits(found);
+    const found = await this.inParts(opened, (h, part, parts, onProgress) => h.call('searchHits', { query, part, parts }, { onProgress }), (r) => r.searched, progress, {
+      stale: () => pass !== this.search,
+    });
+    const from = interleave(found.map((r) => r.games));
+    return {
+      games: gather(from, found.map((r) => r.games), new Uint32Array(from.length)),
+      plies: gather(from, found.map((r) => r.plies), new Uint32Array(from.length)),
+      searched: sum(found, (r) => r.searched),
+      damaged: sum(found, (r) => r.damaged),
+    };
+  }
+
+  /** `Database.positionSearch` of `fen` over every game of `opened`: its
+   * games in stretches of D02, each helper given the same stretch every
+   * time (its search memo knows their games then, and keeps the records
+   * of the last hits: a step down the tree reads few of them, and those
+   * from memory), the hits joined in game order with their next
+   * moves (`Database.positionNext` makes the rows). A newer position
+   * search makes it stale, as a newer search does a search's. */
+  async positionSearch(opened: Opened, fen: string, variations: boolean, progress: (done: number, total: number) => void): Promise<PositionHits> {
+    const pass = ++this.position;
+    const found = await this.inParts(opened, (h, part, parts, onProgress) => h.call('positionSearch', { fen, variations, next: false, part, parts }, { onProgress }), (r) => r.searched, progress, {
+      stale: () => pass !== this.position,
+      fixed: true,
+    });
+    const from = interleave(found.map((r) => r.games));
+    return {
+      games: gather(from, found.map((r) => r.games), new Uint32Array(from.length)),
+      plies: gather(from, found.map((r) => r.plies), new Uint32Array(from.length)),
+      inVariation: gather(from, found.map((r) => r.inVariation), new Uint8Array(from.length)),
+      nextMoves: gather(from, found.map((r) => r.nextMoves), new Uint16Array(from.length)),
+      searched: sum(found, (r) => r.searched),
+      damaged: sum(found, (r) => r.damaged),
+      read: sum(found, (r) => r.read),
+      fromMemory: sum(found, (r) => r.fromMemory),
+    };
   }
 
   /** The doctor's full check of `opened`: its scan of every record cut
@@ -203,32 +238,35 @@ export class Pool {
    * `Database.diagnoseJoin`, with its progress. */
   diagnose(opened: Opened, progress: (done: number, total: number) => void): Promise<Float64Array[]> {
     // A part's numbers begin with how many records it scanned.
-    return this.inParts(opened, () => false, (h, part, parts, onProgress) => h.call('diagnosePart', { part, parts }, { onProgress }), (r) => r[0], progress);
+    return this.inParts(opened, (h, part, parts, onProgress) => h.call('diagnosePart', { part, parts }, { onProgress }), (r) => r[0], progress, {});
   }
 
-  /** `ask` of each of PARTS_EACH parts a helper, each helper taking the
-   * next part when it is done with one; the answers in the parts' order.
+  /** `ask` of each of PARTS_EACH parts a helper; the answers in the
+   * parts' order. A helper takes the next part when it is done with one;
+   * with `fixed`, there is one part a helper, helper k's part k every time
+   * (a memo that keeps one part's records is not emptied by another's).
    * The progress is summed over the parts, each part's total known once
    * it reports (`size`: what an answer counted). Once `stale()`, no more
    * parts are handed out, and the pass fails as cancelled. */
   private async inParts<T>(
     opened: Opened,
-    stale: () => boolean,
     ask: (h: Helper, part: number, parts: number, onProgress: (done: number, total: number) => void) => Promise<T>,
     size: (answer: T) => number,
     progress: (done: number, total: number) => void,
+    { stale = () => false, fixed = false }: { stale?: () => boolean; fixed?: boolean },
   ): Promise<T[]> {
     const helpers = await this.ready(opened);
-    const parts = helpers.length * PARTS_EACH;
+    const parts = helpers.length * (fixed ? 1 : PARTS_EACH);
     const done = new Array<number>(parts).fill(0);
     const totals = new Array<number>(parts).fill(0);
     const answers = new Array<T>(parts);
     let next = 0;
     const report = () => progress(done.reduce((a, b) => a + b, 0), Math.max(1, totals.reduce((a, b) => a + b, 0)));
-    const run = async (h: Helper) => {
-      while (next < parts) {
+    const run = async (h: Helper, k: number) => {
+      for (let turn = 0; ; turn++) {
+        const part = fixed ? k + turn * helpers.length : next++;
+        if (part >= parts) return;
         if (stale()) throw Object.assign(new Error('a newer request was made'), { code: 'cancelled' });
-        const part = next++;
         answers[part] = await ask(h, part, parts, (d, t) => {
           done[part] = d;
           totals[part] = t;
@@ -294,26 +332,34 @@ function merge(results: ExportSummary[]): ExportSummary {
   };
 }
 
-/** The parts' hits as one search's, in game order: each part's are in
- * game order, and a game is in one part only, so a merge of the parts
- * (a few: the helpers times PARTS_EACH). */
-function joinHits(results: SearchHits[]): SearchHits {
-  const n = results.reduce((a, r) => a + r.games.length, 0);
-  const games = new Uint32Array(n);
-  const plies = new Uint32Array(n);
-  const at = results.map(() => 0);
-  for (let k = 0; k < n; k++) {
-    let from = -1;
-    for (let j = 0; j < results.length; j++) {
-      if (at[j] < results[j].games.length && (from < 0 || results[j].games[at[j]] < results[from].games[at[from]])) from = j;
+/** For the parts' games joined in game order, the part each comes from:
+ * each part's games are in game order, and a game is in one part only,
+ * so a merge of the parts (a few: the helpers, at most 8, times
+ * PARTS_EACH). */
+function interleave(games: Uint32Array[]): Uint8Array {
+  const from = new Uint8Array(games.reduce((a, g) => a + g.length, 0));
+  const at = games.map(() => 0);
+  for (let k = 0; k < from.length; k++) {
+    let j = -1;
+    for (let i = 0; i < games.length; i++) {
+      if (at[i] < games[i].length && (j < 0 || games[i][at[i]] < games[j][at[j]])) j = i;
     }
-    games[k] = results[from].games[at[from]];
-    plies[k] = results[from].plies[at[from]++];
+    from[k] = j;
+    at[j]++;
   }
-  return {
-    games,
-    plies,
-    searched: results.reduce((a, r) => a + r.searched, 0),
-    damaged: results.reduce((a, r) => a + r.damaged, 0),
-  };
+  return from;
 }
+
+/** A column of the parts (what goes with each game), in the order
+ * `interleave` gave, into `out`; a part without it gives zeros. */
+function gather<C extends Uint32Array | Uint16Array | Uint8Array>(from: Uint8Array, columns: (C | undefined)[], out: C): C {
+  const at = columns.map(() => 0);
+  for (let k = 0; k < from.length; k++) {
+    const j = from[k];
+    out[k] = columns[j]?.[at[j]] ?? 0;
+    at[j]++;
+  }
+  return out;
+}
+
+const sum = <T>(xs: T[], f: (x: T) => number): number => xs.reduce((a, x) => a + f(x), 0);

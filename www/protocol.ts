@@ -121,7 +121,9 @@ export interface Requests {
    * ARCHIVE_STEPS a database. */
   countDuplicates: { args: { members: Member[] }; result: DuplicateCount };
   openingTree: { args: { fen: string }; result: TreeMove[] };
-  positionSearch: { args: { fen: string; variations: boolean; next: boolean }; result: PositionHits };
+  /** `part` of `parts`: a stretch of D02's record order only, each hit's
+   * next move in `nextMoves` (a helper's share, pool.ts). */
+  positionSearch: { args: { fen: string; variations: boolean; next: boolean; part?: number; parts?: number }; result: PositionHits };
   compactness: { args: Record<string, never>; result: CompactnessRow[] };
   /** An engine's line (UCI) as SAN and positions, from `fen` (no database
    * needed; playLine's flat strings made objects in the Worker). */

@@ -148,7 +148,20 @@ const handlers: Handlers<Database> = {
     }
     return d.openingTree(fen);
   },
-  positionSearch: ({ fen, variations, next }, id, w) => w.need().positionSearch(fen, { variations, next }, progressOf(id)),
+  // A big database's search split between the helpers, a stretch of D02
+  // each (each helper's memo serves its stretch the next time), the next
+  // moves joined here.
+  positionSearch: async ({ fen, variations, next, part, parts }, id, w) => {
+    const d = w.need();
+    const pool = poolOf(w);
+    const { opened } = w;
+    if (parts !== undefined) return d.positionSearch(fen, { variations, part, parts }, progressOf(id));
+    if (!pool?.wants(opened, opened?.games ?? 0)) return d.positionSearch(fen, { variations, next }, progressOf(id));
+    const found = await pool.positionSearch(opened, fen, variations, progressOf(id));
+    if (w.db !== d) throw Object.assign(new Error('another database was opened'), { code: 'no-database' });
+    const { nextMoves, ...hits } = found;
+    return next ? { ...hits, next: d.positionNext(fen, found.games, nextMoves ?? new Uint16Array(0)) } : hits;
+  },
   // The full check of a big database split between the helpers, a
   // stretch of D02 each, joined here.
   diagnose: async ({ maxGames }, id, w) => {

@@ -299,6 +299,10 @@ impl TreeBuilder {
     }
 }
 
+/// [`OpeningTree::packed_next`] of a hit with no next move (any value of
+/// 2^15 or more is none: a move packs into 15 bits).
+pub const NO_NEXT: u16 = u16::MAX;
+
 impl OpeningTree {
     /// The moves played next from `pos` by the games of a position search
     /// (its [`Hit`]s, each with the move after its first occurrence), with
@@ -323,18 +327,57 @@ impl OpeningTree {
     /// assert_eq!(sans, [("Bc4", 1), ("Nf3", 1)]);
     /// ```
     pub fn next_moves<R: ReadAt>(db: &Database<R>, pos: &Chess, hits: &[Hit]) -> Vec<MoveEntry> {
+        let next = hits.iter().map(|h| (h.game, OpeningTree::packed_next(h)));
+        OpeningTree::next_moves_packed(db, pos, next)
+    }
+
+    /// A hit's next move in 16 bits ([`NO_NEXT`]: none, or none a tree
+    /// counts), as the hits of a search made in parts carry it from a
+    /// pool's helper to the Worker that joins them
+    /// ([`next_moves_packed`](Self::next_moves_packed)).
+    pub fn packed_next(hit: &Hit) -> u16 {
+        match hit.next.as_ref().map(move_fields) {
+            Some(Ok((from, to, promo))) => pack_move(from, to, promo),
+            _ => NO_NEXT,
+        }
+    }
+
+    /// [`next_moves`](Self::next_moves) from each hit's game and
+    /// [`packed_next`](Self::packed_next) move: the same rows.
+    ///
+    /// ```
+    /// use cadb::ca::{Database, OpenOptions, position::SearchOptions, writer::{WriterOptions, write_database}};
+    /// use cadb::stats::OpeningTree;
+    /// let games = cadb::game::import::read_pgn("1. e4 e5 *\n\n1. e4 c5 *\n\n1. e4 *\n").unwrap();
+    /// let (files, _) = write_database(&games, &WriterOptions::plain()).unwrap();
+    /// let db = Database::open(files, OpenOptions::default()).unwrap();
+    /// let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    /// let found = db.position_search(&fen.parse().unwrap(), &SearchOptions::default(), |_, _| core::ops::ControlFlow::Continue(())).unwrap();
+    /// let pos = cadb::game::fen_argument(Some(fen)).unwrap();
+    /// let packed = found.hits.iter().map(|h| (h.game, OpeningTree::packed_next(h)));
+    /// let rows = OpeningTree::next_moves_packed(&db, &pos, packed);
+    /// assert_eq!(rows.len(), 2);
+    /// assert_eq!(rows, OpeningTree::next_moves(&db, &pos, &found.hits));
+    /// ```
+    pub fn next_moves_packed<R: ReadAt>(
+        db: &Database<R>,
+        pos: &Chess,
+        next: impl IntoIterator<Item = (u32, u16)>,
+    ) -> Vec<MoveEntry> {
         let mut tree = OpeningTree::with_max_plies(1);
         let key = position_key(pos);
-        for hit in hits {
-            let Some(m) = &hit.next else { continue };
-            let (Ok(raw), Ok((from, to, promo))) = (db.raw_header(hit.game.into()), move_fields(m))
-            else {
+        for (game, mv) in next {
+            // A move packs into 15 bits: anything else is no move.
+            if mv >= 1 << 15 {
+                continue;
+            }
+            let Ok(raw) = db.raw_header(game.into()) else {
                 continue;
             };
             let start = tree.pending.len();
             tree.pending.push(Obs {
                 key,
-                mv: pack_move(from, to, promo),
+                mv,
                 white_elo: raw.white_elo,
                 black_elo: raw.black_elo,
                 game: GameTag::new(outcome_result(raw.outcome), date_year(raw.date)),

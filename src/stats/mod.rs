@@ -22,7 +22,7 @@ mod entry;
 pub mod file;
 mod from_ca;
 mod keys;
-pub use from_ca::{TreeBuild, TreeBuilder};
+pub use from_ca::{NO_NEXT, TreeBuild, TreeBuilder};
 pub mod record;
 pub mod tree;
 

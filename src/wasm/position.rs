@@ -1,9 +1,10 @@
 //! `positionSearch(fen, options, onProgress)`: a thin wrapper over
-//! [`crate::ca::position`].
+//! [`crate::ca::position`]; a search in parts (a pool's helpers) joins
+//! its next moves with `positionNext`.
 
 use alloc::vec::Vec;
 
-use js_sys::{Function, Object, Uint8Array, Uint32Array};
+use js_sys::{Function, Object, Uint8Array, Uint16Array, Uint32Array};
 use wasm_bindgen::prelude::*;
 
 use super::{
@@ -26,7 +27,9 @@ impl Database {
     /// limits the search to those games (a header filter); with
     /// `options.next`, `next` holds the moves the games play next from
     /// the position, as tree rows (no ply cap); `onProgress` is called
-    /// every few thousand games.
+    /// every few thousand games. With `options.part` of `options.parts`,
+    /// only that stretch of D02's record order is searched, and each hit's
+    /// next move comes packed in `nextMoves` (see `positionNext`).
     #[wasm_bindgen(js_name = positionSearch, unchecked_return_type = "PositionHits")]
     pub fn position_search(
         &mut self,
@@ -47,6 +50,19 @@ impl Database {
         let opts = SearchOptions {
             variations: flag("variations"),
         };
+        // A part of the search (a pool's helper's): a stretch of D02.
+        let part = if has("parts") {
+            let number =
+                |k| super::open::whole_number(&prop(&options, k), 0.0..4.0e9).map(|n| n as u32);
+            let (Some(part), Some(parts)) = (number("part"), number("parts")) else {
+                return Err(super::bad_argument(
+                    "`part` and `parts` must be whole numbers",
+                ));
+            };
+            Some((part, parts))
+        } else {
+            None
+        };
         let subset: Option<Vec<u32>> = if has("games") {
             Some(
                 prop(&options, "games")
@@ -63,7 +79,14 @@ impl Database {
         // The memo makes the next search of this database (a click in the
         // tree) skip the games this one showed cannot reach its position.
         let found = db
-            .position_search_with(&target, &opts, subset.as_deref(), &mut self.memo, progress)
+            .position_search_part(
+                &target,
+                &opts,
+                subset.as_deref(),
+                &mut self.memo,
+                part.unwrap_or((0, 1)),
+                progress,
+            )
             .map_err(to_js)?;
         if let Some(e) = thrown {
             return Err(e);
@@ -83,11 +106,38 @@ impl Database {
         set(&o, "damaged", found.damaged as f64);
         set(&o, "read", found.read as f64);
         set(&o, "fromMemory", found.from_memory as f64);
-        if flag("next") {
+        if part.is_some() {
+            // The next moves go with the hits, for `positionNext` where
+            // the parts are joined.
+            let next: Vec<u16> = found.hits.iter().map(OpeningTree::packed_next).collect();
+            set(&o, "nextMoves", Uint16Array::from(&next[..]));
+        } else if flag("next") {
             let pos = parse_fen(fen).map_err(to_js)?;
             let next = OpeningTree::next_moves(db, &pos, &found.hits);
             set(&o, "next", tree_moves(&pos, &next));
         }
         Ok(o.into())
+    }
+
+    /// The moves played next from the position of `fen`, as tree rows, by
+    /// the hits of a search made in parts: each hit's game and the
+    /// `nextMoves` its part gave, joined in any order. The rows
+    /// `positionSearch` gives with `next`.
+    #[wasm_bindgen(js_name = positionNext, unchecked_return_type = "TreeMove[]")]
+    pub fn position_next(
+        &self,
+        fen: &str,
+        games: &[u32],
+        moves: &[u16],
+    ) -> Result<JsValue, JsValue> {
+        if games.len() != moves.len() {
+            return Err(super::bad_argument("`games` and `moves` must be as long"));
+        }
+        let pos = parse_fen(fen).map_err(to_js)?;
+        let next = games.iter().copied().zip(moves.iter().copied());
+        Ok(tree_moves(
+            &pos,
+            &OpeningTree::next_moves_packed(&self.inner, &pos, next),
+        ))
     }
 }

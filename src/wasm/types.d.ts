@@ -303,6 +303,11 @@ export interface PositionSearchOptions {
   games?: Uint32Array;
   /** Also return `next`: the moves the games play from the position. */
   next?: boolean;
+  /** Search only part `part` of `parts` (a stretch of D02's record
+   * order), for a pool of Workers: the hits come with `nextMoves`, which
+   * `positionNext` turns into rows once the parts are joined. */
+  part?: number;
+  parts?: number;
 }
 
 /** The games reaching a position, in game order. */
@@ -321,6 +326,8 @@ export interface PositionHits {
   read: number;
   /** Of those, the games whose record an earlier search kept in memory. */
   fromMemory: number;
+  /** With `part`: each hit's next move, packed (`positionNext` reads them). */
+  nextMoves?: Uint16Array;
   /** With `next`: the moves played from the position, as tree rows. */
   next?: TreeMove[];
 }

@@ -551,7 +551,12 @@ await test('the URL hash keeps the search across a reload; Clear removes it', as
 const POSITION_GAMES = ['1. e4 e5 2. Nf3 Nc6 3. Bb5 *', '1. Nf3 Nc6 2. e4 e5 3. d4 *', '1. d4 (1. e4 e5 2. Nf3 Nc6) 1... d5 *', '1. e4 c5 2. Nf3 Nc6 *'];
 const positionFiles = writeDb('POS', POSITION_GAMES.join('\n\n'));
 
-await test('a position search filters the list and opens each game at the position', async (page) => {
+// Each of the two with `?helpers=2` too: the background Worker splits a
+// position search between two helper Workers, a stretch of D02 each, and
+// joins their hits and next moves (www/pool.ts; its order and staleness
+// tests/ui/pool.mjs shows).
+for (const helpers of [0, 2]) {
+await test(`a position search${helpers ? ' split between two helper Workers' : ''} filters the list and opens each game at the position`, async (page) => {
   await page.locator('[data-testid=open-files]').setInputFiles(positionFiles);
   await status(page, /^Opened POS/);
   await rows(page).first().click();
@@ -574,7 +579,8 @@ await test('a position search filters the list and opens each game at the positi
   await page.locator('[data-testid=position-clear]').click();
   await page.waitForFunction(() => document.querySelector('[data-testid=game-total]')?.hidden === true);
   assert.equal(await page.locator('[data-testid=game-count]').textContent(), String(POSITION_GAMES.length));
-});
+}, { path: `/?helpers=${helpers}` });
+}
 
 // The opening tree drives the list: a row plays its move (the game's own,
 // or a line of the tree's when the game has not got it) and lists the
@@ -626,7 +632,8 @@ const LONG_PREFIX = '[Date "1999.01.20"]\n[Result "1-0"]\n\n1. e4 d6 2. d4 Nf6 3
 const LONG_GAMES = [`${LONG_PREFIX} 22. Nd5 Nbxd5 23. exd5 Qd6 1-0`, `${LONG_PREFIX.replace('1999.01.20', '2001.??.??').replace('1-0', '*')} 22. Na4 *`];
 const longFiles = writeDb('LONG', LONG_GAMES.join('\n\n'));
 
-await test("past the tree's ply cap, the tree panel shows the moves a position search finds", async (page) => {
+for (const helpers of [0, 2]) {
+await test(`past the tree's ply cap, the tree panel shows the moves a position search${helpers ? ' split between two helper Workers' : ''} finds`, async (page) => {
   await page.locator('[data-testid=open-files]').setInputFiles(longFiles);
   await status(page, /^Opened LONG/);
   await rows(page).first().click();
@@ -645,7 +652,8 @@ await test("past the tree's ply cap, the tree panel shows the moves a position s
   await listedNow(page, 1);
   assert.match(await page.locator('[data-testid=tree-line]').textContent(), /22\. Na4/);
   await page.locator('#tree').filter({ hasText: 'The games reaching this position end here.' }).waitFor();
-});
+}, { path: `/?helpers=${helpers}` });
+}
 
 // A D02 of several read-ahead blocks: the fixture games 60 times (about
 // 13,000 games, 9.8 MB). The tree is built in steps while the read-ahead

@@ -7,7 +7,9 @@
 // the next pass, each helper's open given what the background Worker's read. A search inside games split into stretches of D02 finds
 // what one search finds (the even games, at ply index % 7), in game
 // order, and a newer search makes an older one stop handing out parts;
-// the doctor's full check gives each part's numbers in the parts' order.
+// a position search joins its parts' hits with their next moves, each
+// helper searching the same parts every time; the doctor's full check
+// gives each part's numbers in the parts' order.
 //
 //   node tests/ui/pool.mjs COMPILED_WWW_DIR [SCHEDULES] [SEED]   (scripts/ui-test.sh)
 import assert from 'node:assert/strict';
@@ -22,6 +24,12 @@ let random = rng(Number(seed));
 const text = new TextEncoder();
 /** Every fake helper made, in order. */
 const made = [];
+/** The games of a database of `n` in D02 order, as the fake helpers
+ * keep them: reversed, then every third moved to the front. */
+const inD02 = (n) => {
+  const reversed = Array.from({ length: n }, (_, k) => n - 1 - k);
+  return [...reversed.filter((g) => g % 3 === 0), ...reversed.filter((g) => g % 3 !== 0)];
+};
 /** Fails the next export slice that holds this game (null: none). */
 let failAt = null;
 
@@ -67,12 +75,28 @@ class FakeHelper {
       const { part, parts } = args;
       assert.ok(Number.isInteger(part) && part >= 0 && part < parts, `part ${part} of ${parts}`);
       const n = this.games;
-      const inD02 = [...Array.from({ length: n }, (_, k) => n - 1 - k).filter((g) => g % 3 === 0), ...Array.from({ length: n }, (_, k) => n - 1 - k).filter((g) => g % 3 !== 0)];
-      const stretch = inD02.slice(Math.floor((n * part) / parts), Math.floor((n * (part + 1)) / parts));
+      const stretch = inD02(n).slice(Math.floor((n * part) / parts), Math.floor((n * (part + 1)) / parts));
       const hits = stretch.filter((g) => g % 2 === 0).sort((a, b) => a - b);
       later(() => this.onmessage({ data: { id, kind: 'progress', done: Math.min(1, stretch.length), total: stretch.length } }));
       later(() => later(() => this.onmessage({ data: { id, kind: 'result', result: {
         games: Uint32Array.from(hits), plies: Uint32Array.from(hits, (g) => g % 7), searched: stretch.length, damaged: hits.length % 2,
+      } } })));
+      return;
+    }
+    if (type === 'positionSearch') {
+      // Part `part` of `parts`: a stretch of the games in D02 order (the
+      // same order as the searches inside games), its hits in game order,
+      // each with the ply, whether in a variation, and its next move.
+      const { part, parts } = args;
+      assert.ok(Number.isInteger(part) && part >= 0 && part < parts, `part ${part} of ${parts}`);
+      assert.equal(args.next, false, 'a part leaves the rows to the join');
+      (this.positionParts ??= []).push(part);
+      const stretch = inD02(this.games).slice(Math.floor((this.games * part) / parts), Math.floor((this.games * (part + 1)) / parts));
+      const hits = stretch.filter((g) => g % 3 !== 1).sort((a, b) => a - b);
+      later(() => this.onmessage({ data: { id, kind: 'progress', done: 0, total: stretch.length } }));
+      later(() => later(() => this.onmessage({ data: { id, kind: 'result', result: {
+        games: Uint32Array.from(hits), plies: Uint32Array.from(hits, (g) => g % 5), inVariation: Uint8Array.from(hits, (g) => g % 2),
+        nextMoves: Uint16Array.from(hits, (g) => 1000 + g), searched: stretch.length, damaged: 1, read: hits.length, fromMemory: 0,
       } } })));
       return;
     }
@@ -205,6 +229,29 @@ for (let s = 0; s < Number(schedules); s++) {
   assert.equal(a.status, 'rejected');
   assert.equal(a.reason.code, 'cancelled');
   assert.equal(made.length, helpers, 'a stale search drops no helper');
+
+  // A position search: the hits of every part in game order, each with
+  // its ply, variation flag and next move; the counts summed; each helper
+  // given the same parts every time (its memo knows their games).
+  for (const h of made) h.positionParts = [];
+  const position = await pool.positionSearch(other, 'fen', false, () => undefined);
+  const reached = every.filter((g) => g % 3 !== 1);
+  assert.deepEqual([...position.games], reached, `schedule ${s}, position`);
+  assert.deepEqual([...position.plies], reached.map((g) => g % 5));
+  assert.deepEqual([...position.inVariation], reached.map((g) => g % 2));
+  assert.deepEqual([...position.nextMoves], reached.map((g) => 1000 + g));
+  // One part a helper (each reports one damaged game), the same part each time.
+  assert.deepEqual([position.searched, position.damaged, position.read], [games, helpers, reached.length]);
+  const firstParts = made.map((h) => h.positionParts.splice(0));
+  assert.deepEqual(firstParts.flat().sort((a, b) => a - b), Array.from({ length: helpers }, (_, k) => k));
+  await pool.positionSearch(other, 'fen', false, () => undefined);
+  assert.deepEqual(made.map((h) => h.positionParts), firstParts, 'a helper kept its parts');
+  const [olderPosition, newerPosition] = await Promise.allSettled([
+    pool.positionSearch(other, 'a', false, () => undefined), pool.positionSearch(other, 'b', false, () => undefined),
+  ]);
+  assert.equal(olderPosition.status, 'rejected');
+  assert.equal(olderPosition.reason.code, 'cancelled');
+  assert.equal(newerPosition.status, 'fulfilled');
 
   // The doctor's full check: each part's numbers once, in the parts'
   // order, whichever helper answered first; the progress ends at every game.

@@ -64,7 +64,8 @@ pub(super) struct RecordScan {
 /// A count written as a number: a whole one that a `u64` and an `f64`
 /// both hold exactly.
 pub(super) fn count(n: f64) -> Option<u64> {
-    ((0.0..=9.0e15).contains(&n) && n == n.trunc()).then_some(n as u64)
+    // (`as` truncates: a whole number comes back the same; `trunc` is std's.)
+    ((0.0..=9.0e15).contains(&n) && (n as u64) as f64 == n).then_some(n as u64)
 }
 
 impl RecordScan {

@@ -34,7 +34,7 @@
 //! assert_eq!(games, [(0, 3), (1, 3)]); // the second by transposition
 //! ```
 
-use alloc::{vec, vec::Vec};
+use alloc::{format, vec, vec::Vec};
 use core::ops::ControlFlow;
 
 use super::{Database, RawHeader};
@@ -143,15 +143,60 @@ impl<R: ReadAt> Database<R> {
         options: &SearchOptions,
         subset: Option<&[u32]>,
         memo: &mut SearchMemo,
+        progress: impl FnMut(u64, u64) -> ControlFlow<()>,
+    ) -> Result<PositionSearch, Error> {
+        self.position_search_part(target, options, subset, memo, (0, 1), progress)
+    }
+
+    /// [`position_search_with`](Self::position_search_with) over part
+    /// `part` of `parts` of the games: a stretch of D02's record order.
+    /// The parts' hits joined in game order, and their counts summed, are
+    /// the whole search's. A pool's helper searches a part with a memo of
+    /// its own, which serves it again when it has the same part.
+    ///
+    /// ```
+    /// use cadb::ca::{Database, OpenOptions, writer, position::{SearchMemo, SearchOptions}};
+    /// let games = cadb::game::import::read_pgn("1. e4 *\n\n1. d4 *\n\n1. e4 e5 *\n").unwrap();
+    /// let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+    /// let db = Database::open(files, OpenOptions::default()).unwrap();
+    /// let e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b".parse().unwrap();
+    /// let go = |_, _| core::ops::ControlFlow::Continue(());
+    /// let mut games: Vec<u32> = (0..2)
+    ///     .flat_map(|k| {
+    ///         let mut memo = SearchMemo::default();
+    ///         let part = db.position_search_part(&e4, &SearchOptions::default(), None, &mut memo, (k, 2), go).unwrap();
+    ///         part.hits.into_iter().map(|h| h.game)
+    ///     })
+    ///     .collect();
+    /// games.sort();
+    /// assert_eq!(games, [0, 2]);
+    /// ```
+    pub fn position_search_part(
+        &self,
+        target: &Target,
+        options: &SearchOptions,
+        subset: Option<&[u32]>,
+        memo: &mut SearchMemo,
+        (part, parts): (u32, u32),
         mut progress: impl FnMut(u64, u64) -> ControlFlow<()>,
     ) -> Result<PositionSearch, Error> {
+        if part >= parts {
+            return Err(Error::argument(format!("part {part} of {parts}")));
+        }
         if memo.games != Some(self.count()) {
             *memo = SearchMemo::new(self.record_order(None)?, self.count());
         }
+        let n = memo.order.len();
+        let cut = |k: u32| (n as u64 * u64::from(k) / u64::from(parts)) as usize;
+        let stretch = cut(part)..cut(part + 1);
         let wanted = subset.map(|s| self.wanted(s));
+        let is_wanted = |e: &InOrder| wanted.as_ref().is_none_or(|w| w[e.index() as usize]);
         let total = match &wanted {
-            Some(w) => w.iter().filter(|&&x| x).count(),
-            None => memo.order.len(),
+            Some(_) => memo.order[stretch.clone()]
+                .iter()
+                .filter(|e| is_wanted(e))
+                .count(),
+            None => stretch.len(),
         };
         let SearchMemo {
             order,
@@ -163,7 +208,9 @@ impl<R: ReadAt> Database<R> {
             .iter()
             .zip(traces.iter_mut())
             .enumerate()
-            .filter(|(_, (e, _))| wanted.as_ref().is_none_or(|w| w[e.index() as usize]))
+            .skip(stretch.start)
+            .take(stretch.len())
+            .filter(|(_, (e, _))| is_wanted(e))
             .map(|(k, (&e, m))| (e, Some((k as u32, m))));
         let rule = (!options.variations).then(|| target.summary());
         let mut keeping = Keeping::new(core::mem::take(kept));
