@@ -4,12 +4,13 @@
 // while that database is open. A helper's open is served what the
 // background Worker's own open read of D02 (`Opened.reads`): a few
 // hundred reads of a File at about 2 ms each, 0.5–1.4 s, made once.
-// A pass is cut into slices: the export's of the games' order, a search's
-// inside games and the doctor's full check's of D02's; each helper takes
-// the next slice when it is done with one, and the slices' output goes on
-// in their order. A newer
-// search makes an older one stale: it hands out no more slices (the page
-// has no use for its answer). The background Worker only hands slices
+// A pass is cut into slices: the export's of the games' order; a search's
+// inside games, a position search's and the doctor's full check's of
+// D02's. Each helper takes the next slice when it is done with one (a
+// position search keeps each helper on its own stretch, for its memo), and
+// the slices' output goes on in their order. A newer search makes an older
+// one stale: it hands out no more slices (the page has no use for its
+// answer). The background Worker only hands slices
 // out and passes chunks on, so a click's Worker and the page keep a core
 // between them when the helpers take the rest.
 //
