@@ -7,7 +7,7 @@
 
 import init, { ArchiveMerge, Database, loadOpenings } from '../pkg/cadb.js';
 import { LazyFile } from './lazy-file.js';
-import { Pool } from './pool.js';
+import { type Opened, Pool } from './pool.js';
 import { databaseHandlers, type Decoder, type Handlers, post, progressOf, release, serve } from './worker-core.js';
 import { ARCHIVE_STEPS, type ArchiveExport, type DuplicateCount, type Failed, type Member, type RequestType } from './protocol.js';
 
@@ -17,6 +17,20 @@ const poolOf = (w: Decoder<Database>): Pool | null => {
   if (!pool && w.module && w.pool.helpers > 0) pool = new Pool(w.module, w.pool);
   return pool;
 };
+
+/** The pool and the database it would split a pass of `games` games of
+ * (default: every game) over, when it would (pool.ts `wants`); else null. */
+function poolFor(w: Decoder<Database>, games?: number): { pool: Pool; opened: Opened } | null {
+  const pool = poolOf(w);
+  const { opened } = w;
+  return pool?.wants(opened, games ?? opened?.games ?? 0) ? { pool, opened } : null;
+}
+
+/** Throws unless `d` is still the database open: a pass's answer came
+ * back after another was opened. */
+function stillOpen(w: Decoder<Database>, d: Database): void {
+  if (w.db !== d) throw Object.assign(new Error('another database was opened'), { code: 'no-database' });
+}
 
 /** The opening tree's build under way, which later requests wait for. */
 let building: { db: Database; job: Promise<void> } | null = null;
@@ -38,7 +52,7 @@ async function buildTree(w: Decoder<Database>, d: Database, file: LazyFile | nul
     if (p.done === p.total) return;
     post({ id, kind: 'progress', done: p.done, total: p.total });
     await file.settle();
-    if (w.db !== d) throw Object.assign(new Error('another database was opened'), { code: 'no-database' });
+    stillOpen(w, d);
   }
 }
 
@@ -75,9 +89,8 @@ const handlers: Handlers<Database> = {
   // A big search split between the helpers, a stretch of D02 each.
   searchHits: ({ query, part, parts }, id, w) => {
     const d = w.need();
-    const pool = poolOf(w);
-    const { opened } = w;
-    if (parts === undefined && pool?.wants(opened, opened?.games ?? 0)) return pool.searchHits(opened, query, progressOf(id));
+    const split = parts === undefined && poolFor(w);
+    if (split) return split.pool.searchHits(split.opened, query, progressOf(id));
     return d.searchHits(query, progressOf(id), part ?? null, parts ?? null);
   },
   sort: ({ column, descending, subset }, _id, w) => w.need().sort(column, descending, subset),
@@ -85,9 +98,8 @@ const handlers: Handlers<Database> = {
   // a big one split between the helpers.
   exportPgn: async ({ indices }, id, w) => {
     const d = w.need();
-    const pool = poolOf(w);
-    const { opened } = w;
-    if (pool?.wants(opened, indices?.length ?? opened?.games ?? 0)) return pool.exportPgn(opened, indices, id, post, progressOf(id));
+    const split = poolFor(w, indices?.length);
+    if (split) return split.pool.exportPgn(split.opened, indices, id, post, progressOf(id));
     return d.exportPgnBytes(indices, (bytes) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]), progressOf(id));
   },
   exportArchive: ({ members, merge }, id, w) => {
@@ -153,12 +165,11 @@ const handlers: Handlers<Database> = {
   // moves joined here.
   positionSearch: async ({ fen, variations, next, part, parts }, id, w) => {
     const d = w.need();
-    const pool = poolOf(w);
-    const { opened } = w;
     if (parts !== undefined) return d.positionSearch(fen, { variations, part, parts }, progressOf(id));
-    if (!pool?.wants(opened, opened?.games ?? 0)) return d.positionSearch(fen, { variations, next }, progressOf(id));
-    const found = await pool.positionSearch(opened, fen, variations, progressOf(id));
-    if (w.db !== d) throw Object.assign(new Error('another database was opened'), { code: 'no-database' });
+    const split = poolFor(w);
+    if (!split) return d.positionSearch(fen, { variations, next }, progressOf(id));
+    const found = await split.pool.positionSearch(split.opened, fen, variations, progressOf(id));
+    stillOpen(w, d);
     const { nextMoves, ...hits } = found;
     return next ? { ...hits, next: d.positionNext(fen, found.games, nextMoves ?? new Uint16Array(0)) } : hits;
   },
@@ -166,13 +177,17 @@ const handlers: Handlers<Database> = {
   // stretch of D02 each, joined here.
   diagnose: async ({ maxGames }, id, w) => {
     const d = w.need();
-    const pool = poolOf(w);
-    const { opened } = w;
-    if (maxGames === null && pool?.wants(opened, opened?.games ?? 0)) {
-      const parts = await pool.diagnose(opened, progressOf(id));
-      if (w.db !== d) throw Object.assign(new Error('another database was opened'), { code: 'no-database' });
+    const split = maxGames === null && poolFor(w);
+    if (split) {
+      const parts = await split.pool.diagnose(split.opened, progressOf(id));
+      stillOpen(w, d);
+      // The parts' numbers one after another.
       const all = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
-      parts.reduce((at, p) => (all.set(p, at), at + p.length), 0);
+      let at = 0;
+      for (const p of parts) {
+        all.set(p, at);
+        at += p.length;
+      }
       return d.diagnoseJoin(all);
     }
     return d.diagnose(maxGames === null ? null : { maxGames }, progressOf(id));

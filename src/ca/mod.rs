@@ -45,7 +45,6 @@ pub mod search;
 mod symbols;
 pub mod writer;
 
-pub(crate) use self::ply_count::PlyCount;
 pub use self::{
     cdp::CdpInfo,
     convention::{Certainty, Detection},
@@ -63,3 +62,4 @@ pub use self::{
     names::{NameEntry, NameTable, NameUse},
     retry::Reading,
 };
+pub(crate) use self::{ply_count::PlyCount, records::stretch};

@@ -150,6 +150,21 @@ impl<'a, R: ReadAt> RecordReader<'a, R> {
     }
 }
 
+/// The `part`-th of `parts` equal stretches of `0..len`: a pass in
+/// record order split between Workers or threads, each given a part
+/// number. A part past the last is empty, however far past (the sums are
+/// wide enough that no part number wraps into another's stretch); no
+/// parts is one.
+///
+/// ```ignore
+/// assert_eq!((stretch(10, 1, 3), stretch(10, 2, 3), stretch(10, 9, 3)), (3..6, 6..10, 10..10));
+/// ```
+pub(crate) fn stretch(len: u64, part: u64, parts: u64) -> core::ops::Range<u64> {
+    let (len, parts) = (u128::from(len), u128::from(parts.max(1)));
+    let at = |k: u128| (len * k.min(parts) / parts) as u64;
+    at(u128::from(part))..at(u128::from(part) + 1)
+}
+
 /// A game in a pass in record order: its index, and its record's offset
 /// in D02 when the order's scan found it (the scan resolves every GameID,
 /// so a reader need not do it again). Ordered by offset, then index; the

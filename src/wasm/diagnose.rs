@@ -67,11 +67,10 @@ impl Database {
             return Err(bad_argument("`part` must be below `parts`"));
         }
         let plan = self.inner.plan_diagnosis(DiagnoseOptions::default());
-        let cut = |k: u32| plan.len() * u64::from(k) / u64::from(parts);
         let mut thrown = None;
         let scanned = plan.scan_part(
             &self.inner,
-            cut(part)..cut(part + 1),
+            crate::ca::stretch(plan.len(), part.into(), parts.into()),
             js_progress(on_progress.as_ref(), &mut thrown),
         );
         thrown.map_or_else(|| Ok(scanned.counts()), Err)

@@ -133,13 +133,11 @@ impl RecordScan {
         ] {
             *n = next()?;
         }
-        let kinds = next()?;
-        for _ in 0..kinds.min(ErrorKind::CODES.len() as u64) {
+        // Each kind at most once, so no more kinds than codes.
+        let kinds = next().filter(|&k| k <= ErrorKind::CODES.len() as u64)?;
+        for _ in 0..kinds {
             let code = ErrorKind::CODES.get(usize::try_from(next()?).ok()?)?;
             r.failures.push((code, next()?));
-        }
-        if kinds > ErrorKind::CODES.len() as u64 {
-            return None;
         }
         for histogram in [&mut r.unknown_codes, &mut r.unknown_comment_types] {
             for n in histogram.iter_mut() {

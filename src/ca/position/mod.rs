@@ -37,7 +37,7 @@
 use alloc::{format, vec, vec::Vec};
 use core::ops::ControlFlow;
 
-use super::{Database, RawHeader};
+use super::{Database, RawHeader, stretch};
 // Where the search and the passes in record order find it.
 pub(crate) use super::records::InOrder;
 use crate::{
@@ -186,9 +186,8 @@ impl<R: ReadAt> Database<R> {
         if memo.games != Some(self.count()) {
             *memo = SearchMemo::new(self.record_order(None)?, self.count());
         }
-        let n = memo.order.len();
-        let cut = |k: u32| (n as u64 * u64::from(k) / u64::from(parts)) as usize;
-        let stretch = cut(part)..cut(part + 1);
+        let games = stretch(memo.order.len() as u64, part.into(), parts.into());
+        let stretch = games.start as usize..games.end as usize;
         let wanted = subset.map(|s| self.wanted(s));
         let is_wanted = |e: &InOrder| wanted.as_ref().is_none_or(|w| w[e.index() as usize]);
         let total = match &wanted {

@@ -12,7 +12,7 @@ use core::ops::{ControlFlow, Range};
 use super::{HeaderIndex, Query};
 use crate::{
     bytes::ReadAt,
-    ca::{Database, position::InOrder},
+    ca::{Database, position::InOrder, stretch},
     error::Error,
     find::Matcher,
     openings::Openings,
@@ -118,12 +118,9 @@ impl HeaderIndex {
         if !replays {
             return Ok(by_headers(if part == 0 { &plan.by_headers } else { &[] }));
         }
-        // Wide enough that no part number wraps into a stretch of other
-        // games (a part past the last is empty).
-        let (len, parts) = (plan.len() as u128, parts.max(1) as u128);
-        let at = |k: u128| (len * k.min(parts) / parts) as usize;
-        let stretch = &plan.order[at(part as u128)..at(part as u128 + 1)];
-        Ok(replay(db, stretch, Matcher::new(conditions), progress))
+        let part = stretch(plan.len() as u64, part as u64, parts as u64);
+        let games = &plan.order[part.start as usize..part.end as usize];
+        Ok(replay(db, games, Matcher::new(conditions), progress))
     }
 
     /// The first half of [`search_hits`](Self::search_hits): the header
