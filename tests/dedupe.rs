@@ -8,7 +8,6 @@ mod tricks;
 
 use cadb::{
     archive::{Duplicates, Key, Keys},
-    ca::{Database, OpenOptions, writer},
     game::GameResult::{self, BlackWins, Unknown, WhiteWins},
 };
 use proptest::prelude::*;
@@ -133,14 +132,7 @@ fn a_damaged_game_is_nobodys_copy() {
 
 /// The keys of `pgn`'s games written as a database with `mask`'s tricks.
 fn read_keys(pgn: &str, mask: u32) -> Keys {
-    let games = cadb::game::import::read_pgn(pgn).unwrap();
-    let o = writer::WriterOptions {
-        tricks: tricks::tricks(mask),
-        seed: u64::from(mask),
-        ..writer::WriterOptions::plain()
-    };
-    let (files, _) = writer::write_database(&games, &o).unwrap();
-    let db = Database::open(files, OpenOptions::default()).unwrap();
+    let db = tricks::database(pgn, mask);
     let mut k = Keys::new();
     for i in 0..db.count() {
         assert!(k.read(&db, i).is_none());

@@ -478,6 +478,81 @@ fn an_archive_merge_writes_each_copy_once_and_refuses_misuse() {
 }
 
 #[wasm_bindgen_test]
+fn an_archive_lists_every_members_games_as_one() {
+    let a = files_from_pgn(
+        "[White \"Zoe\"]\n[Black \"Boris\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n\
+         [White \"anna\"]\n[Black \"Cleo\"]\n[Result \"0-1\"]\n\n1. d4 0-1\n",
+    );
+    let b = files_from_pgn("[White \"Boris\"]\n[Black \"Anna\"]\n[Result \"*\"]\n\n1. c4 *\n");
+    let mut archive = cadb::wasm::Archive::new();
+    archive.add("A".into(), open(&a));
+    archive.add("B".into(), open(&b));
+    assert_eq!(archive.count(), 3.0);
+    let members = archive.members();
+    let member = |k: u32, key: &str| get(&members.get(k), key);
+    assert_eq!(member(1, "name").as_string().as_deref(), Some("B"));
+    assert_eq!(
+        (member(0, "games").as_f64(), member(1, "start").as_f64()),
+        (Some(2.0), Some(2.0))
+    );
+    assert_eq!(archive.locate(2).map(|v| v.to_vec()), Some(vec![1, 0]));
+    assert!(archive.locate(3).is_none());
+    assert_eq!(
+        (archive.global(0, 1), archive.global(1, 1)),
+        (Some(1), None)
+    );
+    // Rows in the order asked, each with its member; "#" is the game's
+    // number in its own database.
+    let rows = archive.rows(&[2, 0, 9]).unwrap();
+    assert_eq!(
+        get(&rows, "index")
+            .dyn_into::<Uint32Array>()
+            .unwrap()
+            .to_vec(),
+        [2, 0]
+    );
+    assert_eq!(
+        get(&rows, "database")
+            .dyn_into::<Uint32Array>()
+            .unwrap()
+            .to_vec(),
+        [1, 0]
+    );
+    let column = |key: &str| -> Vec<String> {
+        Array::from(&get(&get(&rows, "columns"), key))
+            .iter()
+            .map(|v| v.as_string().unwrap())
+            .collect()
+    };
+    assert_eq!(column("white"), ["Boris", "Zoe"]);
+    assert_eq!(column("index"), ["1", "1"]);
+    assert_eq!(column("database"), ["B", "A"]);
+    // A search and a sort across both databases.
+    let q = obj(&[("player", "anna".into())]);
+    assert_eq!(archive.search(q, None).unwrap().to_vec(), [1, 2]);
+    let by_white = archive.sort("white", None, None).unwrap().to_vec();
+    assert_eq!(by_white, [1, 2, 0]);
+    let by_database = archive.sort("database", Some(true), None).unwrap().to_vec();
+    assert_eq!(by_database, [2, 0, 1]);
+    let some = archive
+        .sort("white", Some(true), Some(Uint32Array::from(&[0u32, 2][..])))
+        .unwrap();
+    assert_eq!(some.to_vec(), [0, 2]);
+    // A game and its PGN come from its own database, numbered in the archive.
+    let g = archive.game(2).unwrap();
+    assert_eq!(
+        (get(&g, "index").as_f64(), get(&g, "database").as_f64()),
+        (Some(2.0), Some(1.0))
+    );
+    assert!(archive.pgn(2).unwrap().contains("[White \"Boris\"]"));
+    assert_eq!(code_of(archive.game(3).unwrap_err()).0, "bad-argument");
+    assert_eq!(
+        code_of(archive.sort("plies", None, None).unwrap_err()).0,
+        "bad-argument"
+    );
+}
+
+#[wasm_bindgen_test]
 fn encodings_are_listed_default_first_and_open_by_name() {
     let list = cadb::wasm::encodings();
     let names: Vec<String> = list

@@ -24,6 +24,8 @@ export interface ColumnLook {
 /** The game list's columns, in list order; the keys and texts are db.rows's. */
 export const COLUMNS: { [K in ColumnKey]: ColumnLook & { sortable: K extends SortColumn ? true : false } } = {
   index: { width: '4.5em', numeric: true, sortable: true },
+  /** Shown only in the list of many databases (issue 47). */
+  database: { width: '8em', sortable: true },
   white: { width: '11em', sortable: true },
   whiteElo: { width: '3.5em', numeric: true, sortable: true },
   black: { width: '11em', sortable: true },

@@ -86,7 +86,7 @@ impl Duplicates {
 /// Sorts games by `order`, a total order: every sort here shares this one
 /// copy of the sort's code (each sort of its own type or comparator is
 /// another, 5-14 KB of the wasm module).
-fn sort_games(games: &mut [u32], order: &dyn Fn(u32, u32) -> Ordering) {
+pub(crate) fn sort_games(games: &mut [u32], order: &dyn Fn(u32, u32) -> Ordering) {
     games.sort_unstable_by(|&a, &b| order(a, b));
 }
 

@@ -9,10 +9,13 @@
 //! - [`Duplicates::find`]: the rule itself, copies grouped and one kept.
 //! - [`Merge`]: one PGN of the archive, its duplicates merged
 //!   ([`merge::write_game`]).
+//! - [`list`]: one list of every member's games: the archive's numbering
+//!   ([`list::Spans`]), and search, sort and rows across the members.
 
 pub mod dedupe;
 pub mod group;
 pub mod keys;
+pub mod list;
 pub mod merge;
 
 pub use dedupe::{Duplicates, Group};

@@ -48,6 +48,9 @@ use crate::{
 pub enum Column {
     /// The game's number (index + 1); sorts by index.
     Index,
+    /// The database the game is in: empty for one database; an archive's
+    /// list ([`crate::archive::list`]) names its member, and sorts by it.
+    Database,
     White,
     WhiteElo,
     Black,
@@ -75,8 +78,9 @@ pub enum Column {
 
 impl Column {
     /// Every column, in list order (`Column::ALL[c as usize] == c`).
-    pub const ALL: [Column; 16] = [
+    pub const ALL: [Column; 17] = [
         Column::Index,
+        Column::Database,
         Column::White,
         Column::WhiteElo,
         Column::Black,
@@ -98,6 +102,7 @@ impl Column {
     pub const fn key(self) -> &'static str {
         match self {
             Column::Index => "index",
+            Column::Database => "database",
             Column::White => "white",
             Column::WhiteElo => "whiteElo",
             Column::Black => "black",
@@ -163,6 +168,8 @@ impl Column {
         }
         Some(match self {
             Column::Index => index,
+            // One database: one value (an archive sorts by its member).
+            Column::Database => 0,
             Column::WhiteElo => u32::from(h.white_elo),
             Column::BlackElo => u32::from(h.black_elo),
             // `*` first, then draws, White's wins, Black's wins (the outcome code's order).
@@ -193,6 +200,7 @@ impl Column {
         let elo = |e: u16| if e == 0 { String::new() } else { e.to_string() };
         match self {
             Column::Index => (u64::from(index) + 1).to_string(),
+            Column::Database => String::new(),
             Column::WhiteElo => elo(h.white_elo),
             Column::BlackElo => elo(h.black_elo),
             Column::Result => match d00::decode_outcome(h.outcome) {
@@ -423,6 +431,7 @@ mod tests {
             all,
             [
                 "42",
+                "",
                 "Anna",
                 "2400",
                 "Anna",
@@ -559,7 +568,7 @@ mod tests {
         }
         assert_eq!(
             rows(&db, &[], None).unwrap().text,
-            vec![Vec::<String>::new(); 16]
+            vec![Vec::<String>::new(); 17]
         );
         // Plies is not in the headers: sorting by it is an error.
         let index = HeaderIndex::new(&db);

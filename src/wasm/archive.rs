@@ -134,13 +134,17 @@ impl ArchiveMerge {
             .get(k)
             .ok_or_else(|| super::bad_argument("no such database"))?;
         let base = plan.base(k, db.inner.count());
+        let mut tally = super::export::Tally::default();
         db.export_with(
-            &JsValue::NULL,
+            None,
             &bytes,
             &on_chunk,
-            on_progress,
+            &mut super::export::js_progress_of(on_progress),
             (self.names.len() > 1).then_some(name.as_str()),
             base.map(|b| (plan, b)),
-        )
+            &mut tally,
+            0,
+        )?;
+        Ok(tally.summary())
     }
 }

@@ -20,6 +20,23 @@ pub(super) fn bytes(text: &str) -> JsValue {
     Uint8Array::from(text.as_bytes()).into()
 }
 
+/// An `onProgress` callback as the export calls it: a callback that
+/// throws stops the export, with its error.
+pub(super) fn js_progress_of(
+    on_progress: Option<js_sys::Function>,
+) -> impl FnMut(u64, u64) -> Result<(), JsValue> {
+    move |done, total| match &on_progress {
+        Some(p) => p
+            .call2(
+                &JsValue::NULL,
+                &JsValue::from_f64(done as f64),
+                &JsValue::from_f64(total as f64),
+            )
+            .map(drop),
+        None => Ok(()),
+    }
+}
+
 /// About this much PGN a chunk.
 const CHUNK: usize = 64 << 10;
 
@@ -47,14 +64,18 @@ impl Database {
         )]
         on_progress: Option<js_sys::Function>,
     ) -> Result<JsValue, JsValue> {
+        let mut tally = Tally::default();
         self.export_with(
-            &indices,
+            indices_of(&indices)?.as_deref(),
             &|text| JsValue::from_str(text),
             &on_chunk,
-            on_progress,
+            &mut js_progress_of(on_progress),
             None,
             None,
-        )
+            &mut tally,
+            0,
+        )?;
+        Ok(tally.summary())
     }
 
     /// [`exportPgn`](Self::export_pgn) with each chunk as its UTF-8 bytes,
@@ -87,59 +108,48 @@ impl Database {
         on_progress: Option<js_sys::Function>,
         #[wasm_bindgen(unchecked_optional_param_type = "string | null")] source: Option<String>,
     ) -> Result<JsValue, JsValue> {
+        let mut tally = Tally::default();
         self.export_with(
-            &indices,
+            indices_of(&indices)?.as_deref(),
             &bytes,
             &on_chunk,
-            on_progress,
+            &mut js_progress_of(on_progress),
             source.as_deref(),
             None,
-        )
+            &mut tally,
+            0,
+        )?;
+        Ok(tally.summary())
     }
 
-    /// The export: each chunk made into a JS value by `chunk`; each game
-    /// tagged with its `source`, and, merged (the plan and this database's
-    /// first key), a copy left out (`archive::merge::write_game`).
+    /// The export of `list` (all: `None`): each chunk made into a JS value
+    /// by `chunk`; each game tagged with its `source`, and, merged (the
+    /// plan and this database's first key), a copy left out
+    /// (`archive::merge::write_game`); what was written added to `tally`,
+    /// a game's error naming it by its index plus `numbered`.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn export_with(
         &self,
-        indices: &JsValue,
+        list: Option<&[u32]>,
         chunk: &dyn Fn(&str) -> JsValue,
         on_chunk: &js_sys::Function,
-        on_progress: Option<js_sys::Function>,
+        progress: &mut dyn FnMut(u64, u64) -> Result<(), JsValue>,
         source: Option<&str>,
         merge: Option<(&Merge, usize)>,
-    ) -> Result<JsValue, JsValue> {
-        let list: Option<Vec<u32>> = if indices.is_null() || indices.is_undefined() {
-            None
-        } else {
-            Some(
-                indices
-                    .dyn_ref::<Uint32Array>()
-                    .ok_or_else(|| bad_argument("indices must be a Uint32Array or null"))?
-                    .to_vec(),
-            )
-        };
-        let total = list.as_ref().map_or(self.inner.count(), |l| l.len() as u64);
-        let errors = Array::new();
+        tally: &mut Tally,
+        numbered: u64,
+    ) -> Result<(), JsValue> {
+        let total = list.map_or(self.inner.count(), |l| l.len() as u64);
         let mut buf = String::new();
-        let mut bytes = 0f64;
-        let mut games = 0u32;
-        let flush = |buf: &mut String, done: u64| -> Result<(), JsValue> {
+        let mut flush = |buf: &mut String, done: u64| -> Result<(), JsValue> {
             on_chunk.call1(&JsValue::NULL, &chunk(buf))?;
             buf.clear();
-            if let Some(p) = &on_progress {
-                p.call2(
-                    &JsValue::NULL,
-                    &JsValue::from_f64(done as f64),
-                    &JsValue::from_f64(total as f64),
-                )?;
-            }
-            Ok(())
+            progress(done, total)
         };
         // In game order, each window's records read first in file order:
         // a database whose records are shuffled is not read a jump a game.
         self.inner
-            .in_game_order::<JsValue>(list.as_deref(), HOLD_BYTES, |k, i| {
+            .in_game_order::<JsValue>(list, HOLD_BYTES, |k, i| {
                 self.inner.check_index(i).map_err(to_js)?;
                 let before = buf.len();
                 let Some(error) = write_game(&self.inner, i, source, merge, &mut buf) else {
@@ -147,13 +157,13 @@ impl Database {
                 };
                 if let Some(e) = error {
                     let eo = Object::new();
-                    set(&eo, "game", i as f64);
+                    set(&eo, "game", (numbered + i) as f64);
                     set(&eo, "code", e.code());
                     set(&eo, "message", e.to_string());
-                    errors.push(&eo);
+                    tally.errors.push(&eo);
                 }
-                bytes += (buf.len() - before) as f64;
-                games += 1;
+                tally.bytes += (buf.len() - before) as f64;
+                tally.games += 1;
                 if buf.len() >= CHUNK {
                     flush(&mut buf, k + 1)?;
                 }
@@ -162,10 +172,36 @@ impl Database {
         if !buf.is_empty() || total == 0 {
             flush(&mut buf, total)?;
         }
-        let o = Object::new();
-        set(&o, "games", games);
-        set(&o, "bytes", bytes);
-        set(&o, "errors", errors);
-        Ok(o.into())
+        Ok(())
     }
+}
+
+/// What an export wrote: its `ExportSummary`, added up over the databases
+/// of an archive.
+#[derive(Default)]
+pub(super) struct Tally {
+    games: u32,
+    bytes: f64,
+    errors: Array,
+}
+
+impl Tally {
+    pub(super) fn summary(self) -> JsValue {
+        let o = Object::new();
+        set(&o, "games", self.games);
+        set(&o, "bytes", self.bytes);
+        set(&o, "errors", self.errors);
+        o.into()
+    }
+}
+
+/// An export's `indices`: a `Uint32Array`, or `null` for all.
+pub(super) fn indices_of(indices: &JsValue) -> Result<Option<Vec<u32>>, JsValue> {
+    if indices.is_null() || indices.is_undefined() {
+        return Ok(None);
+    }
+    let list = indices
+        .dyn_ref::<Uint32Array>()
+        .ok_or_else(|| bad_argument("indices must be a Uint32Array or null"))?;
+    Ok(Some(list.to_vec()))
 }

@@ -112,14 +112,7 @@ impl Database {
     pub fn rows(&self, indices: &[u32]) -> Result<JsValue, JsValue> {
         let openings = super::openings::loaded();
         let page = ca::columns::rows(&self.inner, indices, openings.as_deref()).map_err(to_js)?;
-        let columns = Object::new();
-        for (c, text) in Column::ALL.into_iter().zip(&page.text) {
-            set(&columns, c.key(), string_array(text));
-        }
-        let o = Object::new();
-        set(&o, "index", Uint32Array::from(&page.index[..]));
-        set(&o, "columns", columns);
-        Ok(o.into())
+        Ok(rows_object(&page.index, &page.text).into())
     }
 
     /// Main-line plies of games `start..start+count` (replays them: call it
@@ -133,6 +126,18 @@ impl Database {
             .collect();
         Uint32Array::from(&out[..])
     }
+}
+
+/// A page of rows as `GameRows`: the games, and each column's text.
+pub(super) fn rows_object(index: &[u32], text: &[Vec<String>]) -> Object {
+    let columns = Object::new();
+    for (c, text) in Column::ALL.into_iter().zip(text) {
+        set(&columns, c.key(), string_array(text));
+    }
+    let o = Object::new();
+    set(&o, "index", Uint32Array::from(index));
+    set(&o, "columns", columns);
+    o
 }
 
 /// An ECO column value as text (`"B33"`), or `""` for none.

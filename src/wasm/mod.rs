@@ -31,6 +31,8 @@
 //!   - [`bench`]: one whole-database pass, for the browser benchmark.
 //! - [`archive`](mod@archive): `ArchiveMerge`, many databases as one PGN with their
 //!   duplicates merged, as `cadb pgn FOLDER --dedupe` writes it.
+//! - [`archive_list`]: [`Archive`], many open databases as one list: its
+//!   rows, search, sort, games and export across them.
 //! - [`line`]: `playLine(fen, moves)`, an engine's UCI line as SAN and positions (flat strings).
 //! - [`codecs`]: Jose GameText, UCI16, MGC/PGC and stats64, both ways.
 //! - [`types`]: the TypeScript declarations of every object crossing the
@@ -54,6 +56,7 @@ use crate::text::TextEncoding;
 pub mod annotate;
 #[cfg(feature = "wasm")]
 pub mod archive;
+pub mod archive_list;
 #[cfg(feature = "wasm")]
 pub mod bench;
 #[cfg(feature = "wasm")]
@@ -81,6 +84,7 @@ mod source;
 pub mod stats;
 mod types;
 
+pub use archive_list::Archive;
 pub use database::Database;
 pub use headers::{eco_string, game_type_name, outcome_symbol};
 pub use line::play_line;

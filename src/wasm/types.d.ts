@@ -219,6 +219,13 @@ export interface PlayerCard {
  */
 export interface GameRows { index: Uint32Array; columns: Record<ColumnKey, string[]> }
 
+/** Archive.rows(): the rows with each one's database (its member number);
+ * the "database" column names it, "index" is the game's number there. */
+export interface ArchiveRows extends GameRows { database: Uint32Array }
+
+/** A database of an Archive: its name, games, and its first game in the archive's numbering. */
+export interface ArchiveMember { name: string; games: number; start: number }
+
 export type Eval = { kind: "engine"; centipawns: number; cap: boolean } | { kind: "author"; text: string };
 /**
  * An item kept as read, with no meaning in the game model: its codec, its code

@@ -1,7 +1,10 @@
 //! Writer tricks from a bit mask, one bit each, for proptests over layouts.
 //! Include with `#[path = "support/tricks.rs"] mod tricks;`.
 
-use cadb::ca::writer::Tricks;
+use cadb::ca::{
+    Database, OpenOptions,
+    writer::{self, Tricks},
+};
 
 /// How many tricks a mask holds (masks run over `0..1 << TRICK_BITS`).
 pub const TRICK_BITS: u32 = 11;
@@ -24,4 +27,17 @@ pub fn tricks(mask: u32) -> Tricks {
         unused_ids: on(9),
         stale_fragments: on(10),
     }
+}
+
+/// `pgn`'s games as a database written with `mask`'s tricks (seeded by it).
+#[allow(dead_code)] // not every file that picks masks opens databases so
+pub fn database(pgn: &str, mask: u32) -> Database<Vec<u8>> {
+    let games = cadb::game::import::read_pgn(pgn).unwrap();
+    let o = writer::WriterOptions {
+        tricks: tricks(mask),
+        seed: u64::from(mask),
+        ..writer::WriterOptions::plain()
+    };
+    let (files, _) = writer::write_database(&games, &o).unwrap();
+    Database::open(files, OpenOptions::default()).unwrap()
 }

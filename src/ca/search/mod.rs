@@ -115,6 +115,13 @@ impl HeaderIndex {
         })
     }
 
+    /// The lower-cased names of `kind`'s records, in record order (the
+    /// archive's name ranks compare them across databases).
+    pub(crate) fn lower_names(&self, kind: ListKind) -> impl Iterator<Item = &str> + '_ {
+        let names = &self.lower[kind as usize];
+        (0..names.len() as u32).map(|r| names.name(r))
+    }
+
     /// The name record of the player named `name` (case-insensitive, the
     /// whole name; the first record when several share it), for a
     /// [player card](super::player).
@@ -312,9 +319,6 @@ impl HeaderIndex {
             let what = "this list column cannot be sorted (it is not in the headers)";
             return Err(Error::argument(what));
         }
-        // One u64 per game, the 32-bit key above the index: an unstable sort
-        // of plain integers, whose ties fall in index order (descending
-        // inverts the key, not the index).
         let ranks = self.ranks(db);
         let rank = |kind: ListKind, id: u32| {
             ranks[kind as usize]
@@ -322,43 +326,60 @@ impl HeaderIndex {
                 .copied()
                 .unwrap_or(u32::MAX)
         };
-        let key_of = |i: u32, h: &RawHeader| {
-            // ECO as the database reads it (Q11): a 0 meaning none sorts last.
-            let h = &RawHeader {
-                eco: db.eco_code(h.eco),
-                ..*h
-            };
-            let k = key.sort_key(i, h, rank).unwrap_or(i);
-            let k = if descending { !k } else { k };
-            u64::from(k) << 32 | u64::from(i)
-        };
-        let count = db.count();
-        let mut keyed: Vec<u64> = match subset {
-            // A small subset reads its own records; a big one (or all) scans
-            // D00 in blocks and keeps the subset's keys.
-            Some(s) if (s.len() as u64) < count / 64 => {
-                let mut keyed = Vec::with_capacity(s.len());
-                for &i in s.iter().filter(|&&i| u64::from(i) < count) {
-                    keyed.push(key_of(i, &db.raw_header(u64::from(i))?));
-                }
-                keyed
-            }
-            Some(s) => {
-                let mut all = vec![0u64; count as usize];
-                db.scan_raw_headers(0, count, |i, h| all[i as usize] = key_of(i as u32, h))?;
-                s.iter()
-                    .filter_map(|&i| all.get(i as usize).copied())
-                    .collect()
-            }
-            None => {
-                let mut keyed = Vec::with_capacity(count as usize);
-                db.scan_raw_headers(0, count, |i, h| keyed.push(key_of(i as u32, h)))?;
-                keyed
-            }
-        };
+        let mut keyed = Vec::new();
+        sort_keys(db, key, descending, subset, &rank, 0, &mut keyed)?;
         keyed.sort_unstable();
         Ok(keyed.into_iter().map(|x| x as u32).collect())
     }
+}
+
+/// Appends the sort keys of `db`'s games (all, or `subset`) by `key` to
+/// `out`: one `u64` a game, the 32-bit key above the game's index plus
+/// `offset` (its number in an archive), so an unstable sort of plain
+/// integers leaves ties in index order (descending inverts the key, not
+/// the index). `rank` orders a name column. Shared by a database's sort
+/// and an archive's ([`crate::archive::list`]).
+pub(crate) fn sort_keys<R: ReadAt>(
+    db: &Database<R>,
+    key: Column,
+    descending: bool,
+    subset: Option<&[u32]>,
+    rank: &dyn Fn(ListKind, u32) -> u32,
+    offset: u32,
+    out: &mut Vec<u64>,
+) -> Result<(), Error> {
+    let key_of = |i: u32, h: &RawHeader| {
+        // ECO as the database reads it (Q11): a 0 meaning none sorts last.
+        let h = &RawHeader {
+            eco: db.eco_code(h.eco),
+            ..*h
+        };
+        let i = i.wrapping_add(offset);
+        let k = key.sort_key(i, h, rank).unwrap_or(i);
+        let k = if descending { !k } else { k };
+        u64::from(k) << 32 | u64::from(i)
+    };
+    let count = db.count();
+    match subset {
+        // A small subset reads its own records; a big one (or all) scans
+        // D00 in blocks and keeps the subset's keys.
+        Some(s) if (s.len() as u64) < count / 64 => {
+            out.reserve(s.len());
+            for &i in s.iter().filter(|&&i| u64::from(i) < count) {
+                out.push(key_of(i, &db.raw_header(u64::from(i))?));
+            }
+        }
+        Some(s) => {
+            let mut all = vec![0u64; count as usize];
+            db.scan_raw_headers(0, count, |i, h| all[i as usize] = key_of(i as u32, h))?;
+            out.extend(s.iter().filter_map(|&i| all.get(i as usize).copied()));
+        }
+        None => {
+            out.reserve(count as usize);
+            db.scan_raw_headers(0, count, |i, h| out.push(key_of(i as u32, h)))?;
+        }
+    }
+    Ok(())
 }
 
 /// Whether a stored game type (one type, or a set over 30) includes type `t`.
