@@ -19,11 +19,13 @@ export function codeOf(err: unknown): string {
  * comes first. */
 export function errorText(err: unknown): string {
   const code = codeOf(err);
-  return coreMessage(code, messageOf(err)) + (code ? ` [${code}]` : '');
+  return coreMessage(code, messageOf(err)) + (code && code !== 'one-database' ? ` [${code}]` : '');
 }
 
 /** The core's message of an error of kind `code`, after its gist in the language. */
 export function coreMessage(code: string, message: string): string {
+  // The Workers' own refusal, in the list of many databases.
+  if (code === 'one-database') return T.list.oneDatabase;
   const gist = T.errorKinds[code as ErrorCode];
   return gist ? `${gist}: ${message}` : message;
 }

@@ -33,6 +33,8 @@ export interface ListProps {
   language: string;
   /** The columns' widths the user set. */
   columns: Widths;
+  /** The list is of many databases: it shows the Database column. */
+  archive: boolean;
 }
 
 export interface ListHooks {
@@ -115,7 +117,10 @@ export class GameList {
       this.area = -1;
       this.viewport.setAttribute('aria-label', T.list.label);
     }
-    if (p.columns !== old?.columns) this.viewport.style.setProperty('--columns', columnWidths(p.columns));
+    if (p.columns !== old?.columns || p.archive !== old?.archive) {
+      this.viewport.style.setProperty('--columns', columnWidths(p.columns, p.archive));
+      this.viewport.classList.toggle('archive', p.archive);
+    }
     if (p.sort !== old?.sort || p.view !== old?.view || p.language !== old?.language) markSort(this.head, p.sort, p.view.sorted);
     const problem = p.rows.failed !== this.failed;
     if (problem) this.showProblem(p.rows.failed);

@@ -30,7 +30,10 @@ export function splitRows(page: RowsResult): [number, Row][] {
 export type OpenSource =
   | { kind: 'bytes'; name: string; files: Record<Part, Uint8Array> }
   /** Files picked or dropped: D02 is read on demand, never loaded whole. */
-  | { kind: 'files'; name: string; files: Record<Part, File> };
+  | { kind: 'files'; name: string; files: Record<Part, File> }
+  /** Many databases as one list (an `Archive`, issue 47): every member of
+   * a choice of many, each with its own encoding. */
+  | { kind: 'archive'; name: string; members: Member[] };
 
 /** A code page, or 'auto': the one the decoder guessed from the names. */
 export type TextChoice = Encoding | 'auto';

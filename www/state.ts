@@ -456,7 +456,21 @@ export function freshList(query: SearchQuery | null = null): ListState {
  * count of their duplicates show (issue 47). */
 export function amongMany(s: State): boolean {
   const shown = shownName(s);
-  return s.databases.length > 1 && s.databases.some((d) => d.name === shown);
+  return s.databases.length > 1 && (shown === ALL || s.databases.some((d) => d.name === shown));
+}
+
+/** The name of the list of every database of a choice of many, as one
+ * (an `Archive`, issue 47): no stem is `*`. */
+export const ALL = '*';
+
+/** The list shown is of many databases. */
+export function isArchive(s: State): boolean {
+  return s.name === ALL && s.info !== null;
+}
+
+/** A database's name as the user reads it (the list of all: its words). */
+export function shownAs(name: string): string {
+  return name === ALL ? T.list.allName : name;
 }
 
 /** The database shown, or the one opening: the user's last choice. */

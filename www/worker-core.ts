@@ -7,12 +7,12 @@
 // any other failure is 'trap' or 'internal', on which the page replaces
 // the Worker (worker-host.ts).
 
-import type { Database as LiteDatabase, DatabaseBytes, InitOutput, LazyDatabaseSource } from '../pkg-lite/cadb_lite.js';
+import type { Archive as LiteArchive, Database as LiteDatabase, DatabaseBytes, DbInfo, InitOutput, LazyDatabaseSource } from '../pkg-lite/cadb_lite.js';
 import { poolSplits } from './config.js';
 import { e2eFault, hookMessage } from './e2e-hooks.js';
 import { LazyFile, type Reads } from './lazy-file.js';
 import type { Opened, PoolSetup } from './pool.js';
-import type { OpenSource, Request, RequestType, Requests, Response, TextChoice, WorkerSetup } from './protocol.js';
+import type { Member, OpenSource, Request, RequestType, Requests, Response, TextChoice, WorkerSetup } from './protocol.js';
 
 const scope = self as unknown as {
   postMessage(message: Response, transfer?: Transferable[]): void;
@@ -20,15 +20,34 @@ const scope = self as unknown as {
 };
 
 /** What a Worker needs of its wasm package (both packages have it). */
-export interface Pkg<D extends LiteDatabase> {
+export interface Pkg<D extends LiteDatabase, A extends LiteArchive> {
   init(module: { module_or_path: WebAssembly.Module }): Promise<Pick<InitOutput, 'memory'>>;
   Database: { open(files: DatabaseBytes): D; openLazy(src: LazyDatabaseSource): D };
+  Archive: new () => A;
   loadOpenings(table: Uint8Array): number;
 }
 
-export type Handlers<D extends LiteDatabase> = {
-  [T in RequestType]?: (args: Requests[T]['args'], id: number, w: Decoder<D>) => Requests[T]['result'] | Promise<Requests[T]['result']>;
+export type Handlers<D extends LiteDatabase, A extends LiteArchive> = {
+  [T in RequestType]?: (args: Requests[T]['args'], id: number, w: Decoder<D, A>) => Requests[T]['result'] | Promise<Requests[T]['result']>;
 };
+
+/** An archive's DbInfo: its members' counts summed, the first's
+ * signature and readings, every member's warnings after its name, and
+ * each one that did not open named with why. */
+function archiveInfo(infos: [string, DbInfo][], failed: string[]): DbInfo {
+  const sum = (k: 'games' | 'cdpCount' | 'd00Records' | 'players' | 'events' | 'sites' | 'sources') => infos.reduce((n, [, i]) => n + i[k], 0);
+  return {
+    ...infos[0][1], comment: '',
+    games: sum('games'), cdpCount: sum('cdpCount'), d00Records: sum('d00Records'),
+    players: sum('players'), events: sum('events'), sites: sum('sites'), sources: sum('sources'),
+    warnings: [...failed, ...infos.flatMap(([name, i]) => i.warnings.map((w) => `${name}: ${w}`))],
+  };
+}
+
+/** Refused for an archive: what only one database at a time shows. */
+export function oneDatabase(): Error {
+  return Object.assign(new Error('this is shown for one database at a time: choose one in the Database menu'), { code: 'one-database' });
+}
 
 export function post(message: Response, transfer: Transferable[] = []): void {
   scope.postMessage(message, transfer);
@@ -49,11 +68,15 @@ export function progressOf(id: number): (done: number, total: number) => void {
   };
 }
 
-/** The Worker's open database. */
-export class Decoder<D extends LiteDatabase> {
+/** The Worker's open database, or its open archive (many databases as
+ * one list, `Archive`: then `db` is null). */
+export class Decoder<D extends LiteDatabase, A extends LiteArchive> {
   db: D | null = null;
+  archive: A | null = null;
   /** The open database's D02 when it is read from a File (openLazy). */
   d02: LazyFile | null = null;
+  /** The open archive's members' D02s read from Files. */
+  files: LazyFile[] = [];
   memory: WebAssembly.Memory | null = null;
   /** The compiled module, and the helpers the page gave it (its setup). */
   module: WebAssembly.Module | null = null;
@@ -61,22 +84,39 @@ export class Decoder<D extends LiteDatabase> {
   /** What the open database was opened from: a helper opens the same (pool.ts). */
   opened: Opened | null = null;
 
-  constructor(private pkg: Pkg<D>) {}
+  constructor(private pkg: Pkg<D, A>) {}
 
+  /** The open database; refused for an archive (`oneDatabase`). */
   need(): D {
+    if (this.archive) throw oneDatabase();
     if (!this.db) throw Object.assign(new Error('no database is open'), { code: 'no-database' });
     return this.db;
+  }
+
+  /** The open database or archive: what both answer alike (rows, a
+   * search, a sort, a game, its PGN, an export). */
+  list(): D | A {
+    return this.archive ?? this.need();
+  }
+
+  /** Closes what is open. */
+  private close(): void {
+    this.d02?.close();
+    for (const f of this.files) f.close();
+    release(this.db);
+    release(this.archive);
+    this.db = this.d02 = this.archive = null;
+    this.files = [];
   }
 
   /** Opens `source`; the old database stays open until the new one has
    * opened (a failed open leaves the page's list working), unless `dropOld`. */
   open(source: OpenSource, encoding: TextChoice | undefined, dropOld: boolean | undefined, primed?: Reads | null) {
     if (dropOld) {
-      this.d02?.close();
-      release(this.db);
-      this.db = this.d02 = null;
+      this.close();
       this.opened = null;
     }
+    if (source.kind === 'archive') return this.openArchive(source, source.members);
     const next = this.read(source, encoding, primed ?? null);
     let info;
     try {
@@ -86,10 +126,8 @@ export class Decoder<D extends LiteDatabase> {
       release(next.db);
       throw err;
     }
-    const old = this.db;
-    this.d02?.close();
+    this.close();
     ({ db: this.db, d02: this.d02 } = next);
-    release(old);
     this.opened = {
       source,
       encoding,
@@ -101,11 +139,44 @@ export class Decoder<D extends LiteDatabase> {
     return { info, wasmBytes: this.memory?.buffer.byteLength ?? 0 };
   }
 
+  /** Opens every one of `members` as one archive: one that does not open
+   * costs only itself (named in the warnings); none opening fails. */
+  private openArchive(source: OpenSource, members: Member[]) {
+    const archive = new this.pkg.Archive();
+    const [files, infos, failed]: [LazyFile[], [string, DbInfo][], string[]] = [[], [], []];
+    for (const { source: m, encoding } of members) {
+      let next;
+      try {
+        next = this.read(m, encoding, null, false);
+        infos.push([m.name, next.db.info()]);
+      } catch (err) {
+        next?.d02?.close();
+        release(next?.db ?? null);
+        failed.push(`${m.name} not opened: ${err instanceof Error ? err.message : String(err)}`);
+        continue;
+      }
+      archive.add(m.name, next.db);
+      if (next.d02) files.push(next.d02);
+    }
+    if (infos.length === 0) {
+      for (const f of files) f.close();
+      release(archive);
+      throw new Error(failed.join('; '));
+    }
+    this.close();
+    this.archive = archive;
+    this.files = files;
+    const info = archiveInfo(infos, failed);
+    this.opened = { source, encoding: undefined, generation: (this.opened?.generation ?? 0) + 1, games: info.games, reads: null };
+    return { info, wasmBytes: this.memory?.buffer.byteLength ?? 0 };
+  }
+
   /** Opens `source` (read lazily from its Files), without making it the
    * database shown: an open, and each member of an archive's export. */
   read(source: OpenSource, encoding: TextChoice | undefined, primed: Reads | null, record = this.pool.helpers > 0): { db: D; d02: LazyFile | null; reads: Reads | null } {
     const { Database } = this.pkg;
     if (source.kind === 'bytes') return { db: Database.open({ ...source.files, encoding }), d02: null, reads: null };
+    if (source.kind === 'archive') throw Object.assign(new Error('an archive is not a member of another'), { code: 'bad-argument' });
     const reader = new FileReaderSync();
     const whole = (f: File) => new Uint8Array(reader.readAsArrayBuffer(f));
     const { cdp, emb, d00, a02 } = source.files;
@@ -129,7 +200,7 @@ export class Decoder<D extends LiteDatabase> {
 
 /** What both Workers answer: the requests that change the database
  * (decoders.ts sends them to both). */
-export function databaseHandlers<D extends LiteDatabase>(): Handlers<D> {
+export function databaseHandlers<D extends LiteDatabase, A extends LiteArchive>(): Handlers<D, A> {
   return {
     open: ({ source, encoding, dropOld, primed }, _id, w) => w.open(source, encoding, dropOld, primed),
     setEncoding: ({ encoding }, _id, w) => {
@@ -168,7 +239,7 @@ function codeOf(err: unknown): string {
  * first message) has compiled or brought the module (`wasm`: its URL, a
  * webpack asset) and the opening names. Requests in `named` wait for the
  * names' table (or the page's word that there is none); the others never do. */
-export function serve<D extends LiteDatabase>(pkg: Pkg<D>, wasm: URL, handlers: Handlers<D>, named: ReadonlySet<RequestType>): void {
+export function serve<D extends LiteDatabase, A extends LiteArchive>(pkg: Pkg<D, A>, wasm: URL, handlers: Handlers<D, A>, named: ReadonlySet<RequestType>): void {
   const w = new Decoder(pkg);
   let setUp: (s: WorkerSetup['setup']) => void;
   const setup = new Promise<WorkerSetup['setup']>((ok) => (setUp = ok));
@@ -196,7 +267,7 @@ export function serve<D extends LiteDatabase>(pkg: Pkg<D>, wasm: URL, handlers: 
     if (openings !== undefined) loadNames(openings);
   });
   // The names' table, when it comes after the setup: a request like any other.
-  const all: Handlers<D> = { ...handlers, loadOpenings: ({ table }) => {
+  const all: Handlers<D, A> = { ...handlers, loadOpenings: ({ table }) => {
     loadNames(table);
     return null;
   } };
@@ -211,7 +282,7 @@ export function serve<D extends LiteDatabase>(pkg: Pkg<D>, wasm: URL, handlers: 
       if (__E2E_HOOKS__) e2eFault(type);
       const handler = all[type];
       if (!handler) throw Object.assign(new Error(`${type} is not answered by this Worker`), { code: 'internal' });
-      const result = await (handler as (a: typeof args, id: number, w: Decoder<D>) => unknown)(args, id, w);
+      const result = await (handler as (a: typeof args, id: number, w: Decoder<D, A>) => unknown)(args, id, w);
       post({ id, kind: 'result', result }, transferable(result));
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

@@ -5,7 +5,7 @@
 // is shown (decoders.ts), so a first visit never waits for it. The
 // requests that show opening names wait for their table.
 
-import init, { ArchiveMerge, Database, loadOpenings } from '../pkg/cadb.js';
+import init, { Archive, ArchiveMerge, Database, loadOpenings } from '../pkg/cadb.js';
 import { LazyFile } from './lazy-file.js';
 import { type Opened, Pool } from './pool.js';
 import { databaseHandlers, type Decoder, type Handlers, post, progressOf, release, serve } from './worker-core.js';
@@ -13,14 +13,16 @@ import { ARCHIVE_STEPS, type ArchiveExport, type DuplicateCount, type Failed, ty
 
 /** This Worker's helpers (pool.ts), made at the first pass that wants them. */
 let pool: Pool | null = null;
-const poolOf = (w: Decoder<Database>): Pool | null => {
+const poolOf = (w: Decoder<Database, Archive>): Pool | null => {
   if (!pool && w.module && w.pool.helpers > 0) pool = new Pool(w.module, w.pool);
   return pool;
 };
 
 /** The pool and the database it would split a pass of `games` games of
  * (default: every game) over, when it would (pool.ts `wants`); else null. */
-function poolFor(w: Decoder<Database>, games?: number): { pool: Pool; opened: Opened } | null {
+function poolFor(w: Decoder<Database, Archive>, games?: number): { pool: Pool; opened: Opened } | null {
+  // An archive's passes run here, member after member.
+  if (w.archive) return null;
   const pool = poolOf(w);
   const { opened } = w;
   return pool?.wants(opened, games ?? opened?.games ?? 0) ? { pool, opened } : null;
@@ -28,7 +30,7 @@ function poolFor(w: Decoder<Database>, games?: number): { pool: Pool; opened: Op
 
 /** Throws unless `d` is still the database open: a pass's answer came
  * back after another was opened. */
-function stillOpen(w: Decoder<Database>, d: Database): void {
+function stillOpen(w: Decoder<Database, Archive>, d: Database): void {
   if (w.db !== d) throw Object.assign(new Error('another database was opened'), { code: 'no-database' });
 }
 
@@ -39,7 +41,7 @@ let building: { db: Database; job: Promise<void> } | null = null;
  * File: each step decodes the block read before while the block after is
  * read (lazy-file.ts); between two, the progress goes to request `id`.
  * In memory, `openingTree` builds it at once. */
-async function buildTree(w: Decoder<Database>, d: Database, file: LazyFile | null, id: number): Promise<void> {
+async function buildTree(w: Decoder<Database, Archive>, d: Database, file: LazyFile | null, id: number): Promise<void> {
   if (!file) return;
   for (;;) {
     file.streaming = true;
@@ -59,7 +61,7 @@ async function buildTree(w: Decoder<Database>, d: Database, file: LazyFile | nul
 /** Database `member` of a whole-archive pass, opened beside the one shown
  * for `use`, then freed. One that does not open costs only itself: it is
  * noted in `failed` (once), and `use` is not called (false). */
-function withMember(w: Decoder<Database>, { source, encoding }: Member, failed: Failed[], use: (db: Database) => void): boolean {
+function withMember(w: Decoder<Database, Archive>, { source, encoding }: Member, failed: Failed[], use: (db: Database) => void): boolean {
   let member;
   try {
     member = w.read(source, encoding, null, false);
@@ -84,20 +86,21 @@ function archiveProgress(id: number, steps: number, k: number): (done: number, t
   });
 }
 
-const handlers: Handlers<Database> = {
-  ...databaseHandlers<Database>(),
+const handlers: Handlers<Database, Archive> = {
+  ...databaseHandlers<Database, Archive>(),
   // A big search split between the helpers, a stretch of D02 each.
   searchHits: ({ query, part, parts }, id, w) => {
+    if (w.archive) return w.archive.searchHits(query, progressOf(id));
     const d = w.need();
     const split = parts === undefined && poolFor(w);
     if (split) return split.pool.searchHits(split.opened, query, progressOf(id));
     return d.searchHits(query, progressOf(id), part ?? null, parts ?? null);
   },
-  sort: ({ column, descending, subset }, _id, w) => w.need().sort(column, descending, subset),
+  sort: ({ column, descending, subset }, _id, w) => w.list().sort(column, descending, subset),
   // UTF-8 chunks, each moved to the page (no copy, no UTF-16 string);
   // a big one split between the helpers.
   exportPgn: async ({ indices }, id, w) => {
-    const d = w.need();
+    const d = w.list();
     const split = poolFor(w, indices?.length);
     if (split) return split.pool.exportPgn(split.opened, indices, id, post, progressOf(id));
     return d.exportPgnBytes(indices, (bytes) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]), progressOf(id));
@@ -194,9 +197,9 @@ const handlers: Handlers<Database> = {
   },
   diagnosePart: ({ part, parts }, id, w) => w.need().diagnosePart(part, parts, progressOf(id)),
   compactness: (_args, _id, w) => w.need().compactness(),
-  annotate: ({ index, scores }, _id, w) => w.need().annotate(index, scores),
+  annotate: ({ index, scores }, _id, w) => w.list().annotate(index, scores),
 };
 
 const NAMED: ReadonlySet<RequestType> = new Set<RequestType>(['openingTree', 'positionSearch', 'searchHits']);
 
-serve({ init, Database, loadOpenings }, new URL('../pkg/cadb_bg.wasm', import.meta.url), handlers, NAMED);
+serve({ init, Database, Archive, loadOpenings }, new URL('../pkg/cadb_bg.wasm', import.meta.url), handlers, NAMED);

@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { cadb, demoFiles, error, finish, rows, status, test, tmp, writeDb } from './harness.mjs';
+import { cadb, demoFiles, error, finish, rows, rowsFilled, status, test, tmp, writeDb } from './harness.mjs';
 
 /** `n` games whose White is "NAME k". */
 const games = (name, n) => Array.from({ length: n }, (_, k) => `[Event "E2E"] [White "${name} ${k + 1}"] [Black "Other"] [Result "1-0"]\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n`).join('\n');
@@ -37,7 +37,7 @@ await test('five databases chosen at once (25 files) are each shown, with the ri
   await page.locator('[data-testid=open-files]').setInputFiles([...fiveFiles, ...half]);
   await status(page, /^Opened ECO:/);
   assert.match(await error(page).textContent(), /HALF\.A02 is missing/);
-  assert.deepEqual(await options(page), ['ECO (1 game)', 'Lessons', 'PROMO', 'PUZZLES', 'scalachess']);
+  assert.deepEqual(await options(page), ['All 5 as one list', 'ECO (1 game)', 'Lessons', 'PROMO', 'PUZZLES', 'scalachess']);
   assert.match(await page.locator('.database-pick').textContent(), /^5 databases:/);
   assert.equal(await menu(page).inputValue(), 'ECO');
   assert.equal(await count(page), 1);
@@ -51,7 +51,7 @@ await test('five databases chosen at once (25 files) are each shown, with the ri
     assert.equal(await menu(page).inputValue(), name);
     await page.waitForFunction((n) => location.hash.includes(`db=${n}`), name);
   }
-  assert.deepEqual(await options(page), ['ECO (1 game)', 'Lessons (4 games)', 'PROMO (5 games)', 'PUZZLES (3 games)', 'scalachess (2 games)']);
+  assert.deepEqual(await options(page), ['All 5 as one list', 'ECO (1 game)', 'Lessons (4 games)', 'PROMO (5 games)', 'PUZZLES (3 games)', 'scalachess (2 games)']);
   // Back goes to the database shown before, from its files.
   await page.goBack();
   await status(page, /^Opened Lessons:/);
@@ -76,6 +76,55 @@ await test('the menu follows the last choice: a database picked while another op
   assert.equal(await count(page), FIVE.PUZZLES);
 });
 
+await test('all five as one list: every game with its database, searched, sorted and opened across them', async (page) => {
+  await status(page, /^Opened DEMO/);
+  await page.locator('[data-testid=open-files]').setInputFiles(fiveFiles);
+  await status(page, /^Opened ECO:/);
+  const head = page.locator('.list-head [data-column=database]');
+  assert.equal(await head.isVisible(), false, 'one database: no Database column');
+  await menu(page).selectOption('*');
+  await status(page, /^Opened all databases:/);
+  assert.equal(await menu(page).inputValue(), '*');
+  assert.equal(await count(page), 15);
+  assert.ok(await head.isVisible(), 'the Database column');
+  await rowsFilled(page);
+  // The archive's order, each database's games in their order; "#" is a
+  // game's number in its own database.
+  const order = ['ECO', 'Lessons', 'PROMO', 'PUZZLES', 'scalachess'].flatMap((n) => Array.from({ length: FIVE[n] }, (_, k) => [n, k + 1]));
+  const cells = (column) => page.locator(`[data-testid=game-row] .cell[data-column=${column}]`).allTextContents();
+  assert.deepEqual(await cells('database'), order.map(([n]) => n));
+  assert.deepEqual(await cells('white'), order.map(([n, k]) => `${n} ${k}`));
+  assert.deepEqual(await cells('index'), order.map(([, k]) => String(k)));
+  // A game of the fourth database opens from the list, with its own headers.
+  await rows(page).nth(11).click();
+  await page.locator('[data-testid=game-header]').filter({ hasText: 'PUZZLES 2' }).waitFor();
+  await page.waitForFunction(() => location.hash.includes('g=12'));
+  // The filter finds games in every database.
+  await page.locator('[data-testid=filter]').fill('s 2');
+  await page.waitForFunction(() => document.querySelector('[data-testid=game-total]')?.hidden === false);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=game-row]').length === 3);
+  assert.deepEqual(await cells('white'), ['Lessons 2', 'PUZZLES 2', 'scalachess 2']);
+  await page.locator('[data-testid=filter]').fill('');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=game-row]').length === 15);
+  // Sorted by White, the names compared across the databases (case aside),
+  // then by Database, descending: the last database's games first.
+  await page.locator('.list-head [data-column=white]').click();
+  await page.locator('.list-head [data-column=white]').click();
+  await page.waitForFunction(() => document.querySelector('.list-head [data-column=white]')?.getAttribute('aria-sort') === 'descending');
+  assert.deepEqual(await cells('white'), order.map(([n, k]) => `${n} ${k}`).reverse());
+  await head.click();
+  await head.click();
+  await page.waitForFunction(() => document.querySelector('.list-head [data-column=database]')?.getAttribute('aria-sort') === 'descending');
+  const byDatabase = await cells('database');
+  assert.deepEqual(byDatabase, [...order.map(([n]) => n)].reverse());
+  // What only one database at a time shows says so; a database of the
+  // menu opens alone again.
+  await menu(page).selectOption('PROMO');
+  await status(page, /^Opened PROMO:/);
+  assert.equal(await count(page), FIVE.PROMO);
+  assert.equal(await head.isVisible(), false);
+});
+
 await test('500 databases chosen at once: each is in the menu, the first is shown, and the last opens from it', async (page) => {
   await status(page, /^Opened DEMO/);
   // One small database under 500 names (2,500 files).
@@ -88,7 +137,8 @@ await test('500 databases chosen at once: each is in the menu, the first is show
   }));
   await page.locator('[data-testid=open-files]').setInputFiles(files);
   await status(page, /^Opened DB000:/);
-  assert.equal(await menu(page).locator('option').count(), 500);
+  // Each of them, after "All 500 as one list".
+  assert.equal(await menu(page).locator('option').count(), 501);
   assert.match(await page.locator('.database-pick').textContent(), /^500 databases:/);
   // The page answers at once: a row opens its game.
   await rows(page).first().click();
@@ -144,7 +194,7 @@ await test("a damaged database costs only itself; every database exported as one
   // BROKEN comes first, and does not open: ECO, the next, does.
   await status(page, /^Opened ECO:/);
   assert.match(await error(page).textContent(), /^BROKEN: /);
-  assert.deepEqual(await options(page), ['BROKEN', 'ECO (1 game)', 'Lessons', 'PROMO', 'PUZZLES', 'scalachess']);
+  assert.deepEqual(await options(page), ['All 6 as one list', 'BROKEN', 'ECO (1 game)', 'Lessons', 'PROMO', 'PUZZLES', 'scalachess']);
   await page.locator('[data-testid=export-all]').click();
   await status(page, /^Exported 5 databases as one PGN: 15 games/);
   assert.match(await page.locator('[data-testid=status]').textContent(), /Not opened, so not exported: BROKEN \(/);
@@ -157,6 +207,23 @@ await test("a damaged database costs only itself; every database exported as one
   assert.equal(sha256(Uint8Array.from(saved.bytes)), sha256(cliAll), 'the bytes of cadb pgn FOLDER');
   assert.match(cliAll.toString(), /\[CASource "PUZZLES game 2"\]/);
 }, { before: savePicker });
+
+await test("the list of all, with a damaged database among them: every other game, and its ⤓ PGN is cadb pgn FOLDER's", async (page) => {
+  await status(page, /^Opened DEMO/);
+  await page.locator('[data-testid=open-files]').setInputFiles([...broken, ...inFolder]);
+  await status(page, /^Opened ECO:/);
+  await menu(page).selectOption('*');
+  await status(page, /^Opened all databases:/);
+  // BROKEN costs only itself: the others' 15 games, and its failure said.
+  assert.equal(await count(page), 15);
+  await page.locator('#db-panel summary').click();
+  await page.locator('#info').filter({ hasText: /BROKEN not opened/ }).waitFor();
+  // A small export is downloaded.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=export-pgn]').click()]);
+  await status(page, /^Exported 15 games/);
+  assert.equal(download.suggestedFilename(), 'all-databases.pgn');
+  assert.equal(sha256(readFileSync(await download.path())), sha256(cliAll), 'the bytes of cadb pgn FOLDER');
+});
 
 await test('without a file picker, the export of every database is downloaded', async (page) => {
   await status(page, /^Opened DEMO/);
@@ -184,7 +251,7 @@ await test('two copies of a database: each game written once, as cadb pgn FOLDER
   await status(page, /^Opened DEMO/);
   await page.locator('[data-testid=open-files]').setInputFiles(twiceFiles);
   await status(page, /^Opened Lessons:/);
-  assert.deepEqual(await options(page), ['Lessons (4 games)', 'Lessons-copy', 'PROMO']);
+  assert.deepEqual(await options(page), ['All 3 as one list', 'Lessons (4 games)', 'Lessons-copy', 'PROMO']);
   assert.equal(await page.locator('[data-testid=merge-copies]').isChecked(), true);
   await page.locator('[data-testid=export-all]').click();
   await status(page, /^Exported 3 databases as one PGN: 9 games .* Duplicates: 4 copies not written, of 4 groups/);

@@ -16,7 +16,7 @@ import { type Member, type OpenSource, type TextChoice } from '../protocol.js';
 import { asksMoves, type Place, placeOfHash } from '../query.js';
 import { isCancelled, isFatal } from '../worker-host.js';
 import { type Asked, AT_START, filtersOf, placeShown } from './address.js';
-import { freshList, freshRows } from '../state.js';
+import { ALL, freshList, freshRows, shownAs } from '../state.js';
 
 export class DatabaseCtrl {
   constructor(private c: Controller) {}
@@ -43,9 +43,14 @@ export class DatabaseCtrl {
     });
   }
 
-  /** Another database of the last choice of many (the Database menu). */
+  /** Another database of the last choice of many (the Database menu), or
+   * all of them as one list (ALL: an archive of every member, each with
+   * its kept encoding). */
   openMember(name: string): Promise<void> {
-    const source = this.c.requests.sources.get(name);
+    const names = this.c.state.databases.map((d) => d.name);
+    const source: OpenSource | undefined = name === ALL
+      ? { kind: 'archive', name: ALL, members: this.members(names) }
+      : this.c.requests.sources.get(name);
     return source ? this.openDatabase(source) : Promise.resolve();
   }
 
@@ -104,7 +109,7 @@ export class DatabaseCtrl {
     const s = this.c.state;
     const encoding = this.keptEncoding(source.name);
     s.error = null;
-    s.status = { say: () => T.status.opening(source.name) };
+    s.status = { say: () => T.status.opening(shownAs(source.name)) };
     this.c.redraw();
     const t0 = performance.now();
     let opened;
@@ -125,8 +130,8 @@ export class DatabaseCtrl {
         this.c.latest.settled();
         if (!fresh()) throw new Stale();
       }
-      const still = s.info ? s.name : null;
-      s.status = { say: () => T.status.notOpened(source.name, still) };
+      const still = s.info ? shownAs(s.name) : null;
+      s.status = { say: () => T.status.notOpened(shownAs(source.name), still) };
       if (s.info) this.resume();
       throw err;
     }
@@ -159,7 +164,7 @@ export class DatabaseCtrl {
         const failed = s.list.query || s.list.filter ? await this.listPlaced() : null;
         // The time until the list is drawn.
         const ms = Math.round(performance.now() - t0);
-        this.c.say(() => T.status.opened(source.name, info.games, ms, wasmBytes / 1048576));
+        this.c.say(() => T.status.opened(shownAs(source.name), info.games, ms, wasmBytes / 1048576));
         if (still('game')) await this.placeGame(place, true);
         if (failed !== null) this.c.fail(failed);
         // After the game, so that a position the link names that is no

@@ -6,7 +6,7 @@ import { DIAGNOSE_MAX_GAMES } from '../config.js';
 import { secondsLeft } from '../download.js';
 import { ARCHIVE_STEPS } from '../protocol.js';
 import type { Controller } from '../controller.js';
-import { errorText, messageOf } from '../errors.js';
+import { codeOf, coreMessage, errorText, messageOf } from '../errors.js';
 import { type Language, type Notation, setNotation, T, useLanguage } from '../i18n/index.js';
 import { Stale } from '../latest.js';
 import { rememberPanel, savePrefs } from '../prefs.js';
@@ -124,7 +124,7 @@ export class PanelsCtrl {
     } catch (err) {
       if (err instanceof Stale) return;
       c.forName = '';
-      c.view = { kind: 'text', say: isCancelled(err) ? () => T.compactness.cancelled : () => messageOf(err) };
+      c.view = { kind: 'text', say: isCancelled(err) ? () => T.compactness.cancelled : () => coreMessage(codeOf(err), messageOf(err)) };
     }
     this.c.redraw();
   }

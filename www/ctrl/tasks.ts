@@ -11,7 +11,7 @@ import { errorText } from '../errors.js';
 import { T } from '../i18n/index.js';
 import { Stale } from '../latest.js';
 import { ARCHIVE_STEPS, type RequestType, type Requests } from '../protocol.js';
-import { freshList, listedGames, type Say, type Task } from '../state.js';
+import { ALL, freshList, listedGames, type Say, type Task } from '../state.js';
 import { type CallOptions, isCancelled, isFatal, type WorkerError } from '../worker-host.js';
 import { AT_START } from './address.js';
 
@@ -24,7 +24,7 @@ export class TasksCtrl {
   exportAll(): Promise<void> {
     const s = this.c.state;
     const { order, filtered } = s.list.view;
-    const name = `${s.name || 'games'}${filtered ? '-filtered' : ''}.pgn`;
+    const name = `${s.name === ALL ? 'all-databases' : s.name || 'games'}${filtered ? '-filtered' : ''}.pgn`;
     const games = listedGames(s.list.view, s.info?.games ?? 0);
     // Asked for now, in the click: the browser shows its dialog only then.
     const picked = games >= STREAM_FROM ? pickFile(name) : Promise.resolve(null);

@@ -4,7 +4,7 @@
 import type { TreeMove } from '../../pkg/cadb.js';
 import { AUTO_TREE_MAX_GAMES, TREE_MAX_PLIES, TREE_SEARCH_PAUSE_MS } from '../config.js';
 import type { Controller } from '../controller.js';
-import { messageOf } from '../errors.js';
+import { codeOf, coreMessage, messageOf } from '../errors.js';
 import { samePosition, shown, START_FEN } from '../game.js';
 import { T } from '../i18n/index.js';
 import { Stale } from '../latest.js';
@@ -122,7 +122,7 @@ export class TreeCtrl {
         t.wanted = false;
         t.view = { kind: 'ask', games };
       } else {
-        t.view = { kind: 'text', say: isCancelled(err) ? () => T.tree.cancelled : () => messageOf(err) };
+        t.view = { kind: 'text', say: isCancelled(err) ? () => T.tree.cancelled : () => coreMessage(codeOf(err), messageOf(err)) };
       }
     }
     this.c.redraw();

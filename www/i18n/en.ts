@@ -136,7 +136,7 @@ export const en = {
 
   /** The game list's column heads. */
   columns: {
-    index: '#', white: 'White', whiteElo: 'Elo', black: 'Black', blackElo: 'Elo', result: 'Result', date: 'Date',
+    index: '#', database: 'Database', white: 'White', whiteElo: 'Elo', black: 'Black', blackElo: 'Elo', result: 'Result', date: 'Date',
     event: 'Event', site: 'Site', round: 'Rd', eco: 'ECO', opening: 'Opening', annotator: 'Annotator', source: 'Source', gameType: 'Type', plies: 'Plies',
   },
   list: {
@@ -151,6 +151,11 @@ export const en = {
     databaseLabel: 'Show another database of those opened',
     /** A database in the menu: its games once it has been opened. */
     databaseOption: (name: string, n: number | null) => (n === null ? name : `${name} (${games(n)})`),
+    /** The menu's first entry: every database of the choice as one list. */
+    allDatabases: (n: number) => `All ${num(n)} as one list`,
+    /** The list of all of them, where a database's name is said. */
+    allName: 'all databases',
+    oneDatabase: 'Shown for one database at a time: choose one in the Database menu',
   },
 
   /** NAG meanings (the glyphs are in config.ts). */

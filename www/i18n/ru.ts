@@ -130,7 +130,7 @@ export const ru: Strings = {
   },
 
   columns: {
-    index: '#', white: 'Белые', whiteElo: 'Эло', black: 'Чёрные', blackElo: 'Эло', result: 'Результат', date: 'Дата',
+    index: '#', database: 'База', white: 'Белые', whiteElo: 'Эло', black: 'Чёрные', blackElo: 'Эло', result: 'Результат', date: 'Дата',
     event: 'Турнир', site: 'Место', round: 'Тур', eco: 'ECO', opening: 'Дебют', annotator: 'Комментатор', source: 'Источник', gameType: 'Тип', plies: 'Полуходы',
   },
   list: {
@@ -144,6 +144,9 @@ export const ru: Strings = {
     mergeCopiesTitle: 'Записать каждую группу повторяющихся партий один раз: те же игроки, результат, год и главная линия, или более короткая копия (как cadb pgn --dedupe)',
     databaseLabel: 'Показать другую из открытых баз',
     databaseOption: (name: string, n: number | null) => (n === null ? name : `${name} (${games(n)})`),
+    allDatabases: (n: number) => `Все ${num(n)} одним списком`,
+    allName: 'все базы',
+    oneDatabase: 'Показывается для одной базы: выберите её в меню баз',
   },
 
   nags: {

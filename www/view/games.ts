@@ -7,7 +7,7 @@ import { h, type VNode } from 'snabbdom';
 import type { Controller } from '../controller.js';
 import { T } from '../i18n/index.js';
 import { countedGames, gameCount, gameTotal } from './text.js';
-import { amongMany, shownName } from '../state.js';
+import { ALL, amongMany, shownName } from '../state.js';
 import { menu } from './top.js';
 
 /** The Database menu, after a choice of many databases: the one shown (or
@@ -18,8 +18,10 @@ function databaseMenu(ctrl: Controller): VNode | null {
   if (!amongMany(s)) return null;
   return h('label.database-pick', [
     h('span', T.list.databases(s.databases.length)), ' ',
-    menu('', { 'data-testid': 'database-pick', 'aria-label': T.list.databaseLabel }, shownName(s), (name) => void ctrl.db.openMember(name),
-      s.databases.map((d) => h('option', { attrs: { value: d.name } }, T.list.databaseOption(d.name, d.games)))),
+    menu('', { 'data-testid': 'database-pick', 'aria-label': T.list.databaseLabel }, shownName(s), (name) => void ctrl.db.openMember(name), [
+      h('option', { attrs: { value: ALL } }, T.list.allDatabases(s.databases.length)),
+      ...s.databases.map((d) => h('option', { attrs: { value: d.name } }, T.list.databaseOption(d.name, d.games))),
+    ]),
   ]);
 }
 

@@ -14,9 +14,10 @@ import type { Widths } from '../state.js';
 /** The narrowest a column can be dragged to. */
 const MIN_WIDTH = 24;
 
-/** The grid template of a row: the columns' widths (the user's, else the defaults). */
-export function columnWidths(widths: Widths = {}): string {
-  return COLUMN_KEYS.map((k) => (widths[k] ? `${widths[k]}px` : COLUMNS[k].width)).join(' ');
+/** The grid template of a row: the columns' widths (the user's, else the
+ * defaults); the Database column's only in a list of many (`archive`). */
+export function columnWidths(widths: Widths = {}, archive = false): string {
+  return COLUMN_KEYS.map((k) => (k === 'database' && !archive ? '0' : widths[k] ? `${widths[k]}px` : COLUMNS[k].width)).join(' ');
 }
 
 /** The header row: `onSort(key)` on a click on a sortable column;

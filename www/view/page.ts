@@ -11,6 +11,7 @@ import type { Controller } from '../controller.js';
 import { byId } from '../dom.js';
 import { translatePage } from '../i18n/index.js';
 import { GameList } from '../list.js';
+import { isArchive } from '../state.js';
 import { renderCard } from './card.js';
 import { compactnessDialog, keysDialog } from './dialogs.js';
 import { listTools } from './games.js';
@@ -70,6 +71,7 @@ export function mount(ctrl: Controller): () => void {
       rows: s.list.rows,
       language: s.settings.language,
       columns: s.columns,
+      archive: isArchive(s),
     });
   };
   redraw();

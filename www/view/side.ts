@@ -6,7 +6,7 @@ import { h, thunk, type VNode } from 'snabbdom';
 import type { Controller } from '../controller.js';
 import { nextOnLine, shownOpening } from '../game.js';
 import { T } from '../i18n/index.js';
-import { amongMany } from '../state.js';
+import { amongMany, shownAs } from '../state.js';
 import { enginePanel } from './engine.js';
 import { live } from './live.js';
 import { renderMoves } from './moves.js';
@@ -83,7 +83,7 @@ function drawDatabase(ctrl: Controller): VNode {
     on: { toggle: (e: Event) => ctrl.panels.setPanelOpen('db', (e.target as HTMLDetailsElement).open) },
   }, [
     h('summary', T.page.database),
-    h('div#info', s.info ? renderInfo(s.name, s.info) : []),
+    h('div#info', s.info ? renderInfo(shownAs(s.name), s.info) : []),
     h('div#diagnosis.diagnosis', { attrs: { 'data-testid': 'diagnosis' } }, renderDiagnosis(d.view, d.full, d.copied, d.duplicates, s.info?.warnings ?? [], {
       copy: () => ctrl.panels.copyReport(),
       checkAll: () => void ctrl.panels.refreshDiagnosis(true),

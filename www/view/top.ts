@@ -11,6 +11,7 @@ import { type Language, type Notation, T } from '../i18n/index.js';
 import type { TextChoice } from '../protocol.js';
 import { live } from './live.js';
 import { cancelLabel, noticeText } from './text.js';
+import { isArchive, shownAs } from '../state.js';
 
 const button = (sel: string, attrs: Record<string, string>, onClick: () => void, text: string) =>
   h(`button${sel}`, { attrs: { type: 'button', ...attrs }, on: { click: onClick } }, text);
@@ -64,7 +65,8 @@ export function topBar(ctrl: Controller): VNode {
     }, s.tasks.length > 0 ? cancelLabel(s.tasks) : ''),
     h('label.enc', [
       h('span', p.names), ' ',
-      menu('#encoding', { 'aria-label': p.encodingLabel }, s.encoding ?? 'auto', (v) => void ctrl.db.setEncoding(v as TextChoice), encodingOptions(s.encodings, s.info)),
+      // Each database of a list of many keeps its own code page.
+      menu('#encoding', { 'aria-label': p.encodingLabel, ...(isArchive(s) ? { disabled: 'disabled', title: T.list.oneDatabase } : {}) }, s.encoding ?? 'auto', (v) => void ctrl.db.setEncoding(v as TextChoice), encodingOptions(s.encodings, s.info)),
     ]),
     menu('#language', { 'data-testid': 'language', 'aria-label': p.language }, s.settings.language, (v) => ctrl.panels.setLanguage(v as Language), [
       option('en', 'English', { lang: 'en' }), option('ru', 'Русский', { lang: 'ru' }),
@@ -120,8 +122,8 @@ export function notice(ctrl: Controller): VNode {
 export function linkNotice(ctrl: Controller): VNode {
   const link = ctrl.state.link;
   return h('p.notice.link-notice', { attrs: { 'data-testid': 'link-notice', role: 'status', hidden: link === null } }, link ? [
-    h('span', T.link.other(link.name)),
+    h('span', T.link.other(shownAs(link.name))),
     ' ',
-    button('', { 'data-testid': 'link-open' }, () => document.querySelector<HTMLInputElement>('[data-testid=open-files]')?.click(), T.link.open(link.name)),
+    button('', { 'data-testid': 'link-open' }, () => document.querySelector<HTMLInputElement>('[data-testid=open-files]')?.click(), T.link.open(shownAs(link.name))),
   ] : []);
 }
