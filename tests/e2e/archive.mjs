@@ -119,10 +119,14 @@ await test('all five as one list: every game with its database, searched, sorted
   assert.deepEqual(byDatabase, [...order.map(([n]) => n)].reverse());
   // What only one database at a time shows says so; a database of the
   // menu opens alone again.
+  await page.locator('#tree-panel').filter({ hasText: 'Shown for one database at a time' }).waitFor();
+  assert.ok(await page.locator('[data-testid=position-search]').isDisabled());
   await menu(page).selectOption('PROMO');
   await status(page, /^Opened PROMO:/);
   assert.equal(await count(page), FIVE.PROMO);
   assert.equal(await head.isVisible(), false);
+  await page.locator('[data-testid=tree-row]').first().waitFor();
+  assert.ok(await page.locator('[data-testid=position-search]').isEnabled());
 });
 
 await test('500 databases chosen at once: each is in the menu, the first is shown, and the last opens from it', async (page) => {
