@@ -123,6 +123,10 @@ export interface Requests {
    * each opened in turn beside the database shown: progress counts
    * ARCHIVE_STEPS a database. */
   countDuplicates: { args: { members: Member[] }; result: DuplicateCount };
+  /** The copies among the games of the open list of many databases (an
+   * archive): those a merged list leaves out, ascending, and the groups;
+   * every game read once; progress streamed. */
+  duplicates: { args: Record<string, never>; result: { copies: Uint32Array; groups: number } };
   openingTree: { args: { fen: string }; result: TreeMove[] };
   /** `part` of `parts`: a stretch of D02's record order only, each hit's
    * next move in `nextMoves` (a helper's share, pool.ts). */

@@ -112,6 +112,10 @@ export interface ListState {
   filterTimer: number;
   sort: { column: SortColumn; descending: boolean } | null;
   view: ListView;
+  /** "Hide duplicates" in a list of many databases: the copies it leaves
+   * out (ascending; each group's kept copy stays) and their groups, once
+   * found; null: every game listed. */
+  copies: { games: Uint32Array; groups: number } | null;
   /** Games found damaged (marked in the list once opened). */
   broken: ReadonlySet<number>;
   /** The rows' text fetched (new for a database or an encoding). */
@@ -445,6 +449,7 @@ export function freshList(query: SearchQuery | null = null): ListState {
     filterTimer: 0,
     sort: null,
     view: { order: null, filtered: false, sorted: null },
+    copies: null,
     broken: new Set(),
     rows: freshRows(),
     cursor: -1,

@@ -8,7 +8,7 @@
 import init, { Archive, ArchiveMerge, Database, loadOpenings } from '../pkg/cadb.js';
 import { LazyFile } from './lazy-file.js';
 import { type Opened, Pool } from './pool.js';
-import { databaseHandlers, type Decoder, type Handlers, post, progressOf, release, serve } from './worker-core.js';
+import { databaseHandlers, type Decoder, type Handlers, oneDatabase, post, progressOf, release, serve } from './worker-core.js';
 import { ARCHIVE_STEPS, type ArchiveExport, type DuplicateCount, type Failed, type Member, type RequestType } from './protocol.js';
 
 /** This Worker's helpers (pool.ts), made at the first pass that wants them. */
@@ -133,6 +133,10 @@ const handlers: Handlers<Database, Archive> = {
       plan?.free();
     }
     return out;
+  },
+  duplicates: (_args, id, w) => {
+    if (!w.archive) throw oneDatabase();
+    return w.archive.duplicates(progressOf(id));
   },
   countDuplicates: ({ members }, id, w) => {
     const out: DuplicateCount = { databases: 0, games: 0, groups: 0, copies: 0, failed: [] };

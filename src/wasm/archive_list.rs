@@ -386,4 +386,50 @@ impl Archive {
         let (k, i) = self.place(g)?;
         self.members[k].1.annotate(i, scores)
     }
+
+    /// The duplicates among every game of the archive (the rule of `cadb
+    /// pgn --dedupe`, docs/cli.md "Duplicates"): `{ copies, groups }`, the
+    /// copies a merged list leaves out (ascending, each group's kept copy
+    /// not among them: the longest, then the most annotated) and the number
+    /// of groups. Each game is read once for its key; `onProgress(done,
+    /// total)` every few thousand.
+    #[cfg(feature = "wasm")]
+    #[wasm_bindgen(unchecked_return_type = "{ copies: Uint32Array; groups: number }")]
+    pub fn duplicates(
+        &self,
+        #[wasm_bindgen(
+            js_name = onProgress,
+            unchecked_optional_param_type = "((done: number, total: number) => void) | null"
+        )]
+        on_progress: Option<js_sys::Function>,
+    ) -> Result<JsValue, JsValue> {
+        use crate::archive::{Duplicates, Keys, dedupe::sort_games};
+        let total = self.spans.total();
+        let mut progress = super::export::js_progress_of(on_progress);
+        let mut keys = Keys::new();
+        for (_, d) in &self.members {
+            let db = &d.inner;
+            // In game order: the keys are numbered as the archive is.
+            db.in_game_order::<JsValue>(None, super::export::HOLD_BYTES, |_, i| {
+                // A damaged game's key is nobody's copy.
+                let _ = keys.read(db, i);
+                let done = keys.len() as u64;
+                if done.is_multiple_of(4096) {
+                    progress(done, total)?;
+                }
+                Ok(())
+            })?;
+        }
+        let found = Duplicates::find(&keys);
+        let mut copies: Vec<u32> = found
+            .groups
+            .iter()
+            .flat_map(|g| g.games.iter().copied().filter(move |&x| x != g.kept))
+            .collect();
+        sort_games(&mut copies, &|a, b| a.cmp(&b));
+        let o = Object::new();
+        set(&o, "copies", Uint32Array::from(&copies[..]));
+        set(&o, "groups", found.groups.len() as f64);
+        Ok(o.into())
+    }
 }

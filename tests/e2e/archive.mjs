@@ -272,6 +272,27 @@ await test('two copies of a database: each game written once, as cadb pgn FOLDER
 /** `cadb doctor PATH --duplicates`'s count: { copies, groups }. */
 const cliDuplicates = (at) => JSON.parse(execFileSync(cadb, ['doctor', at, '--duplicates', '--json'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString()).duplicates;
 
+await test('two copies in the list of all: "hide duplicates" leaves out every copy, keeping the first of equals', async (page) => {
+  await status(page, /^Opened DEMO/);
+  await page.locator('[data-testid=open-files]').setInputFiles(twiceFiles);
+  await status(page, /^Opened Lessons:/);
+  await menu(page).selectOption('*');
+  await status(page, /^Opened all databases:/);
+  assert.equal(await count(page), 13);
+  await page.locator('[data-testid=hide-copies]').check();
+  await status(page, /4 duplicates hidden, of 4 groups\.$/);
+  assert.equal(await count(page), 9);
+  await rowsFilled(page);
+  const cells = (column) => page.locator(`[data-testid=game-row] .cell[data-column=${column}]`).allTextContents();
+  assert.deepEqual(await cells('database'), [...Array(4).fill('Lessons'), ...Array(5).fill('PROMO')]);
+  // With the filter too; then every game again.
+  await page.locator('[data-testid=filter]').fill('Lessons 2');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=game-row]').length === 1);
+  await page.locator('[data-testid=filter]').fill('');
+  await page.locator('[data-testid=hide-copies]').uncheck();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=game-row]').length === 13);
+});
+
 await test("the doctor counts the duplicates of every database chosen, as cadb doctor FOLDER --duplicates does, and of one alone", async (page) => {
   await status(page, /^Opened DEMO/);
   await page.locator('[data-testid=open-files]').setInputFiles(twiceFiles);

@@ -6,12 +6,30 @@ import type { SearchQuery, SortColumn } from '../../pkg/cadb.js';
 import { FILTER_DEBOUNCE_MS } from '../config.js';
 import type { Controller } from '../controller.js';
 import { codeOf, coreMessage, errorText, messageOf } from '../errors.js';
+import { secondsLeft } from '../download.js';
 import { T } from '../i18n/index.js';
 import { Stale } from '../latest.js';
 import { splitRows } from '../protocol.js';
 import { asksMoves } from '../query.js';
 import { isCancelled } from '../worker-host.js';
 import { listedGames } from '../state.js';
+
+/** The games of `order` (every one of `games` when null) but `left`
+ * (ascending). */
+function without(order: Uint32Array | null, games: number, left: Uint32Array): Uint32Array {
+  const out = new Uint32Array((order?.length ?? games) - (order ? 0 : left.length));
+  let [n, k] = [0, 0];
+  if (!order) {
+    for (let i = 0; i < games; i++) {
+      if (k < left.length && left[k] === i) k++;
+      else out[n++] = i;
+    }
+    return out.subarray(0, n);
+  }
+  const drop = new Set(left);
+  for (const i of order) if (!drop.has(i)) out[n++] = i;
+  return out.slice(0, n);
+}
 
 /** The games of `a` (ascending) that are also in `b` (any order), in b's order. */
 function intersect(a: Uint32Array, b: Uint32Array): Uint32Array {
@@ -62,6 +80,28 @@ export class ListCtrl {
       void this.c.attempt(() => this.applyView());
     }, FILTER_DEBOUNCE_MS);
     this.c.redraw();
+  }
+
+  /** "Hide duplicates" in a list of many databases: the copies are found
+   * once (every game read, with progress and Cancel), then left out of
+   * the list, with any other filter. */
+  hideCopies(on: boolean): Promise<void> {
+    this.c.requests.asks++;
+    return this.c.attempt(async () => {
+      const l = this.c.state.list;
+      if (!on) {
+        l.copies = null;
+        return this.applyView();
+      }
+      const started = performance.now();
+      const found = await this.c.tasks.long('duplicates', 'duplicates', {}, {
+        progress: (done, total) => T.status.readingCopies(done, total, secondsLeft(started, done, total)),
+      });
+      // Another list since: its own choice stands.
+      if (l !== this.c.state.list) return;
+      l.copies = { games: found.copies, groups: found.groups };
+      await this.applyView();
+    });
   }
 
   /** Sorts by `column`; again on the same column reverses the order. */
@@ -151,9 +191,9 @@ export class ListCtrl {
 
   private async computeView(): Promise<void> {
     const s = this.c.state;
-    const { filter, query, sort, position } = s.list;
+    const { filter, query, sort, position, copies } = s.list;
     const text = filter.trim();
-    const filtered = text !== '' || query !== null || position !== null;
+    const filtered = text !== '' || query !== null || position !== null || copies !== null;
     const headers = text !== '' || query !== null;
     const fresh = this.c.latest.begin('view');
     const t0 = performance.now();
@@ -172,11 +212,13 @@ export class ListCtrl {
         }))
         : null;
     if (position) order = order ? intersect(position.games, order) : position.games.slice();
+    if (copies) order = without(order, s.info?.games ?? 0, copies.games);
     if (sort) order = await this.c.latest.answer(fresh, this.c.tasks.long('sort', 'sort', { column: sort.column, descending: sort.descending, subset: order }));
     const ms = Math.round(performance.now() - t0);
     const n = order ? order.length : 0;
     const damaged = hits?.damaged ?? 0;
-    if (filtered || sort) s.status = { say: () => T.status.listed(n, ms) + (damaged ? ` ${T.status.skipped(damaged)}` : '') };
+    const hidden = copies ? ` ${T.list.copiesHidden(copies.games.length, copies.groups)}` : '';
+    if (filtered || sort) s.status = { say: () => T.status.listed(n, ms) + (damaged ? ` ${T.status.skipped(damaged)}` : '') + hidden };
     s.list.view = { order, filtered, sorted: sort };
     s.list.hits = hits && { games: hits.games, plies: hits.plies };
     // New data: worth asking again.

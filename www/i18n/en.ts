@@ -156,6 +156,10 @@ export const en = {
     /** The list of all of them, where a database's name is said. */
     allName: 'all databases',
     oneDatabase: 'Shown for one database at a time: choose one in the Database menu',
+    hideCopies: 'hide duplicates',
+    hideCopiesTitle: 'Leave out every copy of a game found twice in the databases (the same players, result, year and main line, or a shorter copy), keeping the longest, then the most annotated',
+    copiesHidden: (copies: number, groups: number) =>
+      `${num(copies)} ${plural(copies, { one: 'duplicate', other: 'duplicates' })} hidden, of ${num(groups)} ${plural(groups, { one: 'group', other: 'groups' })}.`,
   },
 
   /** NAG meanings (the glyphs are in config.ts). */
@@ -199,6 +203,8 @@ export const en = {
       `Exporting every database: ${num(k)} of ${num(n)}${left === null ? '' : `, about ${num(left)} s left`}…`,
     exportedAll: (databases: number, n: number, kb: number, damaged: number) =>
       `Exported ${num(databases)} databases as one PGN: ${games(n)} (${num(kb)} KB)${damaged ? `; ${num(damaged)} damaged, exported up to the damage.` : '.'}`,
+    readingCopies: (done: number, total: number, left: number | null) =>
+      `Finding duplicates: ${num(done)} of ${games(total)}${left === null ? '' : `, about ${num(left)} s left`}…`,
     countingCopies: (k: number, n: number, left: number | null) =>
       `Counting duplicates: database ${num(k)} of ${num(n)}${left === null ? '' : `, about ${num(left)} s left`}…`,
     findingCopies: (k: number, n: number, left: number | null) =>

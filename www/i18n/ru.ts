@@ -147,6 +147,10 @@ export const ru: Strings = {
     allDatabases: (n: number) => `Все ${num(n)} одним списком`,
     allName: 'все базы',
     oneDatabase: 'Показывается для одной базы: выберите её в меню баз',
+    hideCopies: 'скрыть повторы',
+    hideCopiesTitle: 'Не показывать копии партий, которые есть в базах дважды (те же игроки, результат, год и главная линия, или более короткая копия); остаётся самая длинная, затем самая прокомментированная',
+    copiesHidden: (copies: number, groups: number) =>
+      `Скрыто повторов: ${num(copies)}, групп: ${num(groups)}.`,
   },
 
   nags: {
@@ -186,6 +190,8 @@ export const ru: Strings = {
       `Выгружаю все базы: ${num(k)} из ${num(n)}${left === null ? '' : `, осталось около ${num(left)} с`}…`,
     exportedAll: (databases: number, n: number, kb: number, damaged: number) =>
       `Выгружено баз одним PGN: ${num(databases)}, партий: ${num(n)} (${num(kb)} КБ)${damaged ? `; повреждённых: ${num(damaged)}, они выгружены до места повреждения.` : '.'}`,
+    readingCopies: (done: number, total: number, left: number | null) =>
+      `Ищу повторы: ${num(done)} из ${games(total)}${left === null ? '' : `, осталось около ${num(left)} с`}…`,
     countingCopies: (k: number, n: number, left: number | null) =>
       `Считаю повторы: база ${num(k)} из ${num(n)}${left === null ? '' : `, осталось около ${num(left)} с`}…`,
     findingCopies: (k: number, n: number, left: number | null) =>

@@ -7,7 +7,7 @@ import { h, type VNode } from 'snabbdom';
 import type { Controller } from '../controller.js';
 import { T } from '../i18n/index.js';
 import { countedGames, gameCount, gameTotal } from './text.js';
-import { ALL, amongMany, shownName } from '../state.js';
+import { ALL, amongMany, isArchive, shownName } from '../state.js';
 import { menu } from './top.js';
 
 /** The Database menu, after a choice of many databases: the one shown (or
@@ -69,6 +69,14 @@ export function listTools(ctrl: Controller): VNode {
     ]),
     h('button', { attrs: { type: 'button', 'data-testid': 'export-pgn', title: p.exportTitle }, on: { click: () => void ctrl.tasks.exportAll() } }, '⤓ PGN'),
     ...(amongMany(s) ? exportAll(ctrl) : []),
+    ...(isArchive(s) ? [h('label.hide-copies', { attrs: { title: T.list.hideCopiesTitle } }, [
+      h('input', {
+        attrs: { type: 'checkbox', 'data-testid': 'hide-copies' },
+        props: { checked: s.list.copies !== null },
+        on: { change: (e: Event) => void ctrl.list.hideCopies((e.target as HTMLInputElement).checked) },
+      }),
+      ' ', T.list.hideCopies,
+    ])] : []),
     h('progress', {
       attrs: { 'data-testid': 'progress', hidden: s.exporting === null },
       props: s.exporting ? { max: s.exporting.total || 1, value: s.exporting.done } : {},
