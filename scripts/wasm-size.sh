@@ -21,9 +21,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # 342,000 since issue 48's fourth stop (+3.8 KB: the doctor's full check
 # and the position search in parts for the pool's helpers, diagnosePart /
 # diagnoseJoin, positionNext).
-# 355,000 since issue 47's list of many databases (+11.4 KB: the Archive
+# 355,000 since issue 47's list of many databases (+12.9 KB: the Archive
 # class, its rows, search, sort with names ranked across the databases,
-# export, search inside games and duplicates; docs/development.md, "wasm size").
+# export, searches inside games and of positions, and duplicates; docs/development.md, "wasm size").
 budget="${CADB_WASM_BUDGET:-355000}"
 # 160,000: issue 46's target (docs/development.md, "wasm size").
 lite_budget="${CADB_LITE_BUDGET:-160000}"

@@ -550,6 +550,47 @@ fn an_archive_lists_every_members_games_as_one() {
         code_of(archive.sort("plies", None, None).unwrap_err()).0,
         "bad-argument"
     );
+    // A copy of B: its game is a duplicate of B's, the first kept.
+    let copies = |a: &cadb::wasm::Archive| {
+        let found = a.duplicates(None).unwrap();
+        let copies = get(&found, "copies")
+            .dyn_into::<Uint32Array>()
+            .unwrap()
+            .to_vec();
+        (copies, get(&found, "groups").as_f64())
+    };
+    assert_eq!(copies(&archive), (vec![], Some(0.0)));
+    archive.add("C".into(), open(&b));
+    assert_eq!(copies(&archive), (vec![3], Some(1.0)));
+    // The position search across them, its next moves counted over all.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let found = archive
+        .position_search(start, obj(&[("next", true.into())]), None)
+        .unwrap();
+    let games = |found: &JsValue| {
+        get(found, "games")
+            .dyn_into::<Uint32Array>()
+            .unwrap()
+            .to_vec()
+    };
+    assert_eq!(games(&found), [0, 1, 2, 3]);
+    let next = Array::from(&get(&found, "next"));
+    let c4 = next
+        .iter()
+        .find(|m| get(m, "san").as_string().as_deref() == Some("c4"))
+        .unwrap();
+    assert_eq!((next.length(), get(&c4, "count").as_f64()), (3, Some(2.0)));
+    let after_c4 = "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - 0 1";
+    let some = obj(&[("games", Uint32Array::from(&[0u32, 3][..]).into())]);
+    assert_eq!(
+        games(&archive.position_search(after_c4, some, None).unwrap()),
+        [3]
+    );
+    let parts = obj(&[("part", 0.into()), ("parts", 2.into())]);
+    assert_eq!(
+        code_of(archive.position_search(start, parts, None).unwrap_err()).0,
+        "bad-argument"
+    );
 }
 
 #[wasm_bindgen_test]

@@ -171,6 +171,7 @@ const handlers: Handlers<Database, Archive> = {
   // each (each helper's memo serves its stretch the next time), the next
   // moves joined here.
   positionSearch: async ({ fen, variations, next, part, parts }, id, w) => {
+    if (w.archive && parts === undefined) return w.archive.positionSearch(fen, { variations, next }, progressOf(id));
     const d = w.need();
     if (parts !== undefined) return d.positionSearch(fen, { variations, part, parts }, progressOf(id));
     const split = poolFor(w);

@@ -107,7 +107,7 @@ impl Spans {
 
     /// The archive games `indices` split by member: for each member, its
     /// games' numbers in it. Indices past the end are left out.
-    fn split(&self, indices: &[u32]) -> Vec<Vec<u32>> {
+    pub fn split(&self, indices: &[u32]) -> Vec<Vec<u32>> {
         let mut out = vec![Vec::new(); self.members()];
         for &g in indices {
             if let Some((k, i)) = self.locate(u64::from(g)) {

@@ -364,9 +364,20 @@ impl OpeningTree {
         pos: &Chess,
         next: impl IntoIterator<Item = (u32, u16)>,
     ) -> Vec<MoveEntry> {
+        OpeningTree::next_moves_across(pos, &mut next.into_iter().map(|(g, mv)| (db, g, mv)))
+    }
+
+    /// [`next_moves_packed`](Self::next_moves_packed) of games of many
+    /// databases (an archive's list, [`crate::archive::list`]): each
+    /// game's database, the game, its packed move; one set of rows.
+    pub fn next_moves_across<'d, R: ReadAt + 'd>(
+        pos: &Chess,
+        // `dyn`: one copy for one database's rows and an archive's (wasm size).
+        next: &mut dyn Iterator<Item = (&'d Database<R>, u32, u16)>,
+    ) -> Vec<MoveEntry> {
         let mut tree = OpeningTree::with_max_plies(1);
         let key = position_key(pos);
-        for (game, mv) in next {
+        for (db, game, mv) in next {
             // A move packs into 15 bits: anything else is no move.
             if mv >= 1 << 15 {
                 continue;

@@ -432,4 +432,107 @@ impl Archive {
         set(&o, "groups", found.groups.len() as f64);
         Ok(o.into())
     }
+
+    /// The archive's games that reach the position `fen`, as
+    /// `Database.positionSearch` finds them in each member (each with its
+    /// own memo): `PositionHits`, games in the archive's numbering, and
+    /// with `next` the moves played from it, counted over every member.
+    /// `options.games` (archive numbers) limits the search; a search in
+    /// parts is one database's.
+    #[cfg(feature = "wasm")]
+    #[wasm_bindgen(js_name = positionSearch, unchecked_return_type = "PositionHits")]
+    pub fn position_search(
+        &mut self,
+        fen: &str,
+        #[wasm_bindgen(unchecked_param_type = "PositionSearchOptions | null | undefined")]
+        options: JsValue,
+        #[wasm_bindgen(
+            js_name = onProgress,
+            unchecked_optional_param_type = "((done: number, total: number) => void) | null"
+        )]
+        on_progress: Option<js_sys::Function>,
+    ) -> Result<JsValue, JsValue> {
+        use super::database::prop;
+        use crate::{
+            ca::position::SearchOptions,
+            reach::Target,
+            stats::{OpeningTree, tree::parse_fen},
+        };
+        let target: Target = fen.parse().map_err(super::to_js)?;
+        let given = |k| {
+            let v = prop(&options, k);
+            options.is_object() && !v.is_undefined() && !v.is_null()
+        };
+        if given("parts") {
+            return Err(bad_argument("a search in parts is one database's"));
+        }
+        let flag = |k| given(k) && prop(&options, k).is_truthy();
+        let opts = SearchOptions {
+            variations: flag("variations"),
+        };
+        let subset = if given("games") {
+            let games = prop(&options, "games")
+                .dyn_into::<Uint32Array>()
+                .map_err(|_| bad_argument("`games` must be a Uint32Array"))?;
+            Some(self.spans.split(&games.to_vec()))
+        } else {
+            None
+        };
+        let (spans, total) = (self.spans.clone(), self.spans.total());
+        let mut thrown = None;
+        let mut progress = super::js_progress(on_progress.as_ref(), &mut thrown);
+        let (mut games, mut plies, mut in_var) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut searched, mut damaged, mut read, mut memo) = (0u64, 0u64, 0u64, 0u64);
+        let mut next = Vec::new();
+        for (k, (_, d)) in self.members.iter_mut().enumerate() {
+            let start = spans.start(k).unwrap_or(0);
+            let count = d.inner.count();
+            let mut each = |done: u64, of: u64| {
+                progress(
+                    start + (done.min(of) * count).checked_div(of).unwrap_or(0),
+                    total,
+                )
+            };
+            let part = subset.as_ref().map(|s| &s[k][..]);
+            let each: &mut super::DynProgress = &mut each;
+            let found = d
+                .inner
+                .position_search_part(&target, &opts, part, &mut d.memo, (0, 1), each)
+                .map_err(super::to_js)?;
+            for h in &found.hits {
+                games.push((start + u64::from(h.game)) as u32);
+                plies.push(h.ply);
+                in_var.push(u8::from(h.in_variation));
+                next.push((k, h.game, OpeningTree::packed_next(h)));
+            }
+            searched += found.searched;
+            damaged += found.damaged;
+            read += found.read;
+            memo += found.from_memory;
+        }
+        drop(progress);
+        if let Some(e) = thrown {
+            return Err(e);
+        }
+        let o = Object::new();
+        set(&o, "games", Uint32Array::from(&games[..]));
+        set(&o, "plies", Uint32Array::from(&plies[..]));
+        set(&o, "inVariation", js_sys::Uint8Array::from(&in_var[..]));
+        set(&o, "searched", searched as f64);
+        set(&o, "damaged", damaged as f64);
+        set(&o, "read", read as f64);
+        set(&o, "fromMemory", memo as f64);
+        if flag("next") {
+            let pos = parse_fen(fen).map_err(super::to_js)?;
+            let members = &self.members;
+            let rows = OpeningTree::next_moves_across(
+                &pos,
+                &mut next
+                    .into_iter()
+                    .map(|(k, g, mv)| (&members[k].1.inner, g, mv)),
+            );
+            set(&o, "next", super::stats::tree_moves(&pos, &rows));
+        }
+        Ok(o.into())
+    }
 }

@@ -125,6 +125,11 @@ pub(crate) fn parse_encoding(name: Option<&str>) -> Result<Option<TextEncoding>,
     }
 }
 
+/// A pass's progress as the position search takes it from both a
+/// database and an archive: one copy of the search in the module.
+#[cfg(feature = "wasm")]
+pub(crate) type DynProgress<'a> = dyn FnMut(u64, u64) -> core::ops::ControlFlow<()> + 'a;
+
 /// A search's progress callback from a JS `onProgress`: a callback that
 /// throws stops the search (`Break`), and its error lands in `thrown` for
 /// the caller to rethrow.

@@ -74,12 +74,14 @@ impl Database {
             None
         };
         let mut thrown = None;
-        let progress = super::js_progress(on_progress.as_ref(), &mut thrown);
         let db = &self.inner;
         // The memo makes the next search of this database (a click in the
         // tree) skip the games this one showed cannot reach its position.
-        let found = db
-            .position_search_part(
+        let found = {
+            let mut progress = super::js_progress(on_progress.as_ref(), &mut thrown);
+            // `dyn`, as an archive's search passes it: one copy of the search.
+            let progress: &mut super::DynProgress = &mut progress;
+            db.position_search_part(
                 &target,
                 &opts,
                 subset.as_deref(),
@@ -87,7 +89,8 @@ impl Database {
                 part.unwrap_or((0, 1)),
                 progress,
             )
-            .map_err(to_js)?;
+        }
+        .map_err(to_js)?;
         if let Some(e) = thrown {
             return Err(e);
         }

@@ -120,13 +120,20 @@ await test('all five as one list: every game with its database, searched, sorted
   // What only one database at a time shows says so; a database of the
   // menu opens alone again.
   await page.locator('#tree-panel').filter({ hasText: 'Shown for one database at a time' }).waitFor();
-  assert.ok(await page.locator('[data-testid=position-search]').isDisabled());
+  // "Games with this position" searches every database: after 3. Bc4,
+  // every game of all five.
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.locator('[data-testid=position-search]').click();
+  await page.locator('[data-testid=position-filter]').filter({ hasText: /15 games reach it/ }).waitFor();
+  assert.equal(await count(page), 15);
+  await page.locator('[data-testid=position-clear]').click();
   await menu(page).selectOption('PROMO');
   await status(page, /^Opened PROMO:/);
   assert.equal(await count(page), FIVE.PROMO);
   assert.equal(await head.isVisible(), false);
   await page.locator('[data-testid=tree-row]').first().waitFor();
-  assert.ok(await page.locator('[data-testid=position-search]').isEnabled());
 });
 
 await test('500 databases chosen at once: each is in the menu, the first is shown, and the last opens from it', async (page) => {

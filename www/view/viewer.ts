@@ -9,7 +9,6 @@ import type { Controller } from '../controller.js';
 import { mainLineMove, shown } from '../game.js';
 import { T } from '../i18n/index.js';
 import { moveShapes } from '../shapes.js';
-import { isArchive } from '../state.js';
 import { evalBar } from './engine.js';
 import { renderGraph } from './graph.js';
 import { renderHeader } from './header.js';
@@ -70,8 +69,7 @@ export function viewer(ctrl: Controller): VNode {
   const s = ctrl.state;
   const g = s.game;
   const p = T.page;
-  // A list of many databases has no position search yet (issue 47).
-  const blocked = !s.info || s.tasks.length > 0 || isArchive(s);
+  const blocked = !s.info || s.tasks.length > 0;
   const title = h('div#game-title.game-header', { attrs: { 'data-testid': 'game-header' } }, g ? renderHeader(g.view.headers, g.view.opening, (name) => void ctrl.panels.openPlayer(name)) : []);
   const announce = h('p#announce.sr-only', { attrs: { 'data-testid': 'announce', 'aria-live': 'polite' } }, s.said?.() ?? '');
   // The pattern editor takes the board's place; the game's board is made
@@ -95,7 +93,7 @@ export function viewer(ctrl: Controller): VNode {
       h('button#copy-pgn', { attrs: { type: 'button' }, on: { click: () => void ctrl.game.copyPgn() } }, p.copyPgn),
       h('button#save-game', { attrs: { type: 'button' }, on: { click: () => void ctrl.game.saveGame() } }, p.saveGame),
       h('button#position-search', {
-        attrs: { type: 'button', 'data-testid': 'position-search', title: isArchive(s) ? T.list.oneDatabase : p.positionSearchTitle },
+        attrs: { type: 'button', 'data-testid': 'position-search', title: p.positionSearchTitle },
         props: { disabled: blocked },
         on: { click: () => void ctrl.tree.searchPosition() },
       }, p.positionSearch),
