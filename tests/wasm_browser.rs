@@ -562,6 +562,13 @@ fn an_archive_lists_every_members_games_as_one() {
     assert_eq!(copies(&archive), (vec![], Some(0.0)));
     archive.add("C".into(), open(&b));
     assert_eq!(copies(&archive), (vec![3], Some(1.0)));
+    // A search of the games' contents across them, with each hit's ply.
+    let q = obj(&[("pattern", "Pc4".into())]);
+    let hits = archive.search_hits(q, None).unwrap();
+    let numbers = |v: JsValue| v.dyn_into::<Uint32Array>().unwrap().to_vec();
+    assert_eq!(numbers(get(&hits, "games")), [2, 3]);
+    assert_eq!(numbers(get(&hits, "plies")), [1, 1]);
+    assert_eq!(get(&hits, "searched").as_f64(), Some(4.0));
     // The position search across them, its next moves counted over all.
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     let found = archive
