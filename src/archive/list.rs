@@ -105,6 +105,16 @@ impl Spans {
         (game < self.starts[k + 1] - start).then_some(start + game)
     }
 
+    /// Member `k`'s pass at `done` of `of` as games of the whole archive
+    /// done: a member's pass may count other things than its games (a
+    /// first read of its records), so its share is scaled to its games.
+    pub fn done_at(&self, k: usize, done: u64, of: u64) -> u64 {
+        let (Some(start), Some(&end)) = (self.start(k), self.starts.get(k + 1)) else {
+            return self.total();
+        };
+        start + (done.min(of) * (end - start)).checked_div(of).unwrap_or(0)
+    }
+
     /// The archive games `indices` split by member: for each member, its
     /// games' numbers in it. Indices past the end are left out.
     pub fn split(&self, indices: &[u32]) -> Vec<Vec<u32>> {
@@ -197,15 +207,7 @@ pub fn search<R: ReadAt>(
     let mut out = Vec::new();
     for (k, m) in members.iter().enumerate() {
         let start = spans.start(k).unwrap_or(total);
-        let games = m.db.count();
-        // A member's pass may count other things than its games (a first
-        // read of its records): its share scaled to its games.
-        let mut each = |done: u64, of: u64| {
-            progress(
-                start + (done.min(of) * games).checked_div(of).unwrap_or(0),
-                total,
-            );
-        };
+        let mut each = |done: u64, of: u64| progress(spans.done_at(k, done, of), total);
         let found = find(m, &mut each).map_err(|e| (k, e))?;
         out.extend(found.into_iter().map(|i| (start + u64::from(i)) as u32));
     }

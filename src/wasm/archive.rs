@@ -18,6 +18,24 @@ use crate::archive::{Keys, Merge};
 /// `addDatabase` reports its progress every this many games.
 const PROGRESS_EVERY: u64 = 4096;
 
+/// Reads the duplicate rule's key of every game of `db` into `keys`, in
+/// game order (a lazy database's records a window at a time, as the
+/// export reads them), calling `each(games read)` every few thousand
+/// games. A damaged game's key is nobody's copy; the export names it.
+pub(super) fn read_keys(
+    keys: &mut Keys,
+    db: &crate::ca::Database<super::source::Source>,
+    each: &mut dyn FnMut(u64) -> Result<(), JsValue>,
+) -> Result<(), JsValue> {
+    db.in_game_order::<JsValue>(None, HOLD_BYTES, |k, i| {
+        let _ = keys.read(db, i);
+        if (k + 1).is_multiple_of(PROGRESS_EVERY) {
+            each(k + 1)?;
+        }
+        Ok(())
+    })
+}
+
 /// An archive's merged export, built database by database.
 ///
 /// ```js
@@ -62,21 +80,8 @@ impl ArchiveMerge {
         let total = db.count();
         self.spans.push(Some((self.keys.len(), total)));
         self.names.push(name);
-        db.in_game_order::<JsValue>(None, HOLD_BYTES, |k, i| {
-            // A damaged game's key is nobody's copy; the export names it.
-            let _ = self.keys.read(db, i);
-            if let Some(f) = on_progress
-                .as_ref()
-                .filter(|_| (k + 1).is_multiple_of(PROGRESS_EVERY))
-            {
-                f.call2(
-                    &JsValue::NULL,
-                    &((k + 1) as f64).into(),
-                    &(total as f64).into(),
-                )?;
-            }
-            Ok(())
-        })
+        let mut progress = super::export::js_progress_of(on_progress);
+        read_keys(&mut self.keys, db, &mut |done| progress(done, total))
     }
 
     /// The archive's next database did not open: it has no keys.

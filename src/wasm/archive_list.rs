@@ -167,24 +167,9 @@ impl Archive {
     ) -> Result<Uint32Array, JsValue> {
         let q = parse_query(&query)?;
         let spans = self.spans.clone();
-        let mut progress = |done: u64, total: u64| {
-            if let Some(p) = &on_progress {
-                // A callback that throws only loses its progress.
-                let _ = p.call2(
-                    &JsValue::NULL,
-                    &(done as f64).into(),
-                    &(total as f64).into(),
-                );
-            }
-        };
-        #[cfg(feature = "wasm")]
-        let openings = super::openings::loaded();
+        let mut progress = super::search::lossy_progress(on_progress.as_ref());
         let mut find = |m: &Member<'_, _>, p: &mut dyn FnMut(u64, u64)| {
-            #[cfg(feature = "wasm")]
-            return m.index.search_with(m.db, &q, openings.as_deref(), p);
-            // The interactive module has no search inside games (parse_query refuses one).
-            #[cfg(not(feature = "wasm"))]
-            m.index.search_headers(m.db, &q, p)
+            super::search::find(m.index, m.db, &q, p)
         };
         let found = list::search(&self.indexed(), &spans, &mut find, &mut progress);
         let found = found.map_err(|e| member_error(&self.members, e))?;
@@ -220,9 +205,7 @@ impl Archive {
         descending: Option<bool>,
         subset: Option<Uint32Array>,
     ) -> Result<Uint32Array, JsValue> {
-        let key = crate::ca::columns::Column::from_key(column)
-            .filter(|c| c.sortable())
-            .ok_or_else(|| bad_argument(&format!("unknown sort column {column:?}")))?;
+        let key = super::sort::sort_column(column)?;
         let subset = subset.map(|s| s.to_vec());
         let spans = self.spans.clone();
         let mut ranks = self.ranks.take();
@@ -326,32 +309,24 @@ impl Archive {
         let total = spans.total();
         let mut thrown = None;
         let mut progress = super::js_progress(on_progress.as_ref(), &mut thrown);
-        let (mut games, mut plies, mut searched, mut damaged) =
-            (Vec::new(), Vec::new(), 0u64, 0u64);
+        use crate::ca::search::{GameHit, SearchHits};
+        let mut all = SearchHits::default();
         let mut failed = None;
         for (k, m) in self.indexed().iter().enumerate() {
             let start = spans.start(k).unwrap_or(0);
-            let count = m.db.count();
-            let mut each = |done: u64, of: u64| {
-                progress(
-                    start + (done.min(of) * count).checked_div(of).unwrap_or(0),
-                    total,
-                )
-            };
+            let mut each = |done: u64, of: u64| progress(spans.done_at(k, done, of), total);
             match m
                 .index
                 .search_hits_part(m.db, &q, openings.as_deref(), 0, 1, &mut each)
             {
                 Ok(found) => {
-                    games.extend(
-                        found
-                            .hits
-                            .iter()
-                            .map(|h| (start + u64::from(h.game)) as u32),
-                    );
-                    plies.extend(found.hits.iter().map(|h| h.ply));
-                    searched += found.searched;
-                    damaged += found.damaged;
+                    let game = |g: u32| (start + u64::from(g)) as u32;
+                    all.hits.extend(found.hits.into_iter().map(|h| GameHit {
+                        game: game(h.game),
+                        ..h
+                    }));
+                    all.searched += found.searched;
+                    all.damaged += found.damaged;
                 }
                 Err(e) => {
                     failed = Some((k, e));
@@ -366,12 +341,7 @@ impl Archive {
         if let Some(e) = failed {
             return Err(member_error(&self.members, e));
         }
-        let o = Object::new();
-        set(&o, "games", Uint32Array::from(&games[..]));
-        set(&o, "plies", Uint32Array::from(&plies[..]));
-        set(&o, "searched", searched as f64);
-        set(&o, "damaged", damaged as f64);
-        Ok(o.into())
+        Ok(super::hits::hits_object(&all).into())
     }
 
     /// Archive game `g` with an engine's `scores`, as its database's
@@ -407,17 +377,11 @@ impl Archive {
         let total = self.spans.total();
         let mut progress = super::export::js_progress_of(on_progress);
         let mut keys = Keys::new();
-        for (_, d) in &self.members {
-            let db = &d.inner;
+        for (k, (_, d)) in self.members.iter().enumerate() {
             // In game order: the keys are numbered as the archive is.
-            db.in_game_order::<JsValue>(None, super::export::HOLD_BYTES, |_, i| {
-                // A damaged game's key is nobody's copy.
-                let _ = keys.read(db, i);
-                let done = keys.len() as u64;
-                if done.is_multiple_of(4096) {
-                    progress(done, total)?;
-                }
-                Ok(())
+            let start = self.spans.start(k).unwrap_or(0);
+            super::archive::read_keys(&mut keys, &d.inner, &mut |done| {
+                progress(start + done, total)
             })?;
         }
         let found = Duplicates::find(&keys);
@@ -452,84 +416,56 @@ impl Archive {
         )]
         on_progress: Option<js_sys::Function>,
     ) -> Result<JsValue, JsValue> {
-        use super::database::prop;
+        use super::position::{PositionOptions, hits_object};
         use crate::{
-            ca::position::SearchOptions,
+            ca::position::{Hit, PositionSearch},
             reach::Target,
             stats::{OpeningTree, tree::parse_fen},
         };
         let target: Target = fen.parse().map_err(super::to_js)?;
-        let given = |k| {
-            let v = prop(&options, k);
-            options.is_object() && !v.is_undefined() && !v.is_null()
-        };
-        if given("parts") {
+        let options = PositionOptions::read(&options)?;
+        if options.part.is_some() {
             return Err(bad_argument("a search in parts is one database's"));
         }
-        let flag = |k| given(k) && prop(&options, k).is_truthy();
-        let opts = SearchOptions {
-            variations: flag("variations"),
-        };
-        let subset = if given("games") {
-            let games = prop(&options, "games")
-                .dyn_into::<Uint32Array>()
-                .map_err(|_| bad_argument("`games` must be a Uint32Array"))?;
-            Some(self.spans.split(&games.to_vec()))
-        } else {
-            None
-        };
+        let subset = options.games.as_ref().map(|g| self.spans.split(g));
         let (spans, total) = (self.spans.clone(), self.spans.total());
         let mut thrown = None;
         let mut progress = super::js_progress(on_progress.as_ref(), &mut thrown);
-        let (mut games, mut plies, mut in_var) = (Vec::new(), Vec::new(), Vec::new());
-        let (mut searched, mut damaged, mut read, mut memo) = (0u64, 0u64, 0u64, 0u64);
-        let mut next = Vec::new();
+        let mut all = PositionSearch::default();
         for (k, (_, d)) in self.members.iter_mut().enumerate() {
             let start = spans.start(k).unwrap_or(0);
-            let count = d.inner.count();
-            let mut each = |done: u64, of: u64| {
-                progress(
-                    start + (done.min(of) * count).checked_div(of).unwrap_or(0),
-                    total,
-                )
-            };
-            let part = subset.as_ref().map(|s| &s[k][..]);
+            let mut each = |done: u64, of: u64| progress(spans.done_at(k, done, of), total);
             let each: &mut super::DynProgress = &mut each;
+            let part = subset.as_ref().map(|s| &s[k][..]);
             let found = d
                 .inner
-                .position_search_part(&target, &opts, part, &mut d.memo, (0, 1), each)
+                .position_search_part(&target, &options.search, part, &mut d.memo, (0, 1), each)
                 .map_err(super::to_js)?;
-            for h in &found.hits {
-                games.push((start + u64::from(h.game)) as u32);
-                plies.push(h.ply);
-                in_var.push(u8::from(h.in_variation));
-                next.push((k, h.game, OpeningTree::packed_next(h)));
-            }
-            searched += found.searched;
-            damaged += found.damaged;
-            read += found.read;
-            memo += found.from_memory;
+            let game = |g: u32| (start + u64::from(g)) as u32;
+            all.hits.extend(found.hits.into_iter().map(|h| Hit {
+                game: game(h.game),
+                ..h
+            }));
+            all.searched += found.searched;
+            all.damaged += found.damaged;
+            all.read += found.read;
+            all.from_memory += found.from_memory;
         }
         drop(progress);
         if let Some(e) = thrown {
             return Err(e);
         }
-        let o = Object::new();
-        set(&o, "games", Uint32Array::from(&games[..]));
-        set(&o, "plies", Uint32Array::from(&plies[..]));
-        set(&o, "inVariation", js_sys::Uint8Array::from(&in_var[..]));
-        set(&o, "searched", searched as f64);
-        set(&o, "damaged", damaged as f64);
-        set(&o, "read", read as f64);
-        set(&o, "fromMemory", memo as f64);
-        if flag("next") {
+        let o = hits_object(&all);
+        if options.next {
             let pos = parse_fen(fen).map_err(super::to_js)?;
+            // Each hit's next move, counted with its own database's header.
             let members = &self.members;
             let rows = OpeningTree::next_moves_across(
                 &pos,
-                &mut next
-                    .into_iter()
-                    .map(|(k, g, mv)| (&members[k].1.inner, g, mv)),
+                &mut all.hits.iter().filter_map(|h| {
+                    let (k, i) = spans.locate(u64::from(h.game))?;
+                    Some((&members[k].1.inner, i as u32, OpeningTree::packed_next(h)))
+                }),
             );
             set(&o, "next", super::stats::tree_moves(&pos, &rows));
         }

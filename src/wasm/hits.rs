@@ -9,6 +9,7 @@ use js_sys::{Function, Object, Uint32Array};
 use wasm_bindgen::prelude::*;
 
 use super::{Database, database::set, search::parse_query, to_js};
+use crate::ca::search::SearchHits;
 
 #[wasm_bindgen]
 impl Database {
@@ -56,13 +57,18 @@ impl Database {
         if let Some(e) = thrown {
             return Err(e);
         }
-        let games: Vec<u32> = found.hits.iter().map(|h| h.game).collect();
-        let plies: Vec<u32> = found.hits.iter().map(|h| h.ply).collect();
-        let o = Object::new();
-        set(&o, "games", Uint32Array::from(&games[..]));
-        set(&o, "plies", Uint32Array::from(&plies[..]));
-        set(&o, "searched", found.searched as f64);
-        set(&o, "damaged", found.damaged as f64);
-        Ok(o.into())
+        Ok(hits_object(&found).into())
     }
+}
+
+/// A search's `SearchHits` (a database's, or an archive's joined).
+pub(super) fn hits_object(found: &SearchHits) -> Object {
+    let games: Vec<u32> = found.hits.iter().map(|h| h.game).collect();
+    let plies: Vec<u32> = found.hits.iter().map(|h| h.ply).collect();
+    let o = Object::new();
+    set(&o, "games", Uint32Array::from(&games[..]));
+    set(&o, "plies", Uint32Array::from(&plies[..]));
+    set(&o, "searched", found.searched as f64);
+    set(&o, "damaged", found.damaged as f64);
+    o
 }

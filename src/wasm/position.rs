@@ -14,10 +14,82 @@ use super::{
     to_js,
 };
 use crate::{
-    ca::position::SearchOptions,
+    ca::position::{PositionSearch, SearchOptions},
     reach::Target,
     stats::{OpeningTree, tree::parse_fen},
 };
+
+/// A `PositionSearchOptions` object, read in one place for a database's
+/// search and an archive's.
+pub(super) struct PositionOptions {
+    pub(super) search: SearchOptions,
+    /// `next`: the moves played next, as tree rows.
+    pub(super) next: bool,
+    /// `part` of `parts`: a stretch of D02 (a pool's helper's).
+    pub(super) part: Option<(u32, u32)>,
+    /// `games`: only these games.
+    pub(super) games: Option<Vec<u32>>,
+}
+
+impl PositionOptions {
+    pub(super) fn read(options: &JsValue) -> Result<PositionOptions, JsValue> {
+        let has = |k| {
+            options.is_object() && !prop(options, k).is_undefined() && !prop(options, k).is_null()
+        };
+        let flag = |k| has(k) && prop(options, k).is_truthy();
+        let part = if has("parts") {
+            let number =
+                |k| super::open::whole_number(&prop(options, k), 0.0..4.0e9).map(|n| n as u32);
+            let (Some(part), Some(parts)) = (number("part"), number("parts")) else {
+                return Err(super::bad_argument(
+                    "`part` and `parts` must be whole numbers",
+                ));
+            };
+            Some((part, parts))
+        } else {
+            None
+        };
+        let games = if has("games") {
+            Some(
+                prop(options, "games")
+                    .dyn_into::<Uint32Array>()
+                    .map_err(|_| super::bad_argument("`games` must be a Uint32Array"))?
+                    .to_vec(),
+            )
+        } else {
+            None
+        };
+        Ok(PositionOptions {
+            search: SearchOptions {
+                variations: flag("variations"),
+            },
+            next: flag("next"),
+            part,
+            games,
+        })
+    }
+}
+
+/// A search's `PositionHits` but its next moves (a database's, or an
+/// archive's joined).
+pub(super) fn hits_object(found: &PositionSearch) -> Object {
+    let o = Object::new();
+    let games: Vec<u32> = found.hits.iter().map(|h| h.game).collect();
+    let plies: Vec<u32> = found.hits.iter().map(|h| h.ply).collect();
+    let in_var: Vec<u8> = found
+        .hits
+        .iter()
+        .map(|h| u8::from(h.in_variation))
+        .collect();
+    set(&o, "games", Uint32Array::from(&games[..]));
+    set(&o, "plies", Uint32Array::from(&plies[..]));
+    set(&o, "inVariation", Uint8Array::from(&in_var[..]));
+    set(&o, "searched", found.searched as f64);
+    set(&o, "damaged", found.damaged as f64);
+    set(&o, "read", found.read as f64);
+    set(&o, "fromMemory", found.from_memory as f64);
+    o
+}
 
 #[wasm_bindgen]
 impl Database {
@@ -43,36 +115,12 @@ impl Database {
         on_progress: Option<Function>,
     ) -> Result<JsValue, JsValue> {
         let target: Target = fen.parse().map_err(to_js)?;
-        let has = |k| {
-            options.is_object() && !prop(&options, k).is_undefined() && !prop(&options, k).is_null()
-        };
-        let flag = |k| has(k) && prop(&options, k).is_truthy();
-        let opts = SearchOptions {
-            variations: flag("variations"),
-        };
-        // A part of the search (a pool's helper's): a stretch of D02.
-        let part = if has("parts") {
-            let number =
-                |k| super::open::whole_number(&prop(&options, k), 0.0..4.0e9).map(|n| n as u32);
-            let (Some(part), Some(parts)) = (number("part"), number("parts")) else {
-                return Err(super::bad_argument(
-                    "`part` and `parts` must be whole numbers",
-                ));
-            };
-            Some((part, parts))
-        } else {
-            None
-        };
-        let subset: Option<Vec<u32>> = if has("games") {
-            Some(
-                prop(&options, "games")
-                    .dyn_into::<Uint32Array>()
-                    .map_err(|_| super::bad_argument("`games` must be a Uint32Array"))?
-                    .to_vec(),
-            )
-        } else {
-            None
-        };
+        let PositionOptions {
+            search: opts,
+            next: with_next,
+            part,
+            games: subset,
+        } = PositionOptions::read(&options)?;
         let mut thrown = None;
         let db = &self.inner;
         // The memo makes the next search of this database (a click in the
@@ -94,27 +142,13 @@ impl Database {
         if let Some(e) = thrown {
             return Err(e);
         }
-        let o = Object::new();
-        let games: Vec<u32> = found.hits.iter().map(|h| h.game).collect();
-        let plies: Vec<u32> = found.hits.iter().map(|h| h.ply).collect();
-        let in_var: Vec<u8> = found
-            .hits
-            .iter()
-            .map(|h| u8::from(h.in_variation))
-            .collect();
-        set(&o, "games", Uint32Array::from(&games[..]));
-        set(&o, "plies", Uint32Array::from(&plies[..]));
-        set(&o, "inVariation", Uint8Array::from(&in_var[..]));
-        set(&o, "searched", found.searched as f64);
-        set(&o, "damaged", found.damaged as f64);
-        set(&o, "read", found.read as f64);
-        set(&o, "fromMemory", found.from_memory as f64);
+        let o = hits_object(&found);
         if part.is_some() {
             // The next moves go with the hits, for `positionNext` where
             // the parts are joined.
             let next: Vec<u16> = found.hits.iter().map(OpeningTree::packed_next).collect();
             set(&o, "nextMoves", Uint16Array::from(&next[..]));
-        } else if flag("next") {
+        } else if with_next {
             let pos = parse_fen(fen).map_err(to_js)?;
             let next = OpeningTree::next_moves(db, &pos, &found.hits);
             set(&o, "next", tree_moves(&pos, &next));

@@ -11,7 +11,7 @@ use crate::{
     ca::{
         self,
         format::d00::encode_game_type,
-        search::{EloOf, Expressions, Query, Side},
+        search::{EloOf, Expressions, HeaderIndex, Query, Side},
     },
     game::headers::GameResult,
 };
@@ -35,22 +35,36 @@ impl Database {
     ) -> Result<Uint32Array, JsValue> {
         let q = parse_query(&query)?;
         let (index, db) = self.indexed();
-        let mut progress = |done: u64, total: u64| {
-            if let Some(p) = &on_progress {
-                // A callback that throws only loses its progress.
-                let _ = p.call2(
-                    &JsValue::NULL,
-                    &JsValue::from_f64(done as f64),
-                    &JsValue::from_f64(total as f64),
-                );
-            }
-        };
-        #[cfg(feature = "wasm")]
-        let found = index.search_with(db, &q, super::openings::loaded().as_deref(), &mut progress);
-        // The interactive module has no search inside games (parse_query refuses one).
-        #[cfg(not(feature = "wasm"))]
-        let found = index.search_headers(db, &q, &mut progress);
+        let found = find(index, db, &q, &mut lossy_progress(on_progress.as_ref()));
         Ok(Uint32Array::from(&found.map_err(to_js)?[..]))
+    }
+}
+
+/// `search`'s games of `db` matching `q` (a database's, and each member's
+/// of an archive).
+pub(super) fn find(
+    index: &HeaderIndex,
+    db: &ca::Database<super::source::Source>,
+    q: &Query,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<alloc::vec::Vec<u32>, crate::Error> {
+    #[cfg(feature = "wasm")]
+    return index.search_with(db, q, super::openings::loaded().as_deref(), progress);
+    // The interactive module has no search inside games (parse_query refuses one).
+    #[cfg(not(feature = "wasm"))]
+    index.search_headers(db, q, progress)
+}
+
+/// `search`'s `onProgress`: a callback that throws only loses its progress.
+pub(super) fn lossy_progress(on_progress: Option<&js_sys::Function>) -> impl FnMut(u64, u64) + '_ {
+    move |done, total| {
+        if let Some(p) = on_progress {
+            let _ = p.call2(
+                &JsValue::NULL,
+                &JsValue::from_f64(done as f64),
+                &JsValue::from_f64(total as f64),
+            );
+        }
     }
 }
 

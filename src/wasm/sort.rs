@@ -7,6 +7,14 @@ use wasm_bindgen::prelude::*;
 use super::{Database, bad_argument, to_js};
 use crate::ca::columns::Column;
 
+/// The sortable column named `column` (`SortColumn`), or a bad-argument
+/// error (a database's sort and an archive's).
+pub(super) fn sort_column(column: &str) -> Result<Column, JsValue> {
+    Column::from_key(column)
+        .filter(|c| c.sortable())
+        .ok_or_else(|| bad_argument(&alloc::format!("unknown sort column {column:?}")))
+}
+
 #[wasm_bindgen]
 impl Database {
     /// All games (or `subset`) ordered by `column`; ties keep game order.
@@ -17,9 +25,7 @@ impl Database {
         descending: Option<bool>,
         subset: Option<Uint32Array>,
     ) -> Result<Uint32Array, JsValue> {
-        let key = Column::from_key(column)
-            .filter(|c| c.sortable())
-            .ok_or_else(|| bad_argument(&alloc::format!("unknown sort column {column:?}")))?;
+        let key = sort_column(column)?;
         let subset = subset.map(|s| s.to_vec());
         let (index, db) = self.indexed();
         let sorted = index
