@@ -81,40 +81,42 @@ impl Ordering {
     /// ```
     pub fn moves(self, pos: &Chess, last: Option<&Move>) -> MoveList {
         let mut moves = pos.legal_moves();
-        match self {
-            Ordering::San => {
-                let mut keyed: Vec<(Vec<u8>, Move)> = moves
-                    .iter()
-                    .map(|&m| {
-                        let mut s = Vec::with_capacity(8);
-                        San::disambiguate(m, &moves).append_ascii_to(&mut s);
-                        (s, m)
-                    })
-                    .collect();
-                keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-                moves.clear();
-                moves.extend(keyed.into_iter().map(|(_, m)| m));
-            }
-            // Keys computed once a move, both orderings in one key type: one
-            // sort instance (a key function inlined into the sort was 24 KB
-            // of wasm).
-            Ordering::Seed | Ordering::Best => {
-                let ctx = (self == Ordering::Best).then(|| Context::new(pos, last));
-                let mut keyed: Vec<(i32, (u8, u8, u8), Move)> = moves
-                    .iter()
-                    .map(|&m| {
-                        let primary = match &ctx {
+        // Each move's key computed once, every ordering's as a `u64`: one
+        // sort instance (a key function inlined into the sort was 24 KB of
+        // wasm, and each instance is kilobytes).
+        let ctx = (self == Ordering::Best).then(|| Context::new(pos, last));
+        let mut keyed: Vec<(u64, Move)> = moves
+            .iter()
+            .map(|&m| {
+                let key = match (self, &ctx) {
+                    // SAN without its suffix is at most 6 bytes ("exd8=Q",
+                    // "Qa1xb2"): big-endian, zero-padded, its number sorts
+                    // as its bytes do, a prefix first.
+                    (Ordering::San, _) => {
+                        let mut s = [0u8; 8];
+                        let mut san = Vec::with_capacity(8);
+                        San::disambiguate(m, &moves).append_ascii_to(&mut san);
+                        let n = san.len().min(8);
+                        s[..n].copy_from_slice(&san[..n]);
+                        u64::from_be_bytes(s)
+                    }
+                    (_, ctx) => {
+                        let primary = match ctx {
                             Some(ctx) => -ctx.score(pos, &m),
                             None => i32::from(seed_category(pos, &m)),
                         };
-                        (primary, tie(&m), m)
-                    })
-                    .collect();
-                keyed.sort_unstable_by_key(|k| (k.0, k.1));
-                moves.clear();
-                moves.extend(keyed.into_iter().map(|(_, _, m)| m));
-            }
-        }
+                        // Offset so the signed score sorts as unsigned.
+                        let (p, f, t) = tie(&m);
+                        let high = u64::from((primary as u32) ^ 0x8000_0000);
+                        high << 24 | u64::from(p) << 16 | u64::from(f) << 8 | u64::from(t)
+                    }
+                };
+                (key, m)
+            })
+            .collect();
+        keyed.sort_unstable_by_key(|k| k.0);
+        moves.clear();
+        moves.extend(keyed.into_iter().map(|(_, m)| m));
         moves
     }
 
