@@ -2,7 +2,8 @@
 // database of a folder chosen at once, then "All N as one list" from the
 // Database menu, then 20 clicks on rows spread over the whole list (each
 // after a jump of the list there: its rows drawn), 20 steps with →, a sort
-// by Event (names ranked across the databases) and the filter. Each time is measured in the page, from the
+// by Event (names ranked across the databases), the filter and the opening
+// tree of every game (each member's built, then summed). Each time is measured in the page, from the
 // action to the change it asks for (a MutationObserver). The decoder's
 // memory comes from the status line ("decoder memory N MB"): one database,
 // then all of them.
@@ -122,8 +123,11 @@ async function round(browser, origin) {
     f.dispatchEvent(new Event('input', { bubbles: true }));
   }, () => document.querySelector('[data-testid=game-total]')?.hidden === false));
   const allMemory = memory(status);
+  // The opening tree of all the games: the tree panel's Build, to its rows.
+  const tree = await page.evaluate(() => window.benchTimed(() => document.querySelector('#tree-panel button').click(),
+    () => document.querySelector('[data-testid=tree-row]') !== null));
   await context.close();
-  return { firstOpen, all, clicks, steps, sort, filter, one, allMemory, games };
+  return { firstOpen, all, clicks, steps, sort, filter, tree, one, allMemory, games };
 }
 
 const browser = await launchChromium();
@@ -144,6 +148,7 @@ console.log(`row clicks over the whole list:        ${line(got.flatMap((g) => g.
 console.log(`steps (→):                             ${line(got.flatMap((g) => g.steps))}`);
 console.log(`sort by Event, to its rows:            ${line(got.map((g) => g.sort))}`);
 console.log(`filter "lesson", to its count:         ${line(got.map((g) => g.filter))}`);
+console.log(`opening tree of every game, to its rows: ${line(got.map((g) => g.tree))}`);
 console.log(`decoder memory: one database ${got.map((g) => g.one).join(' / ')} MB; all ${got.map((g) => g.allMemory).join(' / ')} MB`);
 await browser.close();
 server.close();

@@ -9,12 +9,15 @@ mod tricks;
 
 use cadb::{
     archive::list::{self, Member, NameRanks, Spans},
+    ca::player::PlayerCard,
     ca::{
         Database,
         columns::{self, Column},
         search::{HeaderIndex, Query, Side},
     },
     game::GameResult,
+    limits::Limits,
+    stats::OpeningTree,
 };
 use proptest::prelude::*;
 
@@ -32,17 +35,26 @@ const PLAYERS: [&str; 7] = [
 ];
 const EVENTS: [&str; 3] = ["Open", "open", "Zürich"];
 
+/// Main lines, with their ECO codes.
+const LINES: [(&str, &str); 4] = [
+    ("1. e4 e5", "C20"),
+    ("1. e4 c5 2. Nf3", "B27"),
+    ("1. d4 d5 2. c4", "D06"),
+    ("1. e4 e5 2. Nf3 Nc6 3. Bb5", "C60"),
+];
+
 /// A game's PGN from its fields (indices into the tables above).
-fn game_pgn((w, b, e, year, result, elo): (usize, usize, usize, Option<u16>, u8, u16)) -> String {
+fn game_pgn((w, b, e, year, result, elo, line): GameFields) -> String {
     let date = year.map_or(String::from("????.??.??"), |y| format!("{y}.??.??"));
     let result = ["1-0", "0-1", "1/2-1/2", "*"][usize::from(result % 4)];
+    let (moves, eco) = LINES[line];
     format!(
-        "[Event \"{}\"] [White \"{}\"] [Black \"{}\"] [Date \"{date}\"] [WhiteElo \"{elo}\"] [Result \"{result}\"]\n1. e4 e5 {result}\n\n",
+        "[Event \"{}\"] [White \"{}\"] [Black \"{}\"] [Date \"{date}\"] [WhiteElo \"{elo}\"] [BlackElo \"{elo}\"] [ECO \"{eco}\"] [Result \"{result}\"]\n{moves} {result}\n\n",
         EVENTS[e], PLAYERS[w], PLAYERS[b]
     )
 }
 
-type GameFields = (usize, usize, usize, Option<u16>, u8, u16);
+type GameFields = (usize, usize, usize, Option<u16>, u8, u16, usize);
 
 fn game_strategy() -> impl Strategy<Value = GameFields> {
     (
@@ -52,6 +64,7 @@ fn game_strategy() -> impl Strategy<Value = GameFields> {
         prop::option::of(1990u16..1995),
         0u8..4,
         prop::sample::select(vec![0u16, 2400, 2500, 2700]),
+        0..LINES.len(),
     )
 }
 
@@ -235,20 +248,88 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_archives_tree_is_the_tree_of_all_its_games((parts, masks) in parts_strategy()) {
+        let f = Fixture::new(&parts, &masks);
+        let limits = Limits::default();
+        let trees: Vec<OpeningTree> = f.members.iter().map(|db| OpeningTree::of_database(db, 40, &limits).0).collect();
+        let trees: Vec<&OpeningTree> = trees.iter().collect();
+        let (all, _) = OpeningTree::of_database(&f.all, 40, &limits);
+        for line in ["", "e4", "e4 e5", "e4 e5 Nf3", "e4 e5 Nf3 Nc6", "e4 c5", "d4", "d4 d5"] {
+            let mut pos = shakmaty::Chess::default();
+            for san in line.split_whitespace() {
+                let m = san.parse::<shakmaty::san::San>().unwrap().to_move(&pos).unwrap();
+                shakmaty::Position::play_unchecked(&mut pos, m);
+            }
+            prop_assert_eq!(OpeningTree::query_across(&trees, &pos), all.query(&pos), "after {}", line);
+        }
+    }
+
+    #[test]
+    fn a_players_card_across_the_archive_counts_all_their_games(
+        (parts, masks) in parts_strategy(),
+        // Not Anna: "Anna" and "anna" are two players in one database.
+        name in prop::sample::select(vec!["Boris", "zoe", "ÉMILE", "Kasparov, Garry"]),
+    ) {
+        let f = Fixture::new(&parts, &masks);
+        let spans = f.spans();
+        let found: Vec<_> = f.members.iter().zip(&f.indexes).enumerate().filter_map(|(k, (db, index))| {
+            Some((db, index.player_record(name)?, spans.start(k)?))
+        }).collect();
+        let card = PlayerCard::across(&found, 1000).unwrap();
+        let Some(record) = f.all_index.player_record(name) else {
+            prop_assert!(card.is_none());
+            return Ok(());
+        };
+        let (card, want) = (card.unwrap(), PlayerCard::of(&f.all, record, 1000).unwrap());
+        prop_assert_eq!(&card.name, &want.name);
+        prop_assert_eq!((card.white, card.black), (want.white, want.black));
+        prop_assert_eq!(&card.by_year, &want.by_year);
+        prop_assert_eq!((&card.eco_white, &card.eco_black), (&want.eco_white, &want.eco_black));
+        prop_assert_eq!(&card.games, &want.games);
+        // The rating: the first member's that has one (each database's
+        // players list has its own).
+        let rating = found.iter().find_map(|&(db, r, _)| PlayerCard::of(db, r, 0).unwrap().rating);
+        prop_assert_eq!(card.rating, rating);
+        // Opponents are names across databases: "Anna" and "anna" are one.
+        let mut joined = std::collections::BTreeMap::<String, (u32, u32, u32, u32)>::new();
+        for o in &want.opponents {
+            let j = joined.entry(o.name.to_lowercase()).or_default();
+            *j = (j.0 + o.score.wins, j.1 + o.score.draws, j.2 + o.score.losses, j.3 + o.score.unfinished);
+        }
+        type Row = (u32, String, (u32, u32, u32, u32));
+        let mut got: Vec<Row> = card.opponents.iter().map(|o| {
+            let s = o.score;
+            (s.games(), o.name.to_lowercase(), (s.wins, s.draws, s.losses, s.unfinished))
+        }).collect();
+        let listed: std::collections::BTreeMap<_, _> = got.iter().map(|(_, n, s)| (n.clone(), *s)).collect();
+        prop_assert_eq!(listed, joined);
+        // Most games first, ties by name; `top` cuts that order.
+        let order = got.clone();
+        got.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        prop_assert_eq!(&order, &got);
+        let short = PlayerCard::across(&found, 2).unwrap().unwrap();
+        prop_assert_eq!(&short.opponents[..], &card.opponents[..card.opponents.len().min(2)]);
+    }
+}
+
 #[test]
 fn equal_names_in_two_databases_rank_the_same() {
     let a = open(
         &[
-            game_pgn((0, 2, 0, None, 0, 0)),
-            game_pgn((3, 2, 0, None, 0, 0)),
+            game_pgn((0, 2, 0, None, 0, 0, 0)),
+            game_pgn((3, 2, 0, None, 0, 0, 0)),
         ]
         .concat(),
         0,
     );
     let b = open(
         &[
-            game_pgn((1, 3, 0, None, 1, 0)),
-            game_pgn((2, 0, 0, None, 1, 0)),
+            game_pgn((1, 3, 0, None, 1, 0, 0)),
+            game_pgn((2, 0, 0, None, 1, 0, 0)),
         ]
         .concat(),
         0,
@@ -275,9 +356,9 @@ fn equal_names_in_two_databases_rank_the_same() {
 
 #[test]
 fn an_empty_database_in_the_archive_holds_no_game() {
-    let a = open(&game_pgn((0, 1, 0, None, 0, 0)), 0);
+    let a = open(&game_pgn((0, 1, 0, None, 0, 0, 0)), 0);
     let empty = open("", 0);
-    let b = open(&game_pgn((2, 3, 0, None, 0, 0)), 0);
+    let b = open(&game_pgn((2, 3, 0, None, 0, 0, 0)), 0);
     let spans = Spans::new([a.count(), empty.count(), b.count()]);
     assert_eq!(empty.count(), 0);
     assert_eq!(spans.locate(0), Some((0, 0)));

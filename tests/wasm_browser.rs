@@ -598,6 +598,43 @@ fn an_archive_lists_every_members_games_as_one() {
         code_of(archive.position_search(start, parts, None).unwrap_err()).0,
         "bad-argument"
     );
+    // The opening tree counts every member's games; in memory, one step
+    // builds it all.
+    let step = archive.opening_tree_step();
+    assert_eq!(
+        (get(&step, "done").as_f64(), get(&step, "total").as_f64()),
+        (Some(4.0), Some(4.0))
+    );
+    let counts: Vec<(String, f64)> = Array::from(&archive.opening_tree(start).unwrap())
+        .iter()
+        .map(|m| {
+            (
+                get(&m, "san").as_string().unwrap(),
+                get(&m, "count").as_f64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        counts,
+        [("c4".into(), 2.0), ("d4".into(), 1.0), ("e4".into(), 1.0)]
+    );
+    // Boris's card: Black in A (lost to Zoe), White in B and C (unfinished).
+    let card = archive.player_card("BORIS").unwrap();
+    let score = |side: &str, key: &str| get(&get(&card, side), key).as_f64();
+    assert_eq!(
+        (score("white", "unfinished"), score("black", "losses")),
+        (Some(2.0), Some(1.0))
+    );
+    assert_eq!(get(&card, "games").as_f64(), Some(3.0));
+    let opponents: Vec<String> = Array::from(&get(&card, "opponents"))
+        .iter()
+        .map(|o| get(&o, "name").as_string().unwrap())
+        .collect();
+    assert_eq!(opponents, ["Anna", "Zoe"]);
+    assert_eq!(
+        code_of(archive.player_card("nobody").unwrap_err()).0,
+        "bad-argument"
+    );
 }
 
 #[wasm_bindgen_test]

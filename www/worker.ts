@@ -30,31 +30,32 @@ function poolFor(w: Decoder<Database, Archive>, games?: number): { pool: Pool; o
 
 /** Throws unless `d` is still the database open: a pass's answer came
  * back after another was opened. */
-function stillOpen(w: Decoder<Database, Archive>, d: Database): void {
-  if (w.db !== d) throw Object.assign(new Error('another database was opened'), { code: 'no-database' });
+function stillOpen(w: Decoder<Database, Archive>, d: Database | Archive): void {
+  if ((w.archive ?? w.db) !== d) throw Object.assign(new Error('another database was opened'), { code: 'no-database' });
 }
 
 /** The opening tree's build under way, which later requests wait for. */
-let building: { db: Database; job: Promise<void> } | null = null;
+let building: { list: Database | Archive; job: Promise<void> } | null = null;
 
-/** Builds database `d`'s opening tree in steps when its D02 is read from a
- * File: each step decodes the block read before while the block after is
- * read (lazy-file.ts); between two, the progress goes to request `id`.
- * In memory, `openingTree` builds it at once. */
-async function buildTree(w: Decoder<Database, Archive>, d: Database, file: LazyFile | null, id: number): Promise<void> {
-  if (!file) return;
+/** Builds the opening tree of `list` (a database, or each member of an
+ * archive in turn) in steps when its D02s are read from `files`: each
+ * step decodes the block read before while the block after is read
+ * (lazy-file.ts); between two, the progress goes to request `id`. In
+ * memory, `openingTree` builds it at once. */
+async function buildTree(w: Decoder<Database, Archive>, list: Database | Archive, files: LazyFile[], id: number): Promise<void> {
+  if (files.length === 0) return;
   for (;;) {
-    file.streaming = true;
+    for (const f of files) f.streaming = true;
     let p;
     try {
-      p = d.openingTreeStep();
+      p = list.openingTreeStep();
     } finally {
-      file.streaming = false;
+      for (const f of files) f.streaming = false;
     }
     if (p.done === p.total) return;
     post({ id, kind: 'progress', done: p.done, total: p.total });
-    await file.settle();
-    stillOpen(w, d);
+    await Promise.all(files.map((f) => f.settle()));
+    stillOpen(w, list);
   }
 }
 
@@ -156,16 +157,18 @@ const handlers: Handlers<Database, Archive> = {
     }
     return out;
   },
+  // An archive's: each member's tree, the rows summed.
   openingTree: async ({ fen }, id, w) => {
-    const d = w.need();
-    const job = building?.db === d ? building.job : buildTree(w, d, w.d02, id);
-    building = { db: d, job };
+    const list = w.list();
+    const files = w.archive ? w.files : w.d02 ? [w.d02] : [];
+    const job = building?.list === list ? building.job : buildTree(w, list, files, id);
+    building = { list, job };
     try {
       await job;
     } finally {
       if (building?.job === job) building = null;
     }
-    return d.openingTree(fen);
+    return list.openingTree(fen);
   },
   // A big database's search split between the helpers, a stretch of D02
   // each (each helper's memo serves its stretch the next time), the next

@@ -4,7 +4,8 @@
 //!
 //! A player is a name record: the ids the players list redirects to one
 //! record are one player ([`NameTable::record_index`]). Two records with the
-//! same text are two players, as the database keeps them.
+//! same text are two players, as the database keeps them. Across many
+//! databases a player is a name ([`PlayerCard::across`]).
 //!
 //! ```
 //! use cadb::ca::{Database, OpenOptions, writer, player::PlayerCard, search::HeaderIndex};
@@ -109,25 +110,36 @@ pub struct PlayerCard {
     pub games: Vec<u32>,
 }
 
-impl PlayerCard {
-    /// The card of the player whose name record is `record`, with at most
-    /// `top` openings per colour and `top` opponents. An unknown record is
-    /// an error.
-    pub fn of<R: ReadAt>(db: &Database<R>, record: u32, top: usize) -> Result<PlayerCard, Error> {
+/// A player's games in one database, counted whole: a card before its
+/// lists are cut to their top entries.
+struct Tally {
+    white: Score,
+    black: Score,
+    years: Vec<(u32, Score)>,
+    /// By colour (White, Black), then ECO code.
+    eco: [[Score; 500]; 2],
+    /// By the opponent's name record.
+    opponents: Vec<Score>,
+    games: Vec<u32>,
+}
+
+impl Tally {
+    /// The games of name record `record` (checked by the caller), from one
+    /// pass over D00.
+    fn of<R: ReadAt>(db: &Database<R>, record: u32) -> Result<Tally, Error> {
         let players = db.list(ListKind::Players);
-        if record >= players.record_count() {
-            return Err(Error::argument("no such player record"));
-        }
         let rec = |id: u32| players.record_index(id);
-        let mut white = Score::default();
-        let mut black = Score::default();
         // Tallies indexed by key, then the top entries picked by scans: no
         // map and no sort of its own in the wasm module (each costs
         // kilobytes there). Opponents by record: 16 bytes a name record.
-        let mut years: Vec<(u32, Score)> = Vec::new();
-        let mut eco = [[Score::default(); 500]; 2];
-        let mut opponents = vec![Score::default(); players.record_count() as usize];
-        let mut games = Vec::new();
+        let mut t = Tally {
+            white: Score::default(),
+            black: Score::default(),
+            years: Vec::new(),
+            eco: [[Score::default(); 500]; 2],
+            opponents: vec![Score::default(); players.record_count() as usize],
+            games: Vec::new(),
+        };
         db.scan_raw_headers(0, db.count(), |i, h| {
             let result = outcome_result(h.outcome);
             let code = usize::from(db.eco_code(h.eco));
@@ -142,38 +154,130 @@ impl PlayerCard {
                 }
                 mine = true;
                 let r = result_code(result, as_white);
-                if as_white { &mut white } else { &mut black }.add(r);
-                let year = date_year(h.date);
-                let at = match years.binary_search_by_key(&year, |&(y, _)| y) {
-                    Ok(at) => at,
-                    Err(at) => {
-                        years.insert(at, (year, Score::default()));
-                        at
-                    }
-                };
-                years[at].1.add(r);
-                if let Some(s) = eco[usize::from(!as_white)].get_mut(code) {
+                if as_white { &mut t.white } else { &mut t.black }.add(r);
+                year_of(&mut t.years, date_year(h.date)).add(r);
+                if let Some(s) = t.eco[usize::from(!as_white)].get_mut(code) {
                     s.add(r);
                 }
-                if let Some(s) = rec(them).and_then(|o| opponents.get_mut(o as usize)) {
+                if let Some(s) = rec(them).and_then(|o| t.opponents.get_mut(o as usize)) {
                     s.add(r);
                 }
             }
             if mine {
-                games.push(i as u32);
+                t.games.push(i as u32);
             }
         })?;
-        let [eco_white, eco_black] = eco.map(|by_code| {
+        Ok(t)
+    }
+
+    /// The card of these counts: the top `top` openings of each colour,
+    /// `opponents` already picked, and what the players list says of
+    /// `record` in `db`.
+    fn card<R: ReadAt>(
+        self,
+        db: &Database<R>,
+        record: u32,
+        top: usize,
+        opponents: Vec<Opponent>,
+    ) -> PlayerCard {
+        let players = db.list(ListKind::Players);
+        let [eco_white, eco_black] = self.eco.map(|by_code| {
             most_played(&by_code, top, |a, b| a.cmp(&b))
                 .into_iter()
                 .map(|(c, s)| (c as u16, s))
                 .collect()
         });
+        let about = About::of(db, record);
+        PlayerCard {
+            record,
+            name: players.record_name(record, db.text()).unwrap_or_default(),
+            title: about.title,
+            white: self.white,
+            black: self.black,
+            by_year: self.years,
+            eco_white,
+            eco_black,
+            opponents,
+            rating: about.rating,
+            fide_id: about.fide_id,
+            games: self.games,
+        }
+    }
+
+    /// Adds `o`'s counts to these (opponents are the caller's).
+    fn absorb(&mut self, o: &Tally) {
+        self.white = self.white.plus(o.white);
+        self.black = self.black.plus(o.black);
+        for &(year, s) in &o.years {
+            let at = year_of(&mut self.years, year);
+            *at = at.plus(s);
+        }
+        for (mine, theirs) in self.eco.iter_mut().zip(&o.eco) {
+            for (a, b) in mine.iter_mut().zip(theirs) {
+                *a = a.plus(*b);
+            }
+        }
+    }
+}
+
+/// What a players list says of a player, beside their games.
+struct About {
+    title: Option<String>,
+    rating: Option<u16>,
+    fide_id: Option<u32>,
+}
+
+impl About {
+    /// Name record `record`'s: the title of its entry; the rating and
+    /// FIDE id of the first of its ids that has one.
+    fn of<R: ReadAt>(db: &Database<R>, record: u32) -> About {
+        let players = db.list(ListKind::Players);
+        let data = ids_of(players, record).find_map(|id| {
+            players
+                .player_data(id)
+                .filter(|d| d.rating != 0 || d.fide_id != 0)
+        });
+        let enc = db.text();
+        About {
+            title: players
+                .record(record)
+                .map(|e| enc.decode(e.title))
+                .map(|t| String::from(t.trim()))
+                .filter(|t| !t.is_empty()),
+            rating: data.map(|d| d.rating).filter(|&r| r != 0),
+            fide_id: data.map(|d| d.fide_id).filter(|&f| f != 0),
+        }
+    }
+}
+
+/// The score of `year` in `years` (ascending), inserted if need be.
+fn year_of(years: &mut Vec<(u32, Score)>, year: u32) -> &mut Score {
+    let at = match years.binary_search_by_key(&year, |&(y, _)| y) {
+        Ok(at) => at,
+        Err(at) => {
+            years.insert(at, (year, Score::default()));
+            at
+        }
+    };
+    &mut years[at].1
+}
+
+impl PlayerCard {
+    /// The card of the player whose name record is `record`, with at most
+    /// `top` openings per colour and `top` opponents. An unknown record is
+    /// an error.
+    pub fn of<R: ReadAt>(db: &Database<R>, record: u32, top: usize) -> Result<PlayerCard, Error> {
+        let players = db.list(ListKind::Players);
+        if record >= players.record_count() {
+            return Err(Error::argument("no such player record"));
+        }
+        let t = Tally::of(db, record)?;
         let enc = db.text();
         // Ties by name, then record: a record's number is its place in
         // .d01, which a writer may order any way (issue 32). Only the
         // opponents met are named.
-        let names: Vec<String> = opponents
+        let names: Vec<String> = t
+            .opponents
             .iter()
             .enumerate()
             .map(|(r, s)| match s.games() {
@@ -182,7 +286,7 @@ impl PlayerCard {
             })
             .collect();
         let by_name = |a: u32, b: u32| names[a as usize].cmp(&names[b as usize]).then(a.cmp(&b));
-        let opponents = most_played(&opponents, top, by_name)
+        let opponents = most_played(&t.opponents, top, by_name)
             .into_iter()
             .map(|(record, score)| Opponent {
                 record,
@@ -190,29 +294,109 @@ impl PlayerCard {
                 score,
             })
             .collect();
-        let data = ids_of(players, record).find_map(|id| {
-            players
-                .player_data(id)
-                .filter(|d| d.rating != 0 || d.fide_id != 0)
-        });
-        let entry = players.record(record);
-        Ok(PlayerCard {
-            record,
-            name: players.record_name(record, enc).unwrap_or_default(),
-            title: entry
-                .map(|e| enc.decode(e.title))
-                .map(|t| String::from(t.trim()))
-                .filter(|t| !t.is_empty()),
-            white,
-            black,
-            by_year: years,
-            eco_white,
-            eco_black,
-            opponents,
-            rating: data.map(|d| d.rating).filter(|&r| r != 0),
-            fide_id: data.map(|d| d.fide_id).filter(|&f| f != 0),
-            games,
-        })
+        Ok(t.card(db, record, top, opponents))
+    }
+
+    /// The card of one player over many databases (an archive's,
+    /// [`crate::archive::list`]): each member's database, the player's
+    /// name record in it (a member without the player is left out) and
+    /// the archive's number of its first game. Across databases a player
+    /// is a name: opponents are joined by their names, lower-cased (ties
+    /// by name); `record` is an opponent's, and the card's, in the first
+    /// member that has them; the title, the rating and the FIDE id are
+    /// each the first member's that has one. None when no member has the
+    /// player.
+    ///
+    /// ```
+    /// use cadb::ca::{Database, OpenOptions, writer, player::PlayerCard, search::HeaderIndex};
+    /// let open = |pgn: &str| {
+    ///     let games = cadb::game::import::read_pgn(pgn).unwrap();
+    ///     Database::open(writer::write_database(&games, &Default::default()).unwrap().0, OpenOptions::default()).unwrap()
+    /// };
+    /// let a = open("[White \"Anna\"] [Black \"Boris\"] [Result \"1-0\"]\n1. e4 1-0\n");
+    /// let b = open("[White \"Cleo\"] [Black \"Dan\"] [Result \"*\"]\n1. d4 *\n\n[White \"BORIS\"] [Black \"ANNA\"] [Result \"1/2-1/2\"]\n1. d4 1/2-1/2\n");
+    /// let anna = |db: &Database<Vec<u8>>| HeaderIndex::new(db).player_record("anna").unwrap();
+    /// let card = PlayerCard::across(&[(&a, anna(&a), 0), (&b, anna(&b), 1)], 10).unwrap().unwrap();
+    /// assert_eq!((card.white.wins, card.black.draws), (1, 1));
+    /// assert_eq!((card.opponents.len(), card.opponents[0].score.games()), (1, 2));
+    /// assert_eq!(card.games, [0, 2]); // the archive's numbers
+    /// ```
+    pub fn across<R: ReadAt>(
+        members: &[(&Database<R>, u32, u64)],
+        top: usize,
+    ) -> Result<Option<PlayerCard>, Error> {
+        let mut first: Option<(&Database<R>, u32, Tally)> = None;
+        // (lower-cased name, name, record, score) of each opponent met,
+        // the first member's spelling and record, and their places in
+        // name order: kept sorted as they come (a sort of its own would
+        // cost kilobytes of the wasm module; a card has few opponents).
+        let mut met: Vec<(String, String, u32, Score)> = Vec::new();
+        let mut order: Vec<u32> = Vec::new();
+        for &(db, record, start) in members {
+            let players = db.list(ListKind::Players);
+            if record >= players.record_count() {
+                return Err(Error::argument("no such player record"));
+            }
+            let mut t = Tally::of(db, record)?;
+            let enc = db.text();
+            for (r, s) in t.opponents.iter().enumerate() {
+                if s.games() > 0 {
+                    let name = players.record_name(r as u32, enc).unwrap_or_default();
+                    let lower = crate::text::lower(&name);
+                    match order.binary_search_by(|&k| met[k as usize].0.cmp(&lower)) {
+                        Ok(at) => {
+                            let j = &mut met[order[at] as usize].3;
+                            *j = j.plus(*s);
+                        }
+                        Err(at) => {
+                            order.insert(at, met.len() as u32);
+                            met.push((lower, name, r as u32, *s));
+                        }
+                    }
+                }
+            }
+            for g in &mut t.games {
+                *g = (start + u64::from(*g)) as u32;
+            }
+            match &mut first {
+                None => first = Some((db, record, t)),
+                Some((_, _, all)) => {
+                    all.absorb(&t);
+                    all.games.extend_from_slice(&t.games);
+                }
+            }
+        }
+        let Some((db, record, all)) = first else {
+            return Ok(None);
+        };
+        // What the players lists say: each the first member's that says it.
+        let mut about = About::of(db, record);
+        for &(db, record, _) in members {
+            let more = About::of(db, record);
+            about.title = about.title.or(more.title);
+            about.rating = about.rating.or(more.rating);
+            about.fide_id = about.fide_id.or(more.fide_id);
+        }
+        let scores: Vec<Score> = order.iter().map(|&k| met[k as usize].3).collect();
+        // In name order: ties by place are ties by name.
+        let opponents = most_played(&scores, top, |a, b| a.cmp(&b))
+            .into_iter()
+            .map(|(at, score)| {
+                let (_, name, record, _) = &met[order[at as usize] as usize];
+                Opponent {
+                    record: *record,
+                    name: name.clone(),
+                    score,
+                }
+            })
+            .collect();
+        let card = all.card(db, record, top, opponents);
+        Ok(Some(PlayerCard {
+            title: about.title,
+            rating: about.rating,
+            fide_id: about.fide_id,
+            ..card
+        }))
     }
 
     /// Both colours together.

@@ -53,7 +53,7 @@ impl Agg {
         self.last_year = self.last_year.max(last);
     }
 
-    fn merge(&mut self, b: &Agg) {
+    pub(super) fn merge(&mut self, b: &Agg) {
         self.count = self.count.saturating_add(b.count);
         self.add_years(b.first_year, b.last_year);
         self.white_wins = self.white_wins.saturating_add(b.white_wins);

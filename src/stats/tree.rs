@@ -192,19 +192,42 @@ impl OpeningTree {
 
     /// The moves played from `pos`, most played first (ties by UCI).
     pub fn query(&self, pos: &Chess) -> Vec<MoveEntry> {
+        OpeningTree::query_across(&[self], pos)
+    }
+
+    /// The moves played from `pos` in any of `trees`, summed as if one
+    /// tree held all their games: the tree of many databases (an
+    /// archive's, [`crate::archive::list`]), each kept built on its own.
+    ///
+    /// ```
+    /// use cadb::stats::OpeningTree;
+    /// let games = cadb::game::import::read_pgn("1. e4 e5 *\n\n1. e4 c5 *\n\n1. d4 *\n").unwrap();
+    /// let (mut one, mut a, mut b) = (OpeningTree::new(), OpeningTree::new(), OpeningTree::new());
+    /// for (i, g) in games.iter().enumerate() {
+    ///     one.add_game(g).unwrap();
+    ///     if i == 0 { a.add_game(g).unwrap(); } else { b.add_game(g).unwrap(); }
+    /// }
+    /// let start = shakmaty::Chess::default();
+    /// assert_eq!(OpeningTree::query_across(&[&a, &b], &start), one.query(&start));
+    /// ```
+    pub fn query_across(trees: &[&OpeningTree], pos: &Chess) -> Vec<MoveEntry> {
         let key = position_key(pos);
-        let lo = self.slots.partition_point(|s| s.key < key);
-        let hi = self.slots.partition_point(|s| s.key <= key);
-        let mut found: Vec<(u16, Agg)> = self.slots[lo..hi].iter().map(|s| (s.mv, s.agg)).collect();
-        // A few observations: the formula, not a memo.
-        for o in self.pending.iter().filter(|o| o.key == key) {
-            match found.iter_mut().find(|(mv, _)| *mv == o.mv) {
-                Some((_, a)) => a.add_obs(o, record::weight_micros),
-                None => {
-                    let mut a = Agg::default();
-                    a.add_obs(o, record::weight_micros);
-                    found.push((o.mv, a));
-                }
+        let mut found: Vec<(u16, Agg)> = Vec::new();
+        let mut add = |mv: u16, agg: &Agg| match found.iter_mut().find(|(m, _)| *m == mv) {
+            Some((_, a)) => a.merge(agg),
+            None => found.push((mv, *agg)),
+        };
+        for tree in trees {
+            let lo = tree.slots.partition_point(|s| s.key < key);
+            let hi = tree.slots.partition_point(|s| s.key <= key);
+            for s in &tree.slots[lo..hi] {
+                add(s.mv, &s.agg);
+            }
+            // A few observations: the formula, not a memo.
+            for o in tree.pending.iter().filter(|o| o.key == key) {
+                let mut a = Agg::default();
+                a.add_obs(o, record::weight_micros);
+                add(o.mv, &a);
             }
         }
         let mut out: Vec<MoveEntry> = found

@@ -27,8 +27,8 @@ use crate::archive::list::{self, Member, MemberError, Spans};
 pub struct Archive {
     /// Each member's name, and the database (its name index built on the
     /// first search or sort).
-    members: Vec<(String, Database)>,
-    spans: Spans,
+    pub(super) members: Vec<(String, Database)>,
+    pub(super) spans: Spans,
     /// The names ranked across the members, on the first sort by a name.
     #[cfg(feature = "wasm")]
     ranks: Option<list::NameRanks>,

@@ -32,7 +32,8 @@
 //! - [`archive`](mod@archive): `ArchiveMerge`, many databases as one PGN with their
 //!   duplicates merged, as `cadb pgn FOLDER --dedupe` writes it.
 //! - [`archive_list`]: [`Archive`], many open databases as one list: its
-//!   rows, search, sort, games and export across them.
+//!   rows, search, sort, games and export across them;
+//!   [`archive_tree`]: its opening tree; [`player`]: its player cards.
 //! - [`line`]: `playLine(fen, moves)`, an engine's UCI line as SAN and positions (flat strings).
 //! - [`codecs`]: Jose GameText, UCI16, MGC/PGC and stats64, both ways.
 //! - [`types`]: the TypeScript declarations of every object crossing the
@@ -57,6 +58,8 @@ pub mod annotate;
 #[cfg(feature = "wasm")]
 pub mod archive;
 pub mod archive_list;
+#[cfg(feature = "wasm")]
+pub mod archive_tree;
 #[cfg(feature = "wasm")]
 pub mod bench;
 #[cfg(feature = "wasm")]

@@ -1,9 +1,10 @@
-//! `playerCard(player)`: a thin wrapper over [`crate::ca::player`].
+//! `playerCard(player)` of a database and of an archive: a thin wrapper
+//! over [`crate::ca::player`].
 
 use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
-use super::{Database, bad_argument, database::set, to_js};
+use super::{Archive, Database, bad_argument, database::set, to_js};
 use crate::ca::{
     format::d00::decode_eco,
     player::{PlayerCard, Score},
@@ -32,6 +33,34 @@ impl Database {
         };
         let record = record.ok_or_else(|| bad_argument("no such player"))?;
         let card = PlayerCard::of(db, record, TOP).map_err(to_js)?;
+        Ok(card_object(&card).into())
+    }
+}
+
+#[wasm_bindgen]
+impl Archive {
+    /// The card of the player named `name` (the whole name,
+    /// case-insensitive) over every member that has them: scores summed,
+    /// opponents joined by name, `games` in the archive's numbering.
+    /// `index` is the player's in the first such member's `names()`.
+    ///
+    /// ```js
+    /// const card = archive.playerCard("Anna");
+    /// card.games; // archive numbers, every member's
+    /// ```
+    #[wasm_bindgen(js_name = playerCard, unchecked_return_type = "PlayerCard")]
+    pub fn player_card(&mut self, name: &str) -> Result<JsValue, JsValue> {
+        use crate::ca::player::PlayerCard;
+        let spans = &self.spans;
+        let mut found = alloc::vec::Vec::new();
+        for (k, (_, d)) in self.members.iter_mut().enumerate() {
+            let (index, db) = d.indexed();
+            if let Some(record) = index.player_record(name) {
+                found.push((db, record, spans.start(k).unwrap_or(0)));
+            }
+        }
+        let card = PlayerCard::across(&found, TOP).map_err(to_js)?;
+        let card = card.ok_or_else(|| bad_argument("no such player"))?;
         Ok(card_object(&card).into())
     }
 }

@@ -54,7 +54,7 @@ impl Database {
     /// One step of the tree's build ([`TreeBuilder::step`]), begun if need
     /// be and stored when it ends: `(done, total)` games. With `pause`, the
     /// step ends before a record that is not in memory.
-    fn opening_tree_steps(&mut self, pause: bool) -> (u64, u64) {
+    pub(super) fn opening_tree_steps(&mut self, pause: bool) -> (u64, u64) {
         if self.tree.is_some() {
             let n = self.inner.count();
             return (n, n);

@@ -117,9 +117,24 @@ await test('all five as one list: every game with its database, searched, sorted
   await page.waitForFunction(() => document.querySelector('.list-head [data-column=database]')?.getAttribute('aria-sort') === 'descending');
   const byDatabase = await cells('database');
   assert.deepEqual(byDatabase, [...order.map(([n]) => n)].reverse());
-  // What only one database at a time shows says so; a database of the
-  // menu opens alone again.
-  await page.locator('#tree-panel').filter({ hasText: 'Shown for one database at a time' }).waitFor();
+  // The opening tree counts every database's games: all 15 play 1. e4.
+  await page.keyboard.press('Home');
+  const e4 = page.locator('[data-testid=tree-row]').filter({ has: page.locator('.tree-move[data-san=e4]') });
+  await e4.waitFor();
+  assert.equal(await e4.locator('td.num').first().textContent(), '15');
+  assert.equal(await page.locator('[data-testid=tree-row]').count(), 1);
+  // The card of "Other", Black in every game of every database: 15 lost,
+  // and "List games" lists all 15.
+  const card = page.locator('[data-testid=player-card]');
+  await page.locator('#game-title [data-testid=player-link]', { hasText: 'Other' }).click();
+  await card.locator('[data-testid=card-totals]').waitFor();
+  const totals = await card.locator('[data-testid=card-totals] tr').evaluateAll((trs) => trs.slice(1).map((tr) => Array.from(tr.children).slice(1, 5).map((td) => td.textContent)));
+  assert.deepEqual(totals, [['0', '0', '0', '0'], ['15', '0', '0', '15'], ['15', '0', '0', '15']]);
+  await card.locator('[data-testid=player-filter]').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=game-total]')?.hidden === false);
+  assert.equal(await count(page), 15);
+  await page.locator('[data-testid=search-clear]').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=game-total]')?.hidden === true);
   // "Games with this position" searches every database: after 3. Bc4,
   // every game of all five.
   await page.keyboard.press('End');
@@ -129,6 +144,7 @@ await test('all five as one list: every game with its database, searched, sorted
   await page.locator('[data-testid=position-filter]').filter({ hasText: /15 games reach it/ }).waitFor();
   assert.equal(await count(page), 15);
   await page.locator('[data-testid=position-clear]').click();
+  // A database of the menu opens alone again.
   await menu(page).selectOption('PROMO');
   await status(page, /^Opened PROMO:/);
   assert.equal(await count(page), FIVE.PROMO);

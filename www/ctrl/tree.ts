@@ -8,7 +8,6 @@ import { codeOf, coreMessage, messageOf } from '../errors.js';
 import { samePosition, shown, START_FEN } from '../game.js';
 import { T } from '../i18n/index.js';
 import { Stale } from '../latest.js';
-import { isArchive } from '../state.js';
 import { isCancelled } from '../worker-host.js';
 
 export class TreeCtrl {
@@ -90,12 +89,6 @@ export class TreeCtrl {
     if (!at || !t.open) return;
     const games = s.info?.games ?? 0;
     const fresh = this.c.latest.begin('tree');
-    // A list of many databases has no tree yet (issue 47): said, not offered.
-    if (isArchive(s)) {
-      t.view = { kind: 'text', say: () => T.list.oneDatabase };
-      this.c.redraw();
-      return;
-    }
     if (games > AUTO_TREE_MAX_GAMES && !t.wanted) {
       t.view = { kind: 'ask', games };
       this.c.redraw();
