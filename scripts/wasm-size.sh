@@ -24,7 +24,10 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # 355,000 since issue 47's list of many databases (+12.9 KB: the Archive
 # class, its rows, search, sort with names ranked across the databases,
 # export, searches inside games and of positions, and duplicates; docs/development.md, "wasm size").
-budget="${CADB_WASM_BUDGET:-355000}"
+# 358,000 since its opening tree, player card and doctor's report across
+# the databases (+0.7 KB net: +3.9 KB for them, -3.2 KB for MGC/PGC's one
+# sort of move keys; docs/development.md, "wasm size").
+budget="${CADB_WASM_BUDGET:-358000}"
 # 160,000: issue 46's target (docs/development.md, "wasm size").
 lite_budget="${CADB_LITE_BUDGET:-160000}"
 failed=0

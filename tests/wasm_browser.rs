@@ -562,6 +562,10 @@ fn an_archive_lists_every_members_games_as_one() {
     assert_eq!(copies(&archive), (vec![], Some(0.0)));
     archive.add("C".into(), open(&b));
     assert_eq!(copies(&archive), (vec![3], Some(1.0)));
+    // Each group's games, the kept one first, and its size.
+    let found = archive.duplicates(None).unwrap();
+    let array = |key: &str| get(&found, key).dyn_into::<Uint32Array>().unwrap().to_vec();
+    assert_eq!((array("grouped"), array("sizes")), (vec![2, 3], vec![2]));
     // A search of the games' contents across them, with each hit's ply.
     let q = obj(&[("pattern", "Pc4".into())]);
     let hits = archive.search_hits(q, None).unwrap();
@@ -634,6 +638,84 @@ fn an_archive_lists_every_members_games_as_one() {
     assert_eq!(
         code_of(archive.player_card("nobody").unwrap_err()).0,
         "bad-argument"
+    );
+}
+
+#[wasm_bindgen_test]
+fn a_damaged_member_costs_the_archive_only_its_damaged_games() {
+    let good = files_from_pgn(GAMES);
+    let mut bad = files_from_pgn(GAMES);
+    bad.d02.truncate(bad.d02.len() / 2);
+    // What the damaged database says alone, numbered after GOOD's 3 games.
+    let alone = open(&bad);
+    let damaged: Vec<u32> = (0..3)
+        .filter(|&i| !get(&alone.game(i).unwrap(), "error").is_undefined())
+        .collect();
+    assert!(!damaged.is_empty(), "half a D02 damages some game");
+    let mut archive = cadb::wasm::Archive::new();
+    archive.add("GOOD".into(), open(&good));
+    archive.add("BAD".into(), open(&bad));
+    // Each game from its own database: GOOD's whole, BAD's as alone.
+    for g in 0..6u32 {
+        let error = get(&archive.game(g).unwrap(), "error");
+        let want = g >= 3 && damaged.contains(&(g - 3));
+        assert_eq!(!error.is_undefined(), want, "game {g}");
+    }
+    // The export writes every game, and lists BAD's damaged ones by their
+    // archive numbers.
+    let chunks = Array::new();
+    let on_chunk = Function::new_with_args("c", "this.push(c)").bind0(&chunks);
+    let summary = archive
+        .export_pgn_bytes(JsValue::NULL, on_chunk, None)
+        .unwrap();
+    assert_eq!(get(&summary, "games").as_f64(), Some(6.0));
+    let listed: Vec<u32> = Array::from(&get(&summary, "errors"))
+        .iter()
+        .map(|e| get(&e, "game").as_f64().unwrap() as u32)
+        .collect();
+    assert_eq!(listed, damaged.iter().map(|i| i + 3).collect::<Vec<_>>());
+    // The tree sums what each database counts alone.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let counts = |moves: JsValue| -> Vec<(String, f64)> {
+        Array::from(&moves)
+            .iter()
+            .map(|m| {
+                (
+                    get(&m, "san").as_string().unwrap(),
+                    get(&m, "count").as_f64().unwrap(),
+                )
+            })
+            .collect()
+    };
+    let mut want = counts(open(&good).opening_tree(start).unwrap());
+    for (san, n) in counts(open(&bad).opening_tree(start).unwrap()) {
+        match want.iter_mut().find(|(s, _)| *s == san) {
+            Some((_, m)) => *m += n,
+            None => want.push((san, n)),
+        }
+    }
+    want.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    assert_eq!(counts(archive.opening_tree(start).unwrap()), want);
+    // The doctor reports each member: BAD's damage is its own.
+    let reports = Array::from(&archive.diagnose(JsValue::NULL, None).unwrap());
+    let report = |k: u32| get(&reports.get(k), "report");
+    assert_eq!(
+        get(&reports.get(1), "name").as_string().as_deref(),
+        Some("BAD")
+    );
+    assert_eq!(get(&report(1), "needsAttention").as_bool(), Some(true));
+    let text = |k: u32| get(&report(k), "text").as_string().unwrap();
+    assert_eq!(
+        text(0),
+        get(&open(&good).diagnose(JsValue::NULL, None).unwrap(), "text")
+            .as_string()
+            .unwrap()
+    );
+    assert_eq!(
+        text(1),
+        get(&alone.diagnose(JsValue::NULL, None).unwrap(), "text")
+            .as_string()
+            .unwrap()
     );
 }
 

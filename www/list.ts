@@ -218,7 +218,7 @@ export class GameList {
     const cursor = p.cursor >= 0 ? p.cursor : 0;
     this.rows = patch(this.rows ?? this.body, h('div.list-body', { style: { transform: `translateY(${first * ROW_HEIGHT}px)` } }, wanted.map((index, k) =>
       listRow(
-        { index, position: first + k, row: cache.get(index) ?? shown.get(index), selected: index === p.selected, cursor: first + k === cursor, broken: p.broken.has(index) },
+        { index, position: first + k, row: cache.get(index) ?? shown.get(index), selected: index === p.selected, cursor: first + k === cursor, broken: p.broken.has(index), groupStart: p.view.groupStarts?.has(index) ?? false },
         () => this.hooks.open(index),
         (name) => this.hooks.player(name),
       ))));

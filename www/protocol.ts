@@ -4,7 +4,7 @@
 
 import type {
   ColumnKey, CompactnessRow, DbInfo, Diagnosis, Encoding, EncodingChoice, ExportSummary, GameRows, GameView, PlayerCard, SearchQuery, SortColumn,
-  AnnotatedGame, EngineScore, PositionHits, SearchHits, TreeMove,
+  AnnotatedGame, Duplicates, EngineScore, MemberDiagnosis, PositionHits, SearchHits, TreeMove,
 } from '../pkg/cadb.js';
 import type { Part } from './config.js';
 import type { PoolSetup } from './pool.js';
@@ -93,7 +93,8 @@ export interface Requests {
   setEncoding: { args: { encoding: TextChoice }; result: DbInfo };
   /** What the reader inferred, its evidence and its warnings; D02 of at
    * most `maxGames` games is scanned (null: every game). */
-  diagnose: { args: { maxGames: number | null }; result: Diagnosis };
+  /** A database's report, or each member's of an archive. */
+  diagnose: { args: { maxGames: number | null }; result: Diagnosis | MemberDiagnosis[] };
   /** Part `part` of `parts` of the full check's scan of the records, as
    * the numbers `Database.diagnoseJoin` takes (a helper's share, pool.ts). */
   diagnosePart: { args: { part: number; parts: number }; result: Float64Array };
@@ -126,7 +127,7 @@ export interface Requests {
   /** The copies among the games of the open list of many databases (an
    * archive): those a merged list leaves out, ascending, and the groups;
    * every game read once; progress streamed. */
-  duplicates: { args: Record<string, never>; result: { copies: Uint32Array; groups: number } };
+  duplicates: { args: Record<string, never>; result: Duplicates };
   openingTree: { args: { fen: string }; result: TreeMove[] };
   /** `part` of `parts`: a stretch of D02's record order only, each hit's
    * next move in `nextMoves` (a helper's share, pool.ts). */

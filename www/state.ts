@@ -5,7 +5,7 @@
 // language's strings (`T`, i18n/) follow `settings.language`. The Worker
 // holds the database itself; the page holds only what is on screen.
 
-import type { AnnotatedGame, ColumnKey, CompactnessRow, DbInfo, Diagnosis, EncodingChoice, GameView, MoveNode, Opening, PlayerCard, SearchQuery, SortColumn, TreeMove } from '../pkg/cadb.js';
+import type { AnnotatedGame, ColumnKey, CompactnessRow, DbInfo, Duplicates, EncodingChoice, GameView, MemberDiagnosis, MoveNode, Opening, PlayerCard, SearchQuery, SortColumn, TreeMove } from '../pkg/cadb.js';
 import type { Build } from './engine.js';
 import type { Strings } from './i18n/en.js';
 import { type Language, type Notation, T } from './i18n/index.js';
@@ -43,6 +43,9 @@ export interface GameState {
 
 /** The games listed: a new object each time the list is filtered or sorted
  * (the list then scrolls back to the top). */
+/** How a list of many databases shows its duplicates. */
+export type CopiesMode = 'all' | 'hide' | 'groups';
+
 export interface ListView {
   /** Games in view order: null = all games in database order. */
   order: Uint32Array | null;
@@ -52,6 +55,9 @@ export interface ListView {
    * assistive technology (aria-sort) only once the rows are in it; the
    * sort asked for (ListState.sort) is marked at once. */
   sorted: { column: SortColumn; descending: boolean } | null;
+  /** Only the groups of duplicates are listed, each together: the first
+   * game of each as listed (a line above it). */
+  groupStarts: ReadonlySet<number> | null;
 }
 
 /** How many games the list shows (`games`: all in the database). */
@@ -112,10 +118,11 @@ export interface ListState {
   filterTimer: number;
   sort: { column: SortColumn; descending: boolean } | null;
   view: ListView;
-  /** "Hide duplicates" in a list of many databases: the copies it leaves
-   * out (ascending; each group's kept copy stays) and their groups, once
-   * found; null: every game listed. */
-  copies: { games: Uint32Array; groups: number } | null;
+  /** The duplicates of a list of many databases, once read (the list's
+   * "Duplicates" menu), and how it lists them: every game, without the
+   * copies (each group's kept game stays), or only the groups, each
+   * together; null: not read. */
+  copies: { found: Duplicates; mode: CopiesMode } | null;
   /** Games found damaged (marked in the list once opened). */
   broken: ReadonlySet<number>;
   /** The rows' text fetched (new for a database or an encoding). */
@@ -173,7 +180,8 @@ export interface TreeState {
 
 /** The doctor's report of the open database (the Database panel, the notice). */
 export interface DiagnosisState {
-  view: PanelView<Diagnosis>;
+  /** Each database's report: the one shown, or every member of a list of all. */
+  view: PanelView<MemberDiagnosis[]>;
   /** Whether every game's record was scanned ("Check every game"). */
   full: boolean;
   /** "Copied" after the report was copied, for the live region. */
@@ -448,7 +456,7 @@ export function freshList(query: SearchQuery | null = null): ListState {
     position: null,
     filterTimer: 0,
     sort: null,
-    view: { order: null, filtered: false, sorted: null },
+    view: { order: null, filtered: false, sorted: null, groupStarts: null },
     copies: null,
     broken: new Set(),
     rows: freshRows(),
@@ -467,6 +475,12 @@ export function amongMany(s: State): boolean {
 /** The name of the list of every database of a choice of many, as one
  * (an `Archive`, issue 47): no stem is `*`. */
 export const ALL = '*';
+
+/** The doctor's reports as one plain text (what "Copy report" copies):
+ * each after its database's name when there are many. */
+export function reportText(reports: MemberDiagnosis[]): string {
+  return reports.length === 1 ? reports[0].report.text : reports.map((m) => `== ${m.name} ==\n${m.report.text}`).join('\n');
+}
 
 /** The list shown is of many databases. */
 export function isArchive(s: State): boolean {

@@ -186,7 +186,9 @@ const handlers: Handlers<Database, Archive> = {
   },
   // The full check of a big database split between the helpers, a
   // stretch of D02 each, joined here.
+  // An archive's: each member's report, member after member.
   diagnose: async ({ maxGames }, id, w) => {
+    if (w.archive) return w.archive.diagnose(maxGames === null ? null : { maxGames }, progressOf(id));
     const d = w.need();
     const split = maxGames === null && poolFor(w);
     if (split) {

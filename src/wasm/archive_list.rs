@@ -358,13 +358,21 @@ impl Archive {
     }
 
     /// The duplicates among every game of the archive (the rule of `cadb
-    /// pgn --dedupe`, docs/cli.md "Duplicates"): `{ copies, groups }`, the
-    /// copies a merged list leaves out (ascending, each group's kept copy
-    /// not among them: the longest, then the most annotated) and the number
-    /// of groups. Each game is read once for its key; `onProgress(done,
-    /// total)` every few thousand.
+    /// pgn --dedupe`, docs/cli.md "Duplicates"): `{ copies, groups,
+    /// grouped, sizes }`, the copies a merged list leaves out (ascending,
+    /// each group's kept copy not among them: the longest, then the most
+    /// annotated), the number of groups, and every group's games one group
+    /// after another (in the order of their first game; each group's kept
+    /// game first, then its copies ascending) with each group's size. Each
+    /// game is read once for its key; `onProgress(done, total)` every few
+    /// thousand.
+    ///
+    /// ```js
+    /// const { grouped, sizes } = archive.duplicates();
+    /// const first = grouped.subarray(0, sizes[0]); // kept, then its copies
+    /// ```
     #[cfg(feature = "wasm")]
-    #[wasm_bindgen(unchecked_return_type = "{ copies: Uint32Array; groups: number }")]
+    #[wasm_bindgen(unchecked_return_type = "Duplicates")]
     pub fn duplicates(
         &self,
         #[wasm_bindgen(
@@ -391,9 +399,17 @@ impl Archive {
             .flat_map(|g| g.games.iter().copied().filter(move |&x| x != g.kept))
             .collect();
         sort_games(&mut copies, &|a, b| a.cmp(&b));
+        let mut grouped = Vec::with_capacity(copies.len() + found.groups.len());
+        for g in &found.groups {
+            grouped.push(g.kept);
+            grouped.extend(g.games.iter().filter(|&&x| x != g.kept));
+        }
+        let sizes: Vec<u32> = found.groups.iter().map(|g| g.games.len() as u32).collect();
         let o = Object::new();
         set(&o, "copies", Uint32Array::from(&copies[..]));
         set(&o, "groups", found.groups.len() as f64);
+        set(&o, "grouped", Uint32Array::from(&grouped[..]));
+        set(&o, "sizes", Uint32Array::from(&sizes[..]));
         Ok(o.into())
     }
 

@@ -1,12 +1,13 @@
-//! `diagnose()`: the doctor's report (see [`crate::ca::diagnose`]); and
-//! the full check cut into parts, for a pool's helpers: `diagnosePart`
-//! scans one, `diagnoseJoin` joins their numbers into the report.
+//! `diagnose()`: the doctor's report (see [`crate::ca::diagnose`]) of a
+//! database, and of each member of an archive; and the full check cut
+//! into parts, for a pool's helpers: `diagnosePart` scans one,
+//! `diagnoseJoin` joins their numbers into the report.
 
-use js_sys::Object;
+use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
 use super::{
-    Database, bad_argument,
+    Archive, Database, DynProgress, bad_argument,
     database::{prop, set},
     js_progress,
     open::whole_number,
@@ -33,18 +34,14 @@ impl Database {
         )]
         on_progress: Option<js_sys::Function>,
     ) -> Result<JsValue, JsValue> {
-        let max = prop(&options, "maxGames");
-        let max_games = if max.is_undefined() || max.is_null() {
-            u64::MAX
-        } else {
-            whole_number(&max, 0.0..9.0e15)
-                .ok_or_else(|| bad_argument("`maxGames` must be a whole number"))?
-        };
+        let options = diagnose_options(&options)?;
         let mut thrown = None;
-        let d = self.inner.diagnose(
-            DiagnoseOptions { max_games },
-            js_progress(on_progress.as_ref(), &mut thrown),
-        );
+        let mut progress = js_progress(on_progress.as_ref(), &mut thrown);
+        // `dyn`: one copy of the scan for a database's and an archive's.
+        let d = self
+            .inner
+            .diagnose(options, &mut progress as &mut DynProgress);
+        drop(progress);
         thrown.map_or_else(|| report(&d), Err)
     }
 
@@ -68,11 +65,13 @@ impl Database {
         }
         let plan = self.inner.plan_diagnosis(DiagnoseOptions::default());
         let mut thrown = None;
+        let mut progress = js_progress(on_progress.as_ref(), &mut thrown);
         let scanned = plan.scan_part(
             &self.inner,
             crate::ca::stretch(plan.len(), part.into(), parts.into()),
-            js_progress(on_progress.as_ref(), &mut thrown),
+            &mut progress as &mut DynProgress,
         );
+        drop(progress);
         thrown.map_or_else(|| Ok(scanned.counts()), Err)
     }
 
@@ -86,6 +85,58 @@ impl Database {
         let plan = self.inner.plan_diagnosis(DiagnoseOptions::default());
         report(&plan.finish(&self.inner, scanned))
     }
+}
+
+#[wasm_bindgen]
+impl Archive {
+    /// Each member's doctor's report, as `Database.diagnose` gives it
+    /// (each database has readings of its own: an archive mixes DOS and
+    /// Windows databases): `{ name, report }` in the archive's order.
+    /// `maxGames` bounds each member's scan; `onProgress(done, total)`
+    /// counts the archive's games.
+    ///
+    /// ```js
+    /// for (const { name, report } of archive.diagnose({ maxGames: 2000 })) console.log(name, report.text);
+    /// ```
+    #[wasm_bindgen(unchecked_return_type = "MemberDiagnosis[]")]
+    pub fn diagnose(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "{ maxGames?: number } | null")]
+        options: JsValue,
+        #[wasm_bindgen(
+            js_name = onProgress,
+            unchecked_optional_param_type = "((done: number, total: number) => void) | null"
+        )]
+        on_progress: Option<js_sys::Function>,
+    ) -> Result<JsValue, JsValue> {
+        let options = diagnose_options(&options)?;
+        let (spans, total) = (&self.spans, self.spans.total());
+        let mut thrown = None;
+        let mut progress = js_progress(on_progress.as_ref(), &mut thrown);
+        let out = Array::new();
+        for (k, (name, d)) in self.members.iter().enumerate() {
+            let mut each = |done: u64, of: u64| progress(spans.done_at(k, done, of), total);
+            let d = d.inner.diagnose(options, &mut each as &mut DynProgress);
+            let o = Object::new();
+            set(&o, "name", name.as_str());
+            set(&o, "report", report(&d)?);
+            out.push(&o);
+        }
+        drop(progress);
+        thrown.map_or_else(|| Ok(out.into()), Err)
+    }
+}
+
+/// `{ maxGames }`: the games whose D02 record is scanned (default: all).
+fn diagnose_options(options: &JsValue) -> Result<DiagnoseOptions, JsValue> {
+    let max = prop(options, "maxGames");
+    let max_games = if max.is_undefined() || max.is_null() {
+        u64::MAX
+    } else {
+        whole_number(&max, 0.0..9.0e15)
+            .ok_or_else(|| bad_argument("`maxGames` must be a whole number"))?
+    };
+    Ok(DiagnoseOptions { max_games })
 }
 
 /// The report as the TypeScript `Diagnosis`, with its plain text.

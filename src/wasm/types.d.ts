@@ -87,6 +87,9 @@ export interface Diagnosis {
   text: string;
 }
 
+/** Archive.diagnose(): one member's report, by its name. */
+export interface MemberDiagnosis { name: string; report: Diagnosis }
+
 /** Headers of rows start..start+count as columns. The name columns (white,
  * black, event, site, annotator, source) index db.names(); 0 is no name. */
 export interface HeaderColumns {
@@ -222,6 +225,11 @@ export interface GameRows { index: Uint32Array; columns: Record<ColumnKey, strin
 /** Archive.rows(): the rows with each one's database (its member number);
  * the "database" column names it, "index" is the game's number there. */
 export interface ArchiveRows extends GameRows { database: Uint32Array }
+
+/** Archive.duplicates(): the copies a merged list leaves out (ascending),
+ * the number of groups, and every group's games one group after another
+ * (each group's kept game first, then its copies), with each group's size. */
+export interface Duplicates { copies: Uint32Array; groups: number; grouped: Uint32Array; sizes: Uint32Array }
 
 /** A database of an Archive: its name, games, and its first game in the archive's numbering. */
 export interface ArchiveMember { name: string; games: number; start: number }

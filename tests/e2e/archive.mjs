@@ -295,25 +295,59 @@ await test('two copies of a database: each game written once, as cadb pgn FOLDER
 /** `cadb doctor PATH --duplicates`'s count: { copies, groups }. */
 const cliDuplicates = (at) => JSON.parse(execFileSync(cadb, ['doctor', at, '--duplicates', '--json'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString()).duplicates;
 
-await test('two copies in the list of all: "hide duplicates" leaves out every copy, keeping the first of equals', async (page) => {
+await test('two copies in the list of all: duplicates hidden leave out every copy, keeping the first of equals; grouped, each group together with its databases', async (page) => {
   await status(page, /^Opened DEMO/);
   await page.locator('[data-testid=open-files]').setInputFiles(twiceFiles);
   await status(page, /^Opened Lessons:/);
   await menu(page).selectOption('*');
   await status(page, /^Opened all databases:/);
   assert.equal(await count(page), 13);
-  await page.locator('[data-testid=hide-copies]').check();
+  const copies = page.locator('[data-testid=copies-mode]');
+  await copies.selectOption('hide');
   await status(page, /4 duplicates hidden, of 4 groups\.$/);
   assert.equal(await count(page), 9);
   await rowsFilled(page);
   const cells = (column) => page.locator(`[data-testid=game-row] .cell[data-column=${column}]`).allTextContents();
   assert.deepEqual(await cells('database'), [...Array(4).fill('Lessons'), ...Array(5).fill('PROMO')]);
-  // With the filter too; then every game again.
+  // With the filter too.
   await page.locator('[data-testid=filter]').fill('Lessons 2');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=game-row]').length === 1);
   await page.locator('[data-testid=filter]').fill('');
-  await page.locator('[data-testid=hide-copies]').uncheck();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=game-row]').length === 9);
+  // Only the groups, each together, its kept game first, each row with its
+  // database (found once: no second reading).
+  await copies.selectOption('groups');
+  await status(page, /4 groups of duplicates, each together\.$/);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=game-row]').length === 8);
+  await rowsFilled(page);
+  const pairs = [1, 2, 3, 4].flatMap((k) => [['Lessons', `Lessons ${k}`], ['Lessons-copy', `Lessons ${k}`]]);
+  assert.deepEqual(await cells('database'), pairs.map(([d]) => d));
+  assert.deepEqual(await cells('white'), pairs.map(([, w]) => w));
+  const starts = () => page.locator('[data-testid=game-row].group-start .cell[data-column=white]').allTextContents();
+  assert.deepEqual(await starts(), ['Lessons 1', 'Lessons 2', 'Lessons 3', 'Lessons 4']);
+  // Sorted, the groups move, each still together.
+  await page.locator('.list-head [data-column=white]').click();
+  await page.locator('.list-head [data-column=white]').click();
+  await page.waitForFunction(() => document.querySelector('.list-head [data-column=white]')?.getAttribute('aria-sort') === 'descending');
+  await page.waitForFunction(() => document.querySelector('[data-testid=game-row] .cell[data-column=white]')?.textContent === 'Lessons 4');
+  assert.deepEqual(await cells('white'), ['Lessons 4', 'Lessons 4', 'Lessons 3', 'Lessons 3', 'Lessons 2', 'Lessons 2', 'Lessons 1', 'Lessons 1']);
+  assert.equal(await page.locator('[data-testid=game-row]').count(), 8);
+  assert.deepEqual(await starts(), ['Lessons 4', 'Lessons 3', 'Lessons 2', 'Lessons 1']);
+  // Sorted by database, descending, the copies come first: each group
+  // still together, where its copy is, its kept game first.
+  const database = page.locator('.list-head [data-column=database]');
+  await database.click();
+  await database.click();
+  await page.waitForFunction(() => document.querySelector('.list-head [data-column=database]')?.getAttribute('aria-sort') === 'descending');
+  assert.deepEqual(await cells('database'), pairs.map(([d]) => d));
+  // With the filter: the group's games it finds.
+  await page.locator('[data-testid=filter]').fill('Lessons 2');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=game-row]').length === 2);
+  assert.deepEqual(await cells('database'), ['Lessons', 'Lessons-copy']);
+  await page.locator('[data-testid=filter]').fill('');
+  await copies.selectOption('all');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=game-row]').length === 13);
+  assert.equal(await page.locator('[data-testid=game-row].group-start').count(), 0);
 });
 
 await test("the doctor counts the duplicates of every database chosen, as cadb doctor FOLDER --duplicates does, and of one alone", async (page) => {
@@ -339,6 +373,52 @@ await test("the doctor counts the duplicates of every database chosen, as cadb d
   await count.click();
   assert.deepEqual(cliDuplicates(oneFiles.find((f) => f.endsWith('.CDP'))), { copies: 1, groups: 1 });
   await page.locator('[data-testid=duplicates]').filter({ hasText: /^Duplicates: 1 copy in 1 group, of 3 games \(/ }).waitFor();
+});
+
+// Lessons, and PROMO with its D02 damaged in the middle.
+const doc = path.join(tmp, 'doctor');
+mkdirSync(doc);
+const docFiles = ['Lessons', 'PROMO'].flatMap((name) => fiveFiles.filter((f) => path.basename(f).startsWith(`${name}.`)).map((f) => {
+  const to = path.join(doc, path.basename(f));
+  copyFileSync(f, to);
+  return to;
+}));
+{
+  const d02 = docFiles.find((f) => f.endsWith('PROMO.D02'));
+  const bytes = readFileSync(d02);
+  bytes.fill(0xff, Math.floor(bytes.length / 2), Math.floor(bytes.length / 2) + 12);
+  writeFileSync(d02, bytes);
+}
+/** `cadb doctor` of database `name` in `doc`: its report (exit 1 for damage found). */
+const doctorOf = (name) => {
+  let out;
+  try {
+    out = execFileSync(cadb, ['doctor', path.join(doc, `${name}.CDP`)], { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+  } catch (e) {
+    out = e.stdout.toString();
+  }
+  // (The CLI's report ends with the duplicates it did not count.)
+  return out.split('\n\nDuplicate games')[0].trim();
+};
+
+await test("the list of all: the doctor's report of each database under its name, as cadb doctor gives it; a damaged one needs a look", async (page) => {
+  await status(page, /^Opened DEMO/);
+  await page.locator('[data-testid=open-files]').setInputFiles(docFiles);
+  await status(page, /^Opened Lessons:/);
+  await menu(page).selectOption('*');
+  await status(page, /^Opened all databases:/);
+  await page.locator('#db-panel > summary').click();
+  const reports = page.locator('[data-testid=member-report]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=member-report]').length === 2);
+  const summaries = await reports.locator(':scope > summary').allTextContents();
+  assert.match(summaries[0], /^Lessons — every game's record checked \(4\)$/);
+  assert.match(summaries[1], /^PROMO — every game's record checked \(5\) needs a look$/);
+  // Only the one that needs a look is open; the notice names it.
+  assert.deepEqual(await reports.evaluateAll((ds) => ds.map((d) => d.open)), [false, true]);
+  assert.match(await page.locator('[data-testid=db-notice]').textContent(), /^A database needs a look: PROMO: /);
+  const text = await page.locator('[data-testid=report-text]').inputValue();
+  assert.equal(text.trim(), `== Lessons ==\n${doctorOf('Lessons')}\n\n== PROMO ==\n${doctorOf('PROMO')}`);
+  assert.notEqual(doctorOf('Lessons'), doctorOf('PROMO'));
 });
 
 await finish();

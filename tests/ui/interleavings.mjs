@@ -238,7 +238,7 @@ function shownFrom(s) {
     name: s.info ? s.name : '',
     game: s.game ? s.game.view.headers.white.split('#')[0] : null,
     card: s.card?.view.kind === 'data' ? s.card.view.data.name.split('/')[0] : null,
-    report: s.diagnosis.view.kind === 'data' ? s.diagnosis.view.data.text : null,
+    report: s.diagnosis.view.kind === 'data' ? s.diagnosis.view.data.map((m) => m.report.text).join('+') : null,
     tree: s.tree.view.kind === 'data' ? s.tree.view.data.moves[0].san : null,
     hits: s.list.hits ? Object.keys(DBS).find((db) => s.list.hits.plies.every((p) => Math.floor(p / 1000) === DBS[db])) ?? '?' : null,
   };

@@ -2,7 +2,7 @@
 // and the sort (one place computes what is listed: applyView), and the
 // keyboard's row.
 
-import type { SearchQuery, SortColumn } from '../../pkg/cadb.js';
+import type { Duplicates, SearchQuery, SortColumn } from '../../pkg/cadb.js';
 import { FILTER_DEBOUNCE_MS } from '../config.js';
 import type { Controller } from '../controller.js';
 import { codeOf, coreMessage, errorText, messageOf } from '../errors.js';
@@ -12,7 +12,7 @@ import { Stale } from '../latest.js';
 import { splitRows } from '../protocol.js';
 import { asksMoves } from '../query.js';
 import { isCancelled } from '../worker-host.js';
-import { listedGames } from '../state.js';
+import { type CopiesMode, listedGames } from '../state.js';
 
 /** The games of `order` (every one of `games` when null) but `left`
  * (ascending). */
@@ -29,6 +29,37 @@ function without(order: Uint32Array | null, games: number, left: Uint32Array): U
   const drop = new Set(left);
   for (const i of order) if (!drop.has(i)) out[n++] = i;
   return out.slice(0, n);
+}
+
+/** The games of `order` (every game when null) that are in a group of
+ * `found`, group by group: each group where its first game in `order` is,
+ * with those of its games `order` has, the kept one first; and the first
+ * of each group as listed. */
+function inGroups(order: Uint32Array | null, found: Duplicates): { order: Uint32Array; starts: Set<number> } {
+  const groupOf = new Map<number, number>();
+  const first: number[] = [];
+  let at = 0;
+  found.sizes.forEach((n, g) => {
+    first.push(at);
+    for (let k = at; k < at + n; k++) groupOf.set(found.grouped[k], g);
+    at += n;
+  });
+  const listed = order ? new Set(order) : null;
+  const seen = new Set<number>();
+  const starts = new Set<number>();
+  const out: number[] = [];
+  for (const i of order ?? found.grouped) {
+    const g = groupOf.get(i);
+    if (g === undefined || seen.has(g)) continue;
+    seen.add(g);
+    const before = out.length;
+    for (let k = first[g]; k < first[g] + found.sizes[g]; k++) {
+      const x = found.grouped[k];
+      if (!listed || listed.has(x)) out.push(x);
+    }
+    if (out.length > before) starts.add(out[before]);
+  }
+  return { order: Uint32Array.from(out), starts };
 }
 
 /** The games of `a` (ascending) that are also in `b` (any order), in b's order. */
@@ -82,24 +113,27 @@ export class ListCtrl {
     this.c.redraw();
   }
 
-  /** "Hide duplicates" in a list of many databases: the copies are found
-   * once (every game read, with progress and Cancel), then left out of
-   * the list, with any other filter. */
-  hideCopies(on: boolean): Promise<void> {
+  /** The "Duplicates" menu of a list of many databases: every game, the
+   * list without the copies, or only the groups of duplicates, each
+   * together (the sort orders the groups). The duplicates are found once
+   * (every game read, with progress and Cancel), then shown with any
+   * other filter. */
+  showCopies(mode: CopiesMode): Promise<void> {
     this.c.requests.asks++;
     return this.c.attempt(async () => {
       const l = this.c.state.list;
-      if (!on) {
-        l.copies = null;
+      if (l.copies) {
+        l.copies = { ...l.copies, mode };
         return this.applyView();
       }
+      if (mode === 'all') return;
       const started = performance.now();
       const found = await this.c.tasks.long('duplicates', 'duplicates', {}, {
         progress: (done, total) => T.status.readingCopies(done, total, secondsLeft(started, done, total)),
       });
       // Another list since: its own choice stands.
       if (l !== this.c.state.list) return;
-      l.copies = { games: found.copies, groups: found.groups };
+      l.copies = { found, mode };
       await this.applyView();
     });
   }
@@ -193,7 +227,8 @@ export class ListCtrl {
     const s = this.c.state;
     const { filter, query, sort, position, copies } = s.list;
     const text = filter.trim();
-    const filtered = text !== '' || query !== null || position !== null || copies !== null;
+    const mode = copies?.mode ?? 'all';
+    const filtered = text !== '' || query !== null || position !== null || mode !== 'all';
     const headers = text !== '' || query !== null;
     const fresh = this.c.latest.begin('view');
     const t0 = performance.now();
@@ -212,14 +247,20 @@ export class ListCtrl {
         }))
         : null;
     if (position) order = order ? intersect(position.games, order) : position.games.slice();
-    if (copies) order = without(order, s.info?.games ?? 0, copies.games);
+    if (copies && mode === 'hide') order = without(order, s.info?.games ?? 0, copies.found.copies);
+    if (copies && mode === 'groups') order = inGroups(order, copies.found).order;
     if (sort) order = await this.c.latest.answer(fresh, this.c.tasks.long('sort', 'sort', { column: sort.column, descending: sort.descending, subset: order }));
+    // Sorted, the groups come where their first game is, each together.
+    const groups = copies && mode === 'groups' ? inGroups(order, copies.found) : null;
+    if (groups) order = groups.order;
     const ms = Math.round(performance.now() - t0);
     const n = order ? order.length : 0;
     const damaged = hits?.damaged ?? 0;
-    const hidden = copies ? ` ${T.list.copiesHidden(copies.games.length, copies.groups)}` : '';
-    if (filtered || sort) s.status = { say: () => T.status.listed(n, ms) + (damaged ? ` ${T.status.skipped(damaged)}` : '') + hidden };
-    s.list.view = { order, filtered, sorted: sort };
+    const said = !copies ? '' : mode === 'hide'
+      ? ` ${T.list.copiesHidden(copies.found.copies.length, copies.found.groups)}`
+      : mode === 'groups' ? ` ${T.list.copiesGrouped(groups?.starts.size ?? 0)}` : '';
+    if (filtered || sort) s.status = { say: () => T.status.listed(n, ms) + (damaged ? ` ${T.status.skipped(damaged)}` : '') + said };
+    s.list.view = { order, filtered, sorted: sort, groupStarts: groups?.starts ?? null };
     s.list.hits = hits && { games: hits.games, plies: hits.plies };
     // New data: worth asking again.
     s.list.rows.failed = null;

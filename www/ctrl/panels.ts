@@ -10,7 +10,7 @@ import { codeOf, coreMessage, errorText, messageOf } from '../errors.js';
 import { type Language, type Notation, setNotation, T, useLanguage } from '../i18n/index.js';
 import { Stale } from '../latest.js';
 import { rememberPanel, savePrefs } from '../prefs.js';
-import { amongMany, type Widths } from '../state.js';
+import { amongMany, reportText, type Widths } from '../state.js';
 import { isCancelled } from '../worker-host.js';
 
 /** What setPanelOpen opens and closes: the tree panel and the compactness
@@ -144,7 +144,7 @@ export class PanelsCtrl {
       const report = await this.c.latest.answer(fresh, full
         ? this.c.tasks.long('check', 'diagnose', { maxGames: null }, { progress: true })
         : this.c.rpc.call('diagnose', { maxGames: DIAGNOSE_MAX_GAMES }));
-      d.view = { kind: 'data', data: report };
+      d.view = { kind: 'data', data: Array.isArray(report) ? report : [{ name: s.name, report }] };
     } catch (err) {
       if (err instanceof Stale) return;
       d.full = false;
@@ -188,7 +188,7 @@ export class PanelsCtrl {
     const s = this.c.state;
     const v = s.diagnosis.view;
     if (v.kind !== 'data') return;
-    navigator.clipboard.writeText(v.data.text).then(
+    navigator.clipboard.writeText(reportText(v.data)).then(
       () => {
         s.diagnosis.copied = { say: () => T.diagnosis.copied };
         this.c.redraw();

@@ -156,8 +156,12 @@ export const en = {
     /** The list of all of them, where a database's name is said. */
     allName: 'all databases',
     oneDatabase: 'Shown for one database at a time: choose one in the Database menu',
-    hideCopies: 'hide duplicates',
-    hideCopiesTitle: 'Leave out every copy of a game found twice in the databases (the same players, result, year and main line, or a shorter copy), keeping the longest, then the most annotated',
+    copiesLabel: 'Duplicates:',
+    copiesAll: 'shown',
+    copiesHide: 'hidden',
+    copiesGroups: 'only them, grouped',
+    copiesTitle: 'Games found twice in the databases (the same players, result, year and main line, or a shorter copy): hidden leaves out every copy, keeping the longest, then the most annotated; grouped lists each group together, with the database of each copy',
+    copiesGrouped: (groups: number) => `${num(groups)} ${plural(groups, { one: 'group', other: 'groups' })} of duplicates, each together.`,
     copiesHidden: (copies: number, groups: number) =>
       `${num(copies)} ${plural(copies, { one: 'duplicate', other: 'duplicates' })} hidden, of ${num(groups)} ${plural(groups, { one: 'group', other: 'groups' })}.`,
   },
@@ -273,6 +277,7 @@ export const en = {
 
   notice: {
     text: (first: string, more: number) => `This database needs a look: ${first}${more > 0 ? ` (and ${num(more)} more)` : ''}.`,
+    textMany: (first: string, more: number) => `A database needs a look: ${first}${more > 0 ? ` (and ${num(more)} more)` : ''}.`,
     weak: (title: string, certainty: string) => `${title.toLowerCase()}: ${certainty} evidence`,
     seeDetails: 'see the details',
   },
@@ -316,6 +321,8 @@ export const en = {
     scopeAll: (n: number) => `every game's record checked (${num(n)})`,
     scopeSome: (scanned: number, n: number) => `${num(scanned)} of ${num(n)} games' records checked`,
     intro: (scope: string) => `What the reader inferred about this database: ${scope}.`,
+    introMany: (n: number) => `What the reader inferred about each of the ${num(n)} databases: each has readings of its own.`,
+    needsLook: 'needs a look',
     noWarnings: 'No warnings.',
     copy: 'Copy report',
     copyTitle: 'Counts and offsets only: no names, moves or comments',

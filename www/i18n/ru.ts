@@ -147,8 +147,12 @@ export const ru: Strings = {
     allDatabases: (n: number) => `Все ${num(n)} одним списком`,
     allName: 'все базы',
     oneDatabase: 'Показывается для одной базы: выберите её в меню баз',
-    hideCopies: 'скрыть повторы',
-    hideCopiesTitle: 'Не показывать копии партий, которые есть в базах дважды (те же игроки, результат, год и главная линия, или более короткая копия); остаётся самая длинная, затем самая прокомментированная',
+    copiesLabel: 'Повторы:',
+    copiesAll: 'показаны',
+    copiesHide: 'скрыты',
+    copiesGroups: 'только они, группами',
+    copiesTitle: 'Партии, которые есть в базах дважды (те же игроки, результат, год и главная линия, или более короткая копия): «скрыты» убирает каждую копию, оставляя самую длинную, затем самую прокомментированную; «группами» показывает каждую группу вместе, с базой каждой копии',
+    copiesGrouped: (groups: number) => `Групп повторов: ${num(groups)}, каждая вместе.`,
     copiesHidden: (copies: number, groups: number) =>
       `Скрыто повторов: ${num(copies)}, групп: ${num(groups)}.`,
   },
@@ -263,6 +267,7 @@ export const ru: Strings = {
 
   notice: {
     text: (first: string, more: number) => `Эту базу стоит проверить: ${first}${more > 0 ? ` (и ещё ${num(more)})` : ''}.`,
+    textMany: (first: string, more: number) => `Одну из баз стоит проверить: ${first}${more > 0 ? ` (и ещё ${num(more)})` : ''}.`,
     weak: (title: string, certainty: string) =>
       `${title.toLowerCase()}: ${certainty === 'weak' ? 'доводы слабые' : certainty === 'undecided' ? 'доводы не решают' : certainty}`,
     seeDetails: 'см. подробности',
@@ -306,6 +311,8 @@ export const ru: Strings = {
     scopeAll: (n: number) => `проверены записи всех партий (${num(n)})`,
     scopeSome: (scanned: number, n: number) => `проверено записей партий: ${num(scanned)} из ${num(n)}`,
     intro: (scope: string) => `Что читатель вывел об этой базе: ${scope}.`,
+    introMany: (n: number) => `Что читатель вывел о каждой из баз (${num(n)}): у каждой свои выводы.`,
+    needsLook: 'стоит проверить',
     noWarnings: 'Предупреждений нет.',
     copy: 'Копировать отчёт',
     copyTitle: 'Только числа и смещения: без имён, ходов и комментариев',

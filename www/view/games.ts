@@ -7,7 +7,7 @@ import { h, type VNode } from 'snabbdom';
 import type { Controller } from '../controller.js';
 import { T } from '../i18n/index.js';
 import { countedGames, gameCount, gameTotal } from './text.js';
-import { ALL, amongMany, isArchive, shownName } from '../state.js';
+import { ALL, amongMany, type CopiesMode, isArchive, shownName } from '../state.js';
 import { menu } from './top.js';
 
 /** The Database menu, after a choice of many databases: the one shown (or
@@ -69,13 +69,13 @@ export function listTools(ctrl: Controller): VNode {
     ]),
     h('button', { attrs: { type: 'button', 'data-testid': 'export-pgn', title: p.exportTitle }, on: { click: () => void ctrl.tasks.exportAll() } }, '⤓ PGN'),
     ...(amongMany(s) ? exportAll(ctrl) : []),
-    ...(isArchive(s) ? [h('label.hide-copies', { attrs: { title: T.list.hideCopiesTitle } }, [
-      h('input', {
-        attrs: { type: 'checkbox', 'data-testid': 'hide-copies' },
-        props: { checked: s.list.copies !== null },
-        on: { change: (e: Event) => void ctrl.list.hideCopies((e.target as HTMLInputElement).checked) },
-      }),
-      ' ', T.list.hideCopies,
+    ...(isArchive(s) ? [h('label.hide-copies', { attrs: { title: T.list.copiesTitle } }, [
+      T.list.copiesLabel, ' ',
+      menu('', { 'data-testid': 'copies-mode' }, s.list.copies?.mode ?? 'all', (v) => void ctrl.list.showCopies(v as CopiesMode), [
+        h('option', { attrs: { value: 'all' } }, T.list.copiesAll),
+        h('option', { attrs: { value: 'hide' } }, T.list.copiesHide),
+        h('option', { attrs: { value: 'groups' } }, T.list.copiesGroups),
+      ]),
     ])] : []),
     h('progress', {
       attrs: { 'data-testid': 'progress', hidden: s.exporting === null },

@@ -103,6 +103,8 @@ export interface RowLook {
   /** The keyboard's row (aria-selected; the one row in the tab order). */
   cursor: boolean;
   broken: boolean;
+  /** The first of a group of duplicates listed together (a line above it). */
+  groupStart: boolean;
 }
 
 /** A player's name that opens their card (`onPlayer`), not the game. The
@@ -123,7 +125,7 @@ export function playerLink(name: string, onPlayer: (name: string) => void): VNod
 export function listRow(r: RowLook, onOpen: () => void, onPlayer: (name: string) => void): VNode {
   return h('div.list-row', {
     key: r.index,
-    class: { selected: r.selected, cursor: r.cursor, broken: r.broken },
+    class: { selected: r.selected, cursor: r.cursor, broken: r.broken, 'group-start': r.groupStart },
     attrs: {
       role: 'row', 'data-testid': 'game-row', 'data-index': String(r.index), id: `game-row-${r.index}`,
       'aria-rowindex': String(r.position + 2), 'aria-selected': String(r.cursor), tabindex: r.cursor ? 0 : -1,

@@ -2,12 +2,12 @@
 // the opening tree of the current position, and the compactness report.
 
 import { h, type VNode } from 'snabbdom';
-import type { CompactnessRow, DbInfo, Diagnosis, Opening, TreeMove } from '../../pkg/cadb.js';
+import type { CompactnessRow, DbInfo, Diagnosis, MemberDiagnosis, Opening, TreeMove } from '../../pkg/cadb.js';
 import { TREE_MAX_PLIES } from '../config.js';
 import { exploredText } from '../game.js';
 import { displaySan, T } from '../i18n/index.js';
 import { fixed, num, years as yearRange } from '../i18n/format.js';
-import type { ExploreState, Message, PanelView, TreeView } from '../state.js';
+import { type ExploreState, type Message, type PanelView, reportText, type TreeView } from '../state.js';
 import { live } from './live.js';
 
 /** A line of text, or nothing. */
@@ -101,14 +101,54 @@ export interface DiagnosisActions {
 /** The doctor's report: each reading the reader inferred, how sure it is
  * (as text, not colour only), its evidence under a disclosure, every
  * warning, and the report's text to copy (opened and selected where the
- * clipboard was refused). */
+ * clipboard was refused). A list of many databases has one report each,
+ * under its name, open where it needs a look. */
 export function renderDiagnosis(
-  view: PanelView<Diagnosis>, full: boolean, said: Message | null, duplicates: Message | null, shown: readonly string[], on: DiagnosisActions,
+  view: PanelView<MemberDiagnosis[]>, full: boolean, said: Message | null, duplicates: Message | null, shown: readonly string[], on: DiagnosisActions,
 ): (VNode | string)[] {
   if (view.kind !== 'data') return note(view);
-  const d = view.data;
+  const reports = view.data;
   const t = T.diagnosis;
-  const scope = d.gamesScanned === d.games ? t.scopeAll(d.games) : t.scopeSome(d.gamesScanned, d.games);
+  const scope = (d: Diagnosis) => (d.gamesScanned === d.games ? t.scopeAll(d.games) : t.scopeSome(d.gamesScanned, d.games));
+  const body = reports.length === 1
+    ? [h('p.muted', t.intro(scope(reports[0].report))), ...findings(reports[0].report, shown)]
+    : [
+      h('p.muted', t.introMany(reports.length)),
+      ...reports.map(({ name, report: d }) => h('details.member-report', { attrs: { 'data-testid': 'member-report' }, props: { open: d.needsAttention } }, [
+        h('summary', [h('span.member-name', name), ` — ${scope(d)}`, ...(d.needsAttention ? [' ', h('span.badge', t.needsLook)] : [])]),
+        // The warnings of opening are named by database above.
+        ...findings(d, shown.filter((w) => w.startsWith(`${name}: `)).map((w) => w.slice(name.length + 2))),
+      ])),
+    ];
+  const copied = said?.say() ?? '';
+  const refused = copied === t.refused;
+  const scannedAll = reports.every(({ report: d }) => d.gamesScanned >= d.games);
+  return [
+    ...body,
+    h('div.report-tools', [
+      button(t.copy, on.copy, { 'data-testid': 'copy-report', title: t.copyTitle }),
+      ...(!full && !scannedAll ? [button(t.checkAll, on.checkAll, { 'data-testid': 'check-all' })] : []),
+      button(on.countDuplicates.label, on.countDuplicates.go, { 'data-testid': 'count-duplicates', title: t.countDuplicatesTitle }),
+      h('span.muted', { ...live(said), attrs: { 'aria-live': 'polite' } }, copied),
+    ]),
+    h('p.duplicates', { attrs: { 'data-testid': 'duplicates', 'aria-live': 'polite', hidden: duplicates === null } }, duplicates?.say() ?? ''),
+    h('details.report-text', { props: refused ? { open: true } : {} }, [
+      h('summary', t.reportText),
+      h('textarea', {
+        props: { readOnly: true, rows: 8, value: reportText(reports) },
+        attrs: { 'data-testid': 'report-text', 'aria-label': t.reportText },
+        hook: refused ? { insert: (v) => (v.elm as HTMLTextAreaElement).select(), update: (old, v) => {
+          if (old.data?.hook?.update === undefined) (v.elm as HTMLTextAreaElement).select();
+        } } : {},
+      }),
+    ]),
+  ];
+}
+
+/** A report's readings and the warnings of its scan (those of opening,
+ * `shown`, are with the database's facts). */
+function findings(d: Diagnosis, shown: readonly string[]): VNode[] {
+  const t = T.diagnosis;
   const readings = h('ul.readings', { attrs: { 'data-testid': 'readings' } }, d.points.map((p) =>
     h(`li.reading.certainty-${p.certainty.replace('/', '')}`, [
       h('div.reading-head', [
@@ -120,36 +160,11 @@ export function renderDiagnosis(
         h('table.evidence', p.evidence.map((c) => h('tr', [h('td.num', num(c.count)), h('td', c.what)]))),
       ]),
     ])));
-  // The warnings of opening are above, with the database's facts; the
-  // scan's own come here.
   const more = d.warnings.filter((w) => !shown.includes(w.message));
   const warnings = more.length
     ? [h('ul.warnings', more.map((x) => h('li.warning', `⚠ ${x.message}`)))]
     : d.warnings.length === 0 ? [h('p.muted', t.noWarnings)] : [];
-  const copied = said?.say() ?? '';
-  const refused = copied === t.refused;
-  return [
-    h('p.muted', t.intro(scope)),
-    readings,
-    ...warnings,
-    h('div.report-tools', [
-      button(t.copy, on.copy, { 'data-testid': 'copy-report', title: t.copyTitle }),
-      ...(!full && d.gamesScanned < d.games ? [button(t.checkAll, on.checkAll, { 'data-testid': 'check-all' })] : []),
-      button(on.countDuplicates.label, on.countDuplicates.go, { 'data-testid': 'count-duplicates', title: t.countDuplicatesTitle }),
-      h('span.muted', { ...live(said), attrs: { 'aria-live': 'polite' } }, copied),
-    ]),
-    h('p.duplicates', { attrs: { 'data-testid': 'duplicates', 'aria-live': 'polite', hidden: duplicates === null } }, duplicates?.say() ?? ''),
-    h('details.report-text', { props: refused ? { open: true } : {} }, [
-      h('summary', t.reportText),
-      h('textarea', {
-        props: { readOnly: true, rows: 8, value: d.text },
-        attrs: { 'data-testid': 'report-text', 'aria-label': t.reportText },
-        hook: refused ? { insert: (v) => (v.elm as HTMLTextAreaElement).select(), update: (old, v) => {
-          if (old.data?.hook?.update === undefined) (v.elm as HTMLTextAreaElement).select();
-        } } : {},
-      }),
-    ]),
-  ];
+  return [readings, ...warnings];
 }
 
 /** The moves played from the current position: count, a W/D/L bar,

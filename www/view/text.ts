@@ -1,7 +1,7 @@
 // The page's short texts that depend on the state, as pure functions: the
 // game count, the notice, the Cancel button's label. The words come from the language in use (`T`, i18n/).
 
-import type { Diagnosis, GameHeaders } from '../../pkg/cadb.js';
+import type { GameHeaders, MemberDiagnosis } from '../../pkg/cadb.js';
 import { T } from '../i18n/index.js';
 import { listedGames, type State, type Task } from '../state.js';
 
@@ -24,14 +24,17 @@ export function countedGames(s: State): number {
 
 /** The notice above the page when a reading was weak or a part is
  * damaged: the first issue in a few words, and how many more; '' for none. */
-export function noticeText(d: Diagnosis | null): string {
-  if (!d || !d.needsAttention) return '';
-  const issues = [
+export function noticeText(reports: MemberDiagnosis[] | null): string {
+  const worth = (reports ?? []).filter((m) => m.report.needsAttention);
+  if (worth.length === 0) return '';
+  // Among many databases, each issue after its database's name.
+  const many = (reports ?? []).length > 1;
+  const issues = worth.flatMap(({ name, report: d }) => [
     ...d.points.filter((p) => p.certainty === 'weak' || p.certainty === 'undecided').map((p) => T.notice.weak(p.title, p.certainty)),
     ...d.warnings.filter((w) => w.code !== 'uncertain-reading').map((w) => w.message),
-  ];
-  const first = issues[0] ?? d.warnings[0]?.message ?? T.notice.seeDetails;
-  return T.notice.text(first, Math.max(0, issues.length - 1));
+  ].map((x) => (many ? `${name}: ${x}` : x)));
+  const first = issues[0] ?? worth[0].report.warnings[0]?.message ?? T.notice.seeDetails;
+  return (many ? T.notice.textMany : T.notice.text)(first, Math.max(0, issues.length - 1));
 }
 
 /** Whether a game was read under the file direction its database does not use. */
