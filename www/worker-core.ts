@@ -83,6 +83,9 @@ export class Decoder<D extends LiteDatabase, A extends LiteArchive> {
   pool: PoolSetup = { helpers: 0 };
   /** What the open database was opened from: a helper opens the same (pool.ts). */
   opened: Opened | null = null;
+  /** Opens asked for: an archive's open, between two members, gives way
+   * to a newer one (the user's last choice wins). */
+  private opens = 0;
 
   constructor(private pkg: Pkg<D, A>) {}
 
@@ -112,11 +115,12 @@ export class Decoder<D extends LiteDatabase, A extends LiteArchive> {
   /** Opens `source`; the old database stays open until the new one has
    * opened (a failed open leaves the page's list working), unless `dropOld`. */
   open(source: OpenSource, encoding: TextChoice | undefined, dropOld: boolean | undefined, primed?: Reads | null) {
+    const seq = ++this.opens;
     if (dropOld) {
       this.close();
       this.opened = null;
     }
-    if (source.kind === 'archive') return this.openArchive(source, source.members);
+    if (source.kind === 'archive') return this.openArchive(source, source.members, seq);
     const next = this.read(source, encoding, primed ?? null);
     let info;
     try {
@@ -140,11 +144,20 @@ export class Decoder<D extends LiteDatabase, A extends LiteArchive> {
   }
 
   /** Opens every one of `members` as one archive: one that does not open
-   * costs only itself (named in the warnings); none opening fails. */
-  private openArchive(source: OpenSource, members: Member[]) {
+   * costs only itself (named in the warnings); none opening fails. Between
+   * two members it lets other requests in: a newer open (open `seq` is
+   * no longer the last) stops it, what it opened freed, and what was open
+   * before stays. */
+  private async openArchive(source: OpenSource, members: Member[], seq: number) {
     const archive = new this.pkg.Archive();
     const [files, infos, failed]: [LazyFile[], [string, DbInfo][], string[]] = [[], [], []];
-    for (const { source: m, encoding } of members) {
+    for (const [k, { source: m, encoding }] of members.entries()) {
+      if (k > 0) await new Promise((next) => setTimeout(next, 0));
+      if (this.opens !== seq) {
+        for (const f of files) f.close();
+        release(archive);
+        throw Object.assign(new Error('another database was opened'), { code: 'cancelled' });
+      }
       let next;
       try {
         next = this.read(m, encoding, null, false);
@@ -272,6 +285,10 @@ export function serve<D extends LiteDatabase, A extends LiteArchive>(pkg: Pkg<D,
     return null;
   } };
 
+  // The open under way (an archive's lets other requests in between two
+  // members): a request that came after it waits for it, as it is of the
+  // database being opened; a newer open does not wait (it stops it).
+  let opening: Promise<unknown> = Promise.resolve();
   scope.onmessage = async (e: MessageEvent<Request | WorkerSetup>) => {
     if (__E2E_HOOKS__ && hookMessage(e.data)) return;
     if ('setup' in e.data) return setUp(e.data.setup);
@@ -282,7 +299,10 @@ export function serve<D extends LiteDatabase, A extends LiteArchive>(pkg: Pkg<D,
       if (__E2E_HOOKS__) e2eFault(type);
       const handler = all[type];
       if (!handler) throw Object.assign(new Error(`${type} is not answered by this Worker`), { code: 'internal' });
-      const result = await (handler as (a: typeof args, id: number, w: Decoder<D, A>) => unknown)(args, id, w);
+      if (type !== 'open') await opening;
+      const answer = (handler as (a: typeof args, id: number, w: Decoder<D, A>) => unknown)(args, id, w);
+      if (type === 'open') opening = Promise.resolve(answer).catch(() => undefined);
+      const result = await answer;
       post({ id, kind: 'result', result }, transferable(result));
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

@@ -243,7 +243,7 @@ await test("the list of all, with a damaged database among them: every other gam
   await status(page, /^Opened all databases:/);
   // BROKEN costs only itself: the others' 15 games, and its failure said.
   assert.equal(await count(page), 15);
-  await page.locator('#db-panel summary').click();
+  await page.locator('#db-panel > summary').click();
   await page.locator('#info').filter({ hasText: /BROKEN not opened/ }).waitFor();
   // A small export is downloaded.
   const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=export-pgn]').click()]);
