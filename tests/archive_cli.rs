@@ -403,6 +403,50 @@ fn search_and_tree_across_a_folder() {
     );
 }
 
+/// `cadb player FOLDER NAME`: the player's games in every database that
+/// has the name (case aside), opponents joined by name, each game named by
+/// its database.
+#[test]
+fn a_players_card_across_a_folder() {
+    let dir = scratch("player");
+    write_db_as(&dir, "Base", GAMES, &[]);
+    let more = "[White \"Topalov\"] [Black \"ANAND\"] [Result \"1/2-1/2\"]\n1. d4 d5 1/2-1/2\n\n\
+                [White \"Short\"] [Black \"Timman\"] [Result \"0-1\"]\n1. e4 e5 0-1\n";
+    write_db_as(&dir, "more", more, &["--every-trick"]);
+    let folder = dir.to_str().unwrap();
+    let card: serde_json::Value =
+        serde_json::from_str(&ok(&["player", folder, "anand", "--json"])).unwrap();
+    assert_eq!(card["white"]["wins"], 1);
+    assert_eq!(card["black"]["draws"], 1);
+    assert_eq!(card["opponents"].as_array().unwrap().len(), 1);
+    assert_eq!(card["opponents"][0]["name"], "Topalov");
+    assert_eq!(card["opponents"][0]["score"]["wins"], 1);
+    assert_eq!(card["opponents"][0]["score"]["draws"], 1);
+    assert_eq!(
+        card["games"],
+        serde_json::json!([{ "database": "Base", "game": 0 }, { "database": "more", "game": 0 }])
+    );
+    let text_card = ok(&["player", folder, "Timman"]);
+    assert!(text_card.contains("in:        Base, more\n"), "{text_card}");
+    assert!(
+        text_card.contains("total:     2 games: +1 =1 -0"),
+        "{text_card}"
+    );
+    // One database alone: its own numbers, as before.
+    let one: serde_json::Value = serde_json::from_str(&ok(&[
+        "player",
+        dir.join("more.CDP").to_str().unwrap(),
+        "timman",
+        "--json",
+    ]))
+    .unwrap();
+    assert_eq!(one["games"], serde_json::json!([1]));
+    let out = run(&["player", folder, "Nobody"], b"");
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("no player named"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 /// A game copied into 22 databases names 20 of its copies, then how many more.
 #[test]
 fn a_long_list_of_copies_is_cut() {

@@ -93,13 +93,42 @@ fn score_json(s: &Score) -> Value {
     json!({ "wins": s.wins, "draws": s.draws, "losses": s.losses, "unfinished": s.unfinished })
 }
 
-/// `cadb player`: a player's card.
+/// `cadb player`: a player's card; of a folder of several databases, their
+/// games in every database that has the name (`PlayerCard::across`), each
+/// game named by its database.
 pub fn player(a: PlayerArgs) -> Result<ExitCode, String> {
-    let db = dbfiles::open(a.db.path(), a.db.encoding())?;
-    let record = HeaderIndex::new(&db)
-        .player_record(&a.name)
+    let members = dbfiles::archive(a.db.path())?;
+    let (mut dbs, mut closed) = (Vec::new(), 0);
+    for m in &members {
+        match dbfiles::open_or_skip(m, members.len(), a.db.encoding())? {
+            Some(db) => dbs.push((m.name.as_str(), db)),
+            None => closed += 1,
+        }
+    }
+    // Each database with the name, and the number of its first game.
+    let mut found = Vec::new();
+    let mut start = 0;
+    for (name, db) in &dbs {
+        if let Some(record) = HeaderIndex::new(db).player_record(&a.name) {
+            found.push((*name, db, record, start));
+        }
+        start += db.count();
+    }
+    let across: Vec<_> = found.iter().map(|&(_, db, r, s)| (db, r, s)).collect();
+    let c = PlayerCard::across(&across, 10)
+        .map_err(|e| e.to_string())?
         .ok_or(format!("no player named {:?}", a.name))?;
-    let c = PlayerCard::of(&db, record, 10).map_err(|e| e.to_string())?;
+    // A game's database and its number there, from the archive's number.
+    let place = |g: u32| {
+        let k = found.partition_point(|f| f.3 <= u64::from(g)) - 1;
+        (found[k].0, u64::from(g) - found[k].3)
+    };
+    let several = members.len() > 1;
+    let code = if closed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    };
     let eco = |e: u16| decode_eco(e).unwrap_or_default();
     if a.json {
         let scored = |key: &str, rows: Vec<(Value, &Score)>| -> Value {
@@ -114,10 +143,17 @@ pub fn player(a: PlayerArgs) -> Result<ExitCode, String> {
             "ecoWhite": scored("eco", c.eco_white.iter().map(|(e, s)| (json!(eco(*e)), s)).collect()),
             "ecoBlack": scored("eco", c.eco_black.iter().map(|(e, s)| (json!(eco(*e)), s)).collect()),
             "opponents": scored("name", c.opponents.iter().map(|o| (json!(o.name), &o.score)).collect()),
-            "games": c.games,
+            "games": if several {
+                c.games.iter().map(|&g| {
+                    let (database, game) = place(g);
+                    json!({ "database": database, "game": game })
+                }).collect()
+            } else {
+                json!(c.games)
+            },
         });
         say_raw!("{v:#}\n");
-        return Ok(ExitCode::SUCCESS);
+        return Ok(code);
     }
     let mut out = String::new();
     let title = c
@@ -131,6 +167,10 @@ pub fn player(a: PlayerArgs) -> Result<ExitCode, String> {
     }
     if let Some(f) = c.fide_id {
         out += &format!("FIDE id:   {f}\n");
+    }
+    if several {
+        let names: Vec<&str> = found.iter().map(|f| f.0).collect();
+        out += &format!("in:        {}\n", names.join(", "));
     }
     out += &format!("total:     {}\n", score_text(&c.total()));
     out += &format!("as White:  {}\n", score_text(&c.white));
@@ -155,5 +195,5 @@ pub fn player(a: PlayerArgs) -> Result<ExitCode, String> {
         out += &format!("  {}: {}\n", o.name, score_text(&o.score));
     }
     say_raw!("{out}");
-    Ok(ExitCode::SUCCESS)
+    Ok(code)
 }
