@@ -171,14 +171,15 @@ impl Tally {
     }
 
     /// The card of these counts: the top `top` openings of each colour,
-    /// `opponents` already picked, and what the players list says of
-    /// `record` in `db`.
+    /// `opponents` already picked, record `record`'s name in `db`, and
+    /// what the players lists say (`about`).
     fn card<R: ReadAt>(
         self,
         db: &Database<R>,
         record: u32,
         top: usize,
         opponents: Vec<Opponent>,
+        about: About,
     ) -> PlayerCard {
         let players = db.list(ListKind::Players);
         let [eco_white, eco_black] = self.eco.map(|by_code| {
@@ -187,7 +188,6 @@ impl Tally {
                 .map(|(c, s)| (c as u16, s))
                 .collect()
         });
-        let about = About::of(db, record);
         PlayerCard {
             record,
             name: players.record_name(record, db.text()).unwrap_or_default(),
@@ -294,7 +294,7 @@ impl PlayerCard {
                 score,
             })
             .collect();
-        Ok(t.card(db, record, top, opponents))
+        Ok(t.card(db, record, top, opponents, About::of(db, record)))
     }
 
     /// The card of one player over many databases (an archive's,
@@ -370,7 +370,11 @@ impl PlayerCard {
             return Ok(None);
         };
         // What the players lists say: each the first member's that says it.
-        let mut about = About::of(db, record);
+        let mut about = About {
+            title: None,
+            rating: None,
+            fide_id: None,
+        };
         for &(db, record, _) in members {
             let more = About::of(db, record);
             about.title = about.title.or(more.title);
@@ -390,13 +394,7 @@ impl PlayerCard {
                 }
             })
             .collect();
-        let card = all.card(db, record, top, opponents);
-        Ok(Some(PlayerCard {
-            title: about.title,
-            rating: about.rating,
-            fide_id: about.fide_id,
-            ..card
-        }))
+        Ok(Some(all.card(db, record, top, opponents, about)))
     }
 
     /// Both colours together.
