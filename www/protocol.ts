@@ -91,9 +91,9 @@ export interface Requests {
    * (a pool helper's open is served it, not the File). */
   open: { args: { source: OpenSource; encoding: TextChoice | undefined; dropOld?: boolean; primed?: Reads | null }; result: { info: DbInfo; wasmBytes: number } };
   setEncoding: { args: { encoding: TextChoice }; result: DbInfo };
-  /** What the reader inferred, its evidence and its warnings; D02 of at
-   * most `maxGames` games is scanned (null: every game). */
-  /** A database's report, or each member's of an archive. */
+  /** What the reader inferred, its evidence and its warnings (a
+   * database's, or each member's of an archive); D02 of at most
+   * `maxGames` games is scanned (null: every game). */
   diagnose: { args: { maxGames: number | null }; result: Diagnosis | MemberDiagnosis[] };
   /** Part `part` of `parts` of the full check's scan of the records, as
    * the numbers `Database.diagnoseJoin` takes (a helper's share, pool.ts). */

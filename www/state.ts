@@ -41,11 +41,11 @@ export interface GameState {
   current: number;
 }
 
-/** The games listed: a new object each time the list is filtered or sorted
- * (the list then scrolls back to the top). */
 /** How a list of many databases shows its duplicates. */
 export type CopiesMode = 'all' | 'hide' | 'groups';
 
+/** The games listed: a new object each time the list is filtered or sorted
+ * (the list then scrolls back to the top). */
 export interface ListView {
   /** Games in view order: null = all games in database order. */
   order: Uint32Array | null;

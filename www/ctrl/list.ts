@@ -31,11 +31,9 @@ function without(order: Uint32Array | null, games: number, left: Uint32Array): U
   return out.slice(0, n);
 }
 
-/** The games of `order` (every game when null) that are in a group of
- * `found`, group by group: each group where its first game in `order` is,
- * with those of its games `order` has, the kept one first; and the first
- * of each group as listed. */
-function inGroups(order: Uint32Array | null, found: Duplicates): { order: Uint32Array; starts: Set<number> } {
+/** Each game of a group of `found`, with its group; and where each group
+ * starts in `found.grouped`. */
+function groupsOf(found: Duplicates): { groupOf: Map<number, number>; first: number[] } {
   const groupOf = new Map<number, number>();
   const first: number[] = [];
   let at = 0;
@@ -44,6 +42,14 @@ function inGroups(order: Uint32Array | null, found: Duplicates): { order: Uint32
     for (let k = at; k < at + n; k++) groupOf.set(found.grouped[k], g);
     at += n;
   });
+  return { groupOf, first };
+}
+
+/** The games of `order` (every game when null) that are in a group of
+ * `found`, group by group: each group where its first game in `order` is,
+ * with those of its games `order` has, the kept one first; and the first
+ * of each group as listed. */
+function inGroups(order: Uint32Array | null, found: Duplicates, { groupOf, first }: ReturnType<typeof groupsOf>): { order: Uint32Array; starts: Set<number> } {
   const listed = order ? new Set(order) : null;
   const seen = new Set<number>();
   const starts = new Set<number>();
@@ -248,10 +254,12 @@ export class ListCtrl {
         : null;
     if (position) order = order ? intersect(position.games, order) : position.games.slice();
     if (copies && mode === 'hide') order = without(order, s.info?.games ?? 0, copies.found.copies);
-    if (copies && mode === 'groups') order = inGroups(order, copies.found).order;
+    const grouping = copies && mode === 'groups' ? groupsOf(copies.found) : null;
+    // Only the groups' games are sorted; the groups then come where their
+    // first game is, each together.
+    if (grouping && sort) order = (order ?? Uint32Array.from(grouping.groupOf.keys())).filter((i) => grouping.groupOf.has(i));
     if (sort) order = await this.c.latest.answer(fresh, this.c.tasks.long('sort', 'sort', { column: sort.column, descending: sort.descending, subset: order }));
-    // Sorted, the groups come where their first game is, each together.
-    const groups = copies && mode === 'groups' ? inGroups(order, copies.found) : null;
+    const groups = copies && grouping ? inGroups(order, copies.found, grouping) : null;
     if (groups) order = groups.order;
     const ms = Math.round(performance.now() - t0);
     const n = order ? order.length : 0;
