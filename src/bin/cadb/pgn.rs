@@ -2,7 +2,6 @@
 //! core; with `--dedupe`, each group of copies once.
 
 use std::{
-    borrow::Cow,
     io::{BufWriter, Write},
     ops::Range,
     process::ExitCode,
@@ -15,7 +14,7 @@ use cadb::{
     ca::Database,
 };
 
-use crate::{ca_cmds::DbArgs, dbfiles, terminal, threads};
+use crate::{ca_cmds::DbArgs, dbfiles, threads};
 
 #[derive(clap::Args)]
 pub struct PgnArgs {
@@ -249,9 +248,9 @@ fn pgn_chunk(
         failed: Vec::new(),
     };
     for i in games {
-        // Written in place; only a game with a control character in its
-        // text is written again, escaped (no copy of every game).
-        let start = chunk.text.len();
+        // Safe for the terminal as written: the PGN writer escapes every
+        // control character but tab and newline (`pgn::is_escaped_control`),
+        // so the text is not scanned again here.
         let Some(error) = merge::write_game(db, i, part.source, part.dedupe, &mut chunk.text)
         else {
             continue;
@@ -260,10 +259,6 @@ fn pgn_chunk(
             chunk.failed.push((i, e));
         }
         chunk.games += 1;
-        if let Cow::Owned(escaped) = terminal::safe(&chunk.text[start..]) {
-            chunk.text.truncate(start);
-            chunk.text.push_str(&escaped);
-        }
     }
     room.store(chunk.text.len(), Ordering::Relaxed);
     chunk

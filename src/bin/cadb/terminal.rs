@@ -17,11 +17,14 @@ pub fn safe(s: &str) -> Cow<'_, str> {
     // byte scan rules them out without decoding (all of `cadb pgn`'s
     // output passes here).
     // Chunks without an early exit inside, so the compiler vectorises them.
-    let suspect = |b: u8| (b < 0x20 && b != b'\t' && b != b'\n') | (b == 0x7f) | (b == 0xc2);
-    let any_suspect = s
-        .as_bytes()
-        .chunks(64)
-        .any(|c| c.iter().fold(false, |acc, &b| acc | suspect(b)));
+    let suspect = |b: u8| (b < 0x20) & (b != b'\t') & (b != b'\n') | (b == 0x7f) | (b == 0xc2);
+    let bytes = s.as_bytes();
+    let blocks = bytes.chunks_exact(32);
+    let tail = blocks.remainder();
+    let any_suspect = tail.iter().any(|&b| suspect(b))
+        || blocks
+            .into_iter()
+            .any(|c| c.iter().fold(0u8, |acc, &b| acc | u8::from(suspect(b))) != 0);
     if !any_suspect || !s.contains(bad) {
         return Cow::Borrowed(s);
     }

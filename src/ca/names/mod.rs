@@ -282,16 +282,18 @@ impl NameTable {
     /// assert_eq!(players.display_name(1_000_000, db.text()).as_deref(), Some("#1000000"));
     /// ```
     pub fn display_name(&self, id: u32, enc: Text) -> Option<String> {
-        match self.record_of(id) {
-            Ok(r) => self.record_name(r, enc),
-            Err(_) if id == 0 => None,
-            Err(_) => Some(alloc::format!("#{id}")),
+        // `record_index`, not `record_of`: no error built and dropped
+        // for each game's header.
+        match self.record_index(id) {
+            Some(r) => self.record_name(r, enc),
+            None if id == 0 => None,
+            None => Some(alloc::format!("#{id}")),
         }
     }
 
     /// The title of player `id`, decoded.
     pub fn title(&self, id: u32, enc: Text) -> Option<String> {
-        trimmed(enc.decode(self.entry(id).ok()?.title))
+        trimmed(enc.decode(self.record(self.record_index(id)?)?.title))
     }
 
     /// Extra data of player `id` (Players.d00; block `id` at `10 * id`).

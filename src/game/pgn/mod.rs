@@ -22,9 +22,9 @@ use super::{Eval, Game, GameError, GameVisitor, Headers, Placement, Ply, RawItem
 
 mod tokens;
 
-pub use tokens::push_san;
 pub(crate) use tokens::{DIAGRAM_COMMENT, Pawns, eval_command, push_mark};
-use tokens::{plain_words, push_number, tag};
+use tokens::{any_tag, plain_words, push_number, tag};
+pub use tokens::{is_escaped_control, push_san, push_text};
 
 /// Longest movetext line before wrapping.
 const LINE: usize = 79;
@@ -54,12 +54,14 @@ pub struct PgnWriter<'w> {
     /// no token yet, so their `(` is not written (an empty one never is).
     depth: u32,
     unopened: u32,
-    /// Reused for each move token.
+    /// Reused for each NAG token.
     buf: String,
     /// Reused for a comment whose whitespace is not single spaces.
     scratch: String,
-    /// A move token from `ply_san` waits in `buf` for its check mark.
+    /// A move token from `ply_san` waits at `move_start` for its check mark.
     mark_pending: bool,
+    /// Where the move token being written begins (its space, if any).
+    move_start: usize,
 }
 
 /// The whole game as PGN text (tags, blank line, movetext, blank line).
@@ -87,6 +89,7 @@ impl<'w> PgnWriter<'w> {
             buf: String::new(),
             scratch: String::new(),
             mark_pending: false,
+            move_start: 0,
         }
     }
 
@@ -151,10 +154,10 @@ impl<'w> PgnWriter<'w> {
             tag(out, "Assessment", a.symbol());
         }
         for (k, v) in &h.other {
-            tag(out, k, v);
+            any_tag(out, k, v);
         }
         for (k, v) in self.extra.into_iter().flatten() {
-            tag(out, k, v);
+            any_tag(out, k, v);
         }
         self.result = h.result.as_pgn();
     }
@@ -167,8 +170,7 @@ impl<'w> PgnWriter<'w> {
             self.write_tags(&Headers::default());
         }
         if let Some(fen) = self.fen.take() {
-            tag(self.out, "SetUp", "1");
-            tag(self.out, "FEN", &fen);
+            write_setup_tags(self.out, &fen);
         }
         self.out.push('\n');
     }
@@ -183,15 +185,35 @@ impl<'w> PgnWriter<'w> {
     }
 
     fn token_of_width(&mut self, t: &str, width: usize) {
+        self.open_pending();
+        self.place(t, width);
+    }
+
+    /// What comes before any token: the movetext's start, and the `(` of
+    /// variations begun with nothing in them yet.
+    #[inline]
+    fn open_pending(&mut self) {
         if !self.movetext {
             self.begin_movetext();
         }
-        // Variations begun with nothing in them yet open now.
         while self.unopened > 0 {
             self.unopened -= 1;
-            self.place("(", 1);
+            self.place_narrow("(");
         }
-        self.place(t, width);
+    }
+
+    /// [`place`](Self::place) for a one-column token, inline.
+    #[inline(always)]
+    fn place_narrow(&mut self, t: &'static str) {
+        if self.line_len + 2 > LINE {
+            self.out.push('\n');
+            self.line_len = 0;
+        } else if self.line_len > 0 {
+            self.out.push(' ');
+            self.line_len += 1;
+        }
+        self.out.push_str(t);
+        self.line_len += 1;
     }
 
     /// A token on the current line, or on the next if it would pass [`LINE`].
@@ -208,12 +230,16 @@ impl<'w> PgnWriter<'w> {
     }
 
     fn comment_text(&mut self, text: &str) {
-        self.token("{");
+        // The braces are placed here, not as tokens of any width: three
+        // tokens a comment cost a fifth of an annotated game's export.
+        self.open_pending();
+        self.place_narrow("{");
         if plain_words(text.as_bytes()) {
             self.words(text, true);
         } else {
             // Whitespace runs become one space; PGN comments cannot
-            // contain '}', and the closest safe character stands in.
+            // contain '}', and the closest safe character stands in;
+            // control characters are escaped (`push_text`).
             let mut words = core::mem::take(&mut self.scratch);
             words.clear();
             for word in text.split_whitespace() {
@@ -224,13 +250,13 @@ impl<'w> PgnWriter<'w> {
                     if i > 0 {
                         words.push(')');
                     }
-                    words.push_str(part);
+                    push_text(&mut words, part);
                 }
             }
             self.words(&words, words.is_ascii());
             self.scratch = words;
         }
-        self.token("}");
+        self.place_narrow("}");
         self.need_number = true;
     }
 
@@ -284,43 +310,57 @@ impl<'w> PgnWriter<'w> {
 
     /// A move token: number, SAN (given, or from shakmaty), check mark.
     fn write_ply(&mut self, before: &Chess, ply: &Ply, san: Option<San>) -> ControlFlow<()> {
-        let mut s = self.move_text(before, ply, san);
+        self.begin_move(before, ply, san);
         if let Ply::Move(m) = ply {
             // SanPlus::from_move would list every legal move after each
             // move (for mate); only a check needs that.
             let mut after = before.clone();
             after.play_unchecked(*m);
             let checkers = after.checkers();
-            push_mark(&mut s, &after, checkers);
+            push_mark(self.out, &after, checkers);
         }
-        self.emit_move(s);
+        self.end_move();
         ControlFlow::Continue(())
     }
 
-    /// The move number when one is due, and the SAN, in the reused buffer.
-    fn move_text(&mut self, before: &Chess, ply: &Ply, san: Option<San>) -> String {
+    /// Begins a move token straight in the output, after a space: the
+    /// move number when one is due, and the SAN. The check mark may follow
+    /// before [`end_move`](Self::end_move) places it (no copy of the token
+    /// through a buffer: a move's text was a fifth of its export).
+    fn begin_move(&mut self, before: &Chess, ply: &Ply, san: Option<San>) {
+        self.open_pending();
+        self.move_start = self.out.len();
+        if self.line_len > 0 {
+            self.out.push(' ');
+        }
+        let s = &mut *self.out;
         let n = before.fullmoves().get();
-        // One buffer for every move token: no allocation per move.
-        let mut s = core::mem::take(&mut self.buf);
-        s.clear();
         if before.turn() == Color::White {
-            push_number(&mut s, n);
+            push_number(s, n);
             s.push_str(". ");
         } else if self.need_number {
-            push_number(&mut s, n);
+            push_number(s, n);
             s.push_str("... ");
         }
         match ply {
-            Ply::Move(m) => push_san(&mut s, san.unwrap_or_else(|| crate::legal::san(before, *m))),
+            Ply::Move(m) => push_san(s, san.unwrap_or_else(|| crate::legal::san(before, *m))),
             Ply::Null => s.push_str("--"),
         }
-        s
     }
 
-    fn emit_move(&mut self, s: String) {
+    /// Places the move token begun at `move_start` as [`place`](Self::place)
+    /// would: its space becomes a line break when it passes [`LINE`].
+    fn end_move(&mut self) {
+        let start = self.move_start;
+        let spaced = self.line_len > 0;
         // Digits, dots, SAN and a mark: ASCII, one column a byte.
-        self.token_of_width(&s, s.len());
-        self.buf = s;
+        let width = self.out.len() - start - usize::from(spaced);
+        if spaced && self.line_len + 1 + width > LINE {
+            self.out.replace_range(start..start + 1, "\n");
+            self.line_len = width;
+        } else {
+            self.line_len += usize::from(spaced) + width;
+        }
         self.need_number = false;
         self.flush_nags_before();
     }
@@ -351,6 +391,12 @@ impl<'w> PgnWriter<'w> {
     }
 }
 
+/// The tags of a set-up start.
+fn write_setup_tags(out: &mut String, fen: &str) {
+    tag(out, "SetUp", "1");
+    tag(out, "FEN", fen);
+}
+
 impl GameVisitor for PgnWriter<'_> {
     type Output = ();
     // A whole-database pass: its own copy of the replayer.
@@ -363,7 +409,12 @@ impl GameVisitor for PgnWriter<'_> {
     }
 
     fn setup(&mut self, fen: &str, _pos: &Chess) {
-        self.fen = Some(String::from(fen));
+        if self.tags_written && !self.movetext {
+            // After the headers (as every decoder sends them): written at once.
+            write_setup_tags(self.out, fen);
+        } else {
+            self.fen = Some(String::from(fen));
+        }
     }
 
     fn wants_san(&self) -> bool {
@@ -376,7 +427,7 @@ impl GameVisitor for PgnWriter<'_> {
     fn ply_san(&mut self, before: &Chess, ply: &Ply, san: San) -> ControlFlow<()> {
         // The check mark comes from the position `after_ply` gives, which
         // follows every `ply_san`: no copy of the position, no replay.
-        self.buf = self.move_text(before, ply, Some(san));
+        self.begin_move(before, ply, Some(san));
         self.mark_pending = true;
         ControlFlow::Continue(())
     }
@@ -384,9 +435,8 @@ impl GameVisitor for PgnWriter<'_> {
     #[inline(never)]
     fn after_ply(&mut self, after: &Chess, checkers: Bitboard) {
         if core::mem::take(&mut self.mark_pending) {
-            let mut s = core::mem::take(&mut self.buf);
-            push_mark(&mut s, after, checkers);
-            self.emit_move(s);
+            push_mark(self.out, after, checkers);
+            self.end_move();
         }
     }
 
@@ -491,6 +541,39 @@ mod tests {
         assert!(pgn.lines().all(|l| l.len() <= super::LINE), "{pgn}");
         assert_eq!(pgn.matches("word").count(), 30, "{pgn}");
         assert!(!pgn.contains("  "), "{pgn}");
+    }
+
+    /// No control character but tab and newline reaches the PGN: in a
+    /// tag's name or value, in a plain comment or a spaced one, each is a
+    /// `\u00XX` escape (a terminal would obey an ESC sequence; PGN allows
+    /// none). A tag's line breaks are dropped, a comment's become spaces.
+    #[test]
+    fn control_characters_are_escaped() {
+        let mut game = crate::game::import::read_pgn("1. e4 e5 *")
+            .unwrap()
+            .remove(0);
+        game.headers.white = Some(String::from("Red\u{1b}[31m\"Alert\"\u{9b}"));
+        game.headers.black = Some(String::from("a\tb\r\nc\u{7f}"));
+        game.headers
+            .other
+            .push((String::from("X\u{7}"), String::from("v\u{0}")));
+        game.moves[0].comments_after = vec![
+            String::from("a\u{1b}]0;title\u{7}b"),
+            String::from("two  spaces\u{1}"),
+        ];
+        let mut out = String::new();
+        let w = super::PgnWriter::new(&mut out).with_tag("CASource", "db\u{1b}");
+        game.visit(&mut { w }).unwrap();
+        for want in [
+            "[White \"Red\\u001b[31m\\\"Alert\\\"\\u009b\"]",
+            "[Black \"a\tbc\\u007f\"]",
+            "[X\\u0007 \"v\\u0000\"]",
+            "[CASource \"db\\u001b\"]",
+            "1. e4 { a\\u001b]0;title\\u0007b } { two spaces\\u0001 } 1... e5",
+        ] {
+            assert!(out.contains(want), "{want} in {out}");
+        }
+        assert!(!out.contains(super::is_escaped_control), "{out:?}");
     }
 
     /// A comment's words placed a line at a time land where placing them
