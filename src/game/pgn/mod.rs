@@ -54,8 +54,6 @@ pub struct PgnWriter<'w> {
     /// no token yet, so their `(` is not written (an empty one never is).
     depth: u32,
     unopened: u32,
-    /// Reused for each NAG token.
-    buf: String,
     /// Reused for a comment whose whitespace is not single spaces.
     scratch: String,
     /// A move token from `ply_san` waits at `move_start` for its check mark.
@@ -86,7 +84,6 @@ impl<'w> PgnWriter<'w> {
             extra: [None; 3],
             depth: 0,
             unopened: 0,
-            buf: String::new(),
             scratch: String::new(),
             mark_pending: false,
             move_start: 0,
@@ -218,6 +215,15 @@ impl<'w> PgnWriter<'w> {
 
     /// A token on the current line, or on the next if it would pass [`LINE`].
     fn place(&mut self, t: &str, width: usize) {
+        self.separate(width);
+        self.out.push_str(t);
+        self.line_len += width;
+    }
+
+    /// What goes before a token of `width` columns: a space, a line break
+    /// when it would pass [`LINE`], or nothing at a line's start.
+    #[inline]
+    fn separate(&mut self, width: usize) {
         if self.line_len > 0 && self.line_len + 1 + width > LINE {
             self.out.push('\n');
             self.line_len = 0;
@@ -225,8 +231,6 @@ impl<'w> PgnWriter<'w> {
             self.out.push(' ');
             self.line_len += 1;
         }
-        self.out.push_str(t);
-        self.line_len += width;
     }
 
     fn comment_text(&mut self, text: &str) {
@@ -374,13 +378,18 @@ impl<'w> PgnWriter<'w> {
         }
     }
 
+    /// `$` and the NAG's number, written in place (no buffer).
     fn nag_token(&mut self, nag: u8) {
-        let mut s = core::mem::take(&mut self.buf);
-        s.clear();
-        s.push('$');
-        push_number(&mut s, u32::from(nag));
-        self.token_of_width(&s, s.len());
-        self.buf = s;
+        let width = match nag {
+            0..=9 => 2,
+            10..=99 => 3,
+            _ => 4,
+        };
+        self.open_pending();
+        self.separate(width);
+        self.out.push('$');
+        push_number(self.out, u32::from(nag));
+        self.line_len += width;
     }
 
     /// Closes every variation still open (a game that stopped inside one).
@@ -601,6 +610,26 @@ mod tests {
             }
             w.place(after, after.len());
             out
+        }
+
+        /// A NAG written in place lands where `place` puts its token.
+        #[test]
+        fn nags_as_tokens() {
+            for nag in 0..=u8::MAX {
+                for column in 0..LINE + 3 {
+                    let (mut a, mut b) = (String::new(), String::new());
+                    let mut w = PgnWriter::new(&mut a);
+                    (w.movetext, w.line_len) = (true, column);
+                    w.nag_token(nag);
+                    let line_len = w.line_len;
+                    let mut t = PgnWriter::new(&mut b);
+                    (t.movetext, t.line_len) = (true, column);
+                    let token = alloc::format!("${nag}");
+                    t.place(&token, token.len());
+                    let want_len = t.line_len;
+                    assert_eq!((&a, line_len), (&b, want_len), "${nag} at {column}");
+                }
+            }
         }
 
         proptest! {
