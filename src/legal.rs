@@ -295,19 +295,14 @@ pub fn suffix(after: &Chess, checkers: Bitboard) -> Option<Suffix> {
     }
     let board = after.board();
     let us = after.turn();
+    // A square next to the king that none of theirs attacks once the king
+    // has left (a checking slider's ray goes on through it): shakmaty's
+    // gen_safe_king, without a whole move's checks for each square.
     let escapes = board.king_of(us).is_some_and(|king| {
+        let occupied = board.occupied().without(king);
         (attacks::king_attacks(king) & !board.by_color(us))
             .into_iter()
-            .any(|to| {
-                let m = Move::Normal {
-                    role: Role::King,
-                    from: king,
-                    capture: board.role_at(to),
-                    to,
-                    promotion: None,
-                };
-                fast_with(after, m, checkers) == Some(true)
-            })
+            .any(|to| board.attacks_to(to, !us, occupied).is_empty())
     });
     // shakmaty's `Suffix::from_position` asks its outcome, which in
     // standard chess is decisive exactly when checkmated.
