@@ -131,6 +131,36 @@ fn a_pass_in_file_order_reads_a_block_at_a_time() {
 }
 
 #[test]
+fn records_read_at_random_cost_one_read_each() {
+    // A shuffled D02 read in game order: each record's length prefix, then
+    // its body, at a jump from the last. The block after a jump starts at
+    // the prefix (not a 4 KB boundary before it), so a body that fits in
+    // 4 KB is served from it wherever in a page the record starts.
+    let bytes = data(1 << 20);
+    let calls = Cell::new(0u32);
+    let src = ReadCache::new(RangeSource::new(bytes.len() as u64, |o, k| {
+        calls.set(calls.get() + 1);
+        Ok(bytes[o as usize..o as usize + k].to_vec())
+    }));
+    let records = [
+        (900_000u64, 700usize),
+        (4_000, 1_500),
+        (500_000, 3_000),
+        (8_190, 2_000),
+    ];
+    for (at, len) in records {
+        let before = calls.get();
+        assert_eq!(
+            &*src.read_at(at, 2).unwrap(),
+            &bytes[at as usize..at as usize + 2]
+        );
+        let body = &*src.read_at(at + 2, len).unwrap();
+        assert_eq!(body, &bytes[at as usize + 2..at as usize + 2 + len]);
+        assert_eq!(calls.get(), before + 1, "record of {len} bytes at {at}");
+    }
+}
+
+#[test]
 fn a_failing_source_is_an_io_error_and_past_the_end_is_truncated() {
     let src = ReadCache::new(RangeSource::new(100, |_, _| Err("disk gone".to_string())));
     let e = src.read_at(10, 5).unwrap_err();

@@ -249,7 +249,8 @@ impl<F: Fn(u64, usize) -> Result<Vec<u8>, String>> ReadAt for RangeSource<F> {
 
 /// Read-ahead in front of a source whose reads cost more than their bytes
 /// (a JS callback, a file). A read shorter than [`MAX_AHEAD`](Self::MAX_AHEAD)
-/// fetches a block from its offset (rounded down to 4 KB) and is served from
+/// fetches a block from its offset (rounded down to 4 KB when it reads on
+/// from the block before) and is served from
 /// it, as are the reads after it that fall inside. The block grows while
 /// reads follow on from it, after it or within a short gap
 /// (up to 512 KB) (4 KB, 16, 64, 256 KB, 1, 4, then
@@ -355,8 +356,11 @@ impl<R: ReadAt> ReadCache<R> {
             } else {
                 Self::MIN_AHEAD
             };
-            // From `offset` rounded down to 4 KB, to `end` at least, never past the source.
-            let at = offset & !0xfff;
+            // To `end` at least, never past the source. From `offset`
+            // itself after a jump: from a 4 KB boundary before it, a
+            // record whose body fits 4 KB often crossed the block's end
+            // and was read again (18% more reads of a shuffled D02).
+            let at = if follows { offset & !0xfff } else { offset };
             let n = (size - at).min((end - at).max(b.ahead as u64)) as usize;
             if let Err(e) = self.inner.read_into(at, n, &mut b.bytes) {
                 // An empty block holds nothing: the next read reads again.
