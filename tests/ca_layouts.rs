@@ -497,3 +497,63 @@ proptest! {
         prop_assert!(d.is_none(), "{:?} {:?}: {}", ENCODINGS[e], tricks(mask), d.unwrap_or_default());
     }
 }
+
+#[test]
+fn names_read_in_any_order_and_after_a_change_of_code_page() {
+    // More players than the headers' name memo has slots, so that names
+    // share slots; each game's names are its own whatever was read before.
+    let pgn: String = (0..1_500)
+        .map(|n| {
+            format!(
+                "[White \"Player {n}\"] [Black \"Игрок {}\"] 1. e4 *\n\n",
+                n * 7 % 1_500
+            )
+        })
+        .collect();
+    let games = read_pgn(&pgn).unwrap();
+    let db = open(
+        writer::write_database(&games, &writer::WriterOptions::plain())
+            .unwrap()
+            .0,
+    );
+    let want = |i: u64| (format!("Player {i}"), format!("Игрок {}", i * 7 % 1_500));
+    let order = (0..1_500)
+        .chain((0..1_500).rev())
+        .chain((0..3_000).map(|k| k * 613 % 1_500));
+    for i in order {
+        let h = db.headers(i).unwrap();
+        assert_eq!((h.white.unwrap(), h.black.unwrap()), want(i), "game {i}");
+    }
+    // Shared between threads (a `Database` in memory is `Sync`): a thread
+    // that finds the memo taken decodes the names itself.
+    std::thread::scope(|s| {
+        for t in 0..4u64 {
+            let (db, want) = (&db, &want);
+            s.spawn(move || {
+                for k in 0..3_000 {
+                    let i = (k * 7 + t * 11) % 1_500;
+                    let h = db.headers(i).unwrap();
+                    assert_eq!((h.white.unwrap(), h.black.unwrap()), want(i), "game {i}");
+                }
+            });
+        }
+    });
+    // Read in one code page, then another: the names are decoded again.
+    let mut db = open(plain());
+    assert_eq!(
+        db.headers(0).unwrap().white.as_deref(),
+        Some("Таль, Михаил")
+    );
+    db.set_encoding(Some(TextEncoding::Cp866));
+    let other = db.headers(0).unwrap().white.unwrap();
+    assert_ne!(other, "Таль, Михаил");
+    assert_eq!(
+        other,
+        TextEncoding::Cp866.decode(&TextEncoding::Cp1251.encode("Таль, Михаил"))
+    );
+    db.set_encoding(None);
+    assert_eq!(
+        db.headers(0).unwrap().white.as_deref(),
+        Some("Таль, Михаил")
+    );
+}
