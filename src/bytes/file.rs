@@ -72,7 +72,7 @@ impl ReadAt for FileSource {
 
 /// Makes `out` the `len` bytes of `file` at `offset` (fewer if it ends).
 /// On Unix one `pread` a read, not a seek and a read: a shuffled D02 is
-/// read once a game, and the seeks were 43% of `cadb pgn`'s system calls.
+/// read once a game, and the seeks were 46% of `cadb pgn`'s system calls.
 /// `out`'s old bytes are overwritten in place, only its growth zeroed:
 /// zeroing a whole 256 KB block each read cost more than the copy out of
 /// the kernel.
