@@ -73,44 +73,39 @@ impl ReadAt for FileSource {
 /// Makes `out` the `len` bytes of `file` at `offset` (fewer if it ends).
 /// On Unix one `pread` a read, not a seek and a read: a shuffled D02 is
 /// read once a game, and the seeks were 46% of `cadb pgn`'s system calls.
-/// `out`'s old bytes are overwritten in place, only its growth zeroed:
-/// zeroing a whole 256 KB block each read cost more than the copy out of
-/// the kernel.
-#[cfg(unix)]
+/// `out`'s old bytes are overwritten in place, only its growth zeroed
+/// (elsewhere it is read into spare capacity): zeroing a whole 256 KB
+/// block each read cost more than the copy out of the kernel.
 fn read_span(
     file: &mut std::fs::File,
     offset: u64,
     len: usize,
     out: &mut Vec<u8>,
 ) -> std::io::Result<()> {
-    use std::os::unix::fs::FileExt;
-    out.resize(len, 0);
-    let mut done = 0;
-    while done < len {
-        match file.read_at(&mut out[done..], offset + done as u64) {
-            Ok(0) => break,
-            Ok(n) => done += n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileExt;
+        out.resize(len, 0);
+        let mut done = 0;
+        while done < len {
+            match file.read_at(&mut out[done..], offset + done as u64) {
+                Ok(0) => break,
+                Ok(n) => done += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
         }
+        out.truncate(done);
+        Ok(())
     }
-    out.truncate(done);
-    Ok(())
-}
-
-#[cfg(not(unix))]
-fn read_span(
-    file: &mut std::fs::File,
-    offset: u64,
-    len: usize,
-    out: &mut Vec<u8>,
-) -> std::io::Result<()> {
-    use std::io::{Read, Seek, SeekFrom};
-    out.clear();
-    // Into spare capacity, not zeroed first (as the Unix read).
-    out.reserve_exact(len);
-    file.seek(SeekFrom::Start(offset))?;
-    file.take(len as u64).read_to_end(out).map(|_| ())
+    #[cfg(not(unix))]
+    {
+        use std::io::{Read, Seek, SeekFrom};
+        out.clear();
+        out.reserve_exact(len);
+        file.seek(SeekFrom::Start(offset))?;
+        file.take(len as u64).read_to_end(out).map(|_| ())
+    }
 }
 
 /// The longest block read ahead from a file on disk. A read costs a

@@ -59,10 +59,9 @@ pub struct NameTable {
 /// modulo the slots: a pass over every game decodes the same players and
 /// events again and again (600,000 names for 100,000 games, decoded in 4%
 /// of `cadb pgn`'s instructions on FIXP100K; remembered, 2.2% fewer in
-/// all). Behind a lock that
-/// is never waited for: a thread that finds it taken decodes the name
-/// itself, and a `Database` shared between threads stays `Sync`. Without
-/// `std`, nothing is remembered.
+/// all). Behind a lock that is never waited for: a thread that finds it
+/// taken decodes the name itself, and a `Database` shared between threads
+/// stays `Sync`. Without `std`, nothing is remembered.
 #[derive(Debug, Default)]
 struct Memo {
     #[cfg(feature = "std")]
