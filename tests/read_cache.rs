@@ -161,6 +161,31 @@ fn records_read_at_random_cost_one_read_each() {
 }
 
 #[test]
+fn a_file_cut_short_after_opening_is_an_io_error() {
+    // Its size is taken on opening; the reads that find it shorter later
+    // (another program truncated it) say so, whether the read starts in
+    // what is left or past it, and never panic.
+    use cadb::bytes::FileBytes;
+    let path = std::env::temp_dir().join(format!("cadb-cut-{}", std::process::id()));
+    std::fs::write(&path, data(100_000)).unwrap();
+    let file = FileBytes::open(&path, 0).unwrap();
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_len(50_000)
+        .unwrap();
+    for (offset, len) in [(49_000, 2_000), (60_000, 100), (0, 100_000)] {
+        let e = file.read_at(offset, len).unwrap_err();
+        assert!(
+            matches!(&e, cadb::ErrorKind::Io { message } if message.contains("the file ended")),
+            "{offset}+{len}: {e:?}"
+        );
+    }
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
 fn a_failing_source_is_an_io_error_and_past_the_end_is_truncated() {
     let src = ReadCache::new(RangeSource::new(100, |_, _| Err("disk gone".to_string())));
     let e = src.read_at(10, 5).unwrap_err();
