@@ -280,6 +280,9 @@ pub struct ReadCache<R> {
     inner: R,
     /// The longest block ([`MAX_AHEAD`](Self::MAX_AHEAD) unless set).
     max_ahead: usize,
+    /// The longest gap read through ([`READ_THROUGH`](Self::READ_THROUGH)
+    /// unless set).
+    read_through: u64,
     block: RefCell<Block>,
     held: RefCell<Held>,
 }
@@ -301,7 +304,7 @@ impl<R: ReadAt> ReadCache<R> {
     /// as much: a search that reads one record in a few hundred (a repeated
     /// position search) reads through the gaps in growing blocks instead
     /// of one read a record (4,630 records 164 KB apart took 4.3 s).
-    const READ_THROUGH: u64 = 512 << 10;
+    pub const READ_THROUGH: u64 = 512 << 10;
 
     /// Read-ahead over `inner`.
     pub fn new(inner: R) -> ReadCache<R> {
@@ -316,6 +319,7 @@ impl<R: ReadAt> ReadCache<R> {
         ReadCache {
             inner,
             max_ahead: max_ahead.max(Self::MIN_AHEAD),
+            read_through: Self::READ_THROUGH,
             block: RefCell::new(Block {
                 start: 0,
                 bytes: Vec::new(),
@@ -323,6 +327,46 @@ impl<R: ReadAt> ReadCache<R> {
             }),
             held: RefCell::default(),
         }
+    }
+
+    /// The same read-ahead, reading through gaps of at most `gap` bytes
+    /// ([`READ_THROUGH`](Self::READ_THROUGH) unless set): shorter for a
+    /// source whose reads cost about what a few KB of bytes cost, so that
+    /// records read a few in a block (the samples taken on opening) are
+    /// read one by one, not with everything between them.
+    ///
+    /// ```
+    /// use cadb::bytes::{RangeSource, ReadAt, ReadCache};
+    /// use std::cell::Cell;
+    /// // 40 records 30,000 bytes apart: the bytes read for them.
+    /// let bytes_read = |gap| {
+    ///     let read = Cell::new(0);
+    ///     let source = RangeSource::new(2 << 20, |_, n| {
+    ///         read.set(read.get() + n);
+    ///         Ok(vec![0; n])
+    ///     });
+    ///     let src = ReadCache::with_max_ahead(source, 512 << 10).reading_through(gap);
+    ///     for at in (0..40).map(|k| k * 30_000) {
+    ///         src.read_at(at, 100).unwrap();
+    ///     }
+    ///     read.get()
+    /// };
+    /// assert!(bytes_read(8 << 10) < 200_000);
+    /// assert!(bytes_read(ReadCache::<Vec<u8>>::READ_THROUGH) > 800_000);
+    /// ```
+    pub fn reading_through(mut self, gap: u64) -> ReadCache<R> {
+        self.read_through = gap;
+        self
+    }
+
+    /// The source read through.
+    ///
+    /// ```
+    /// use cadb::bytes::{ReadAt, ReadCache};
+    /// assert_eq!(ReadCache::new(vec![1u8, 2, 3]).inner().size(), 3);
+    /// ```
+    pub fn inner(&self) -> &R {
+        &self.inner
     }
 }
 
@@ -350,7 +394,7 @@ impl<R: ReadAt> ReadCache<R> {
             // Reading on from the block (a record across its end, or the
             // next one after a gap it is cheaper to read through than to
             // make another read for) grows the read-ahead; a jump resets it.
-            let follows = offset >= b.start && offset <= block_end + Self::READ_THROUGH;
+            let follows = offset >= b.start && offset <= block_end + self.read_through;
             b.ahead = if follows {
                 (b.ahead * 4).min(self.max_ahead)
             } else {
