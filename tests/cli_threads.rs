@@ -72,6 +72,9 @@ fn every_layout_prints_the_same_pgn_on_any_number_of_threads() {
         same_output(&["doctor", cdp]);
         same_output(&["doctor", cdp, "--duplicates"]);
         same_output(&["pgn", cdp, "--dedupe"]);
+        // A code page the reader chose, not the one guessed: every
+        // thread's database reads with it.
+        same_output(&["pgn", cdp, "--encoding", "cp1251"]);
         same_output(&["tree", cdp, "--plies", "6"]);
         same_output(&[
             "tree",

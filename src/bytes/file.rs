@@ -2,8 +2,9 @@
 //! by piece ([`FileSource`]), and a file read whole or lazily by its size
 //! ([`FileBytes`], what the CLI opens a database's files as).
 
-use alloc::{borrow::Cow, string::String, vec::Vec};
+use alloc::{borrow::Cow, string::String, sync::Arc, vec::Vec};
 use core::cell::RefCell;
+use std::path::{Path, PathBuf};
 
 use super::{ReadAt, ReadCache, truncated};
 use crate::error::ErrorKind;
@@ -13,17 +14,35 @@ use crate::error::ErrorKind;
 pub struct FileSource {
     file: RefCell<std::fs::File>,
     size: u64,
+    path: PathBuf,
 }
 
 impl FileSource {
     /// Opens `path` for reading.
-    pub fn open(path: &std::path::Path) -> std::io::Result<FileSource> {
+    pub fn open(path: &Path) -> std::io::Result<FileSource> {
         let file = std::fs::File::open(path)?;
         let size = file.metadata()?.len();
         Ok(FileSource {
             file: RefCell::new(file),
             size,
+            path: path.to_path_buf(),
         })
+    }
+
+    /// The same file opened again (for another thread: a handle of its
+    /// own, whose reads never move this one's position); an error if its
+    /// size changed since this one was opened.
+    pub fn again(&self) -> std::io::Result<FileSource> {
+        let again = FileSource::open(&self.path)?;
+        if again.size != self.size {
+            return Err(std::io::Error::other(alloc::format!(
+                "{} changed size ({} bytes, then {}) while it was open",
+                self.path.display(),
+                self.size,
+                again.size
+            )));
+        }
+        Ok(again)
     }
 }
 
@@ -138,23 +157,49 @@ const READ_THROUGH: u64 = 8 << 10;
 /// std::fs::remove_file(&path).unwrap();
 /// ```
 pub enum FileBytes {
-    /// The whole file in memory.
-    Whole(Vec<u8>),
+    /// The whole file in memory (shared by the handles [`again`](Self::again) makes).
+    Whole(Arc<Vec<u8>>),
     /// Read as needed.
     Lazy(ReadCache<FileSource>),
 }
 
 impl FileBytes {
     /// Opens `path`: read whole if it has at most `whole_up_to` bytes.
-    pub fn open(path: &std::path::Path, whole_up_to: u64) -> std::io::Result<FileBytes> {
+    pub fn open(path: &Path, whole_up_to: u64) -> std::io::Result<FileBytes> {
         let source = FileSource::open(path)?;
         if source.size > whole_up_to {
-            let cache = ReadCache::with_max_ahead(source, AHEAD).reading_through(READ_THROUGH);
-            return Ok(FileBytes::Lazy(cache));
+            return Ok(FileBytes::lazy(source));
         }
         let mut whole = Vec::with_capacity(source.size as usize);
         std::io::Read::read_to_end(&mut *source.file.borrow_mut(), &mut whole)?;
-        Ok(FileBytes::Whole(whole))
+        Ok(FileBytes::Whole(Arc::new(whole)))
+    }
+
+    /// The same file for another thread: a file read whole is shared, not
+    /// read again; one read as needed is opened again, with a read-ahead of
+    /// its own.
+    ///
+    /// ```
+    /// use cadb::bytes::{FileBytes, ReadAt};
+    /// let path = std::env::temp_dir().join(format!("cadb-doc-again-{}", std::process::id()));
+    /// std::fs::write(&path, b"abcdef").unwrap();
+    /// for whole_up_to in [0, 1 << 20] {
+    ///     let f = FileBytes::open(&path, whole_up_to).unwrap();
+    ///     let other = f.again().unwrap();
+    ///     let read = std::thread::spawn(move || other.read_at(1, 2).unwrap().into_owned());
+    ///     assert_eq!(read.join().unwrap(), b"bc");
+    /// }
+    /// std::fs::remove_file(&path).unwrap();
+    /// ```
+    pub fn again(&self) -> std::io::Result<FileBytes> {
+        Ok(match self {
+            FileBytes::Whole(bytes) => FileBytes::Whole(Arc::clone(bytes)),
+            FileBytes::Lazy(c) => FileBytes::lazy(c.inner().again()?),
+        })
+    }
+
+    fn lazy(source: FileSource) -> FileBytes {
+        FileBytes::Lazy(ReadCache::with_max_ahead(source, AHEAD).reading_through(READ_THROUGH))
     }
 }
 

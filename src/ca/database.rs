@@ -116,6 +116,38 @@ impl<R: ReadAt> Database<R> {
         })
     }
 
+    /// This database over `files`, other handles on the same files (for
+    /// another thread: a `Database` reads through its own handles): what
+    /// opening found is kept, and nothing is read, checked or inferred
+    /// again. Files that are not this database's bytes give wrong answers
+    /// wherever they differ, so they must be the same files.
+    ///
+    /// ```
+    /// use cadb::ca::{Database, OpenOptions, writer};
+    /// let games = cadb::game::import::read_pgn("1. e4 e5 *").unwrap();
+    /// let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+    /// let db = Database::open(files.clone(), OpenOptions::default()).unwrap();
+    /// let other = db.reopened(files);
+    /// assert_eq!(other.pgn(0).unwrap(), db.pgn(0).unwrap());
+    /// assert_eq!(other.info(), db.info());
+    /// ```
+    pub fn reopened(&self, files: DatabaseFiles<R>) -> Database<R> {
+        Database {
+            files,
+            headers: self.headers.clone(),
+            records: self.records.clone(),
+            names: self.names.clone(),
+            readings: self.readings.clone(),
+            chosen: self.chosen,
+            warnings: self.warnings.clone(),
+        }
+    }
+
+    /// The files the database reads.
+    pub fn files(&self) -> &DatabaseFiles<R> {
+        &self.files
+    }
+
     /// Number of games.
     pub fn count(&self) -> u64 {
         self.headers.count

@@ -34,6 +34,27 @@ impl<R> DatabaseFiles<R> {
         })
     }
 
+    /// The five files made by `f` from these, in field order; the first
+    /// error stops.
+    ///
+    /// ```
+    /// use cadb::ca::DatabaseFiles;
+    /// let files = DatabaseFiles { cdp: 1, emb: 2, d00: 3, a02: 4, d02: 5 };
+    /// assert_eq!(files.try_map(|n| Ok::<_, ()>(n * 10)).unwrap().d02, 50);
+    /// ```
+    pub fn try_map<S, E>(
+        &self,
+        mut f: impl FnMut(&R) -> Result<S, E>,
+    ) -> Result<DatabaseFiles<S>, E> {
+        Ok(DatabaseFiles {
+            cdp: f(&self.cdp)?,
+            emb: f(&self.emb)?,
+            d00: f(&self.d00)?,
+            a02: f(&self.a02)?,
+            d02: f(&self.d02)?,
+        })
+    }
+
     /// Each file with its extension, in field order.
     ///
     /// ```

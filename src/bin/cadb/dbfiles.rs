@@ -206,6 +206,13 @@ pub fn open(path: &Path, encoding: Option<TextEncoding>) -> Result<Database<File
     open_with(path, encoding, WHOLE_UP_TO)
 }
 
+/// `db` for another thread: its files opened again (those read whole are
+/// shared), and what opening them found kept, not found again.
+pub fn again(db: &Database<FileBytes>) -> Result<Database<FileBytes>, String> {
+    let files = db.files().try_map(FileBytes::again);
+    Ok(db.reopened(files.map_err(|e| e.to_string())?))
+}
+
 /// Opens a database of a folder of several ([`members`]).
 pub fn open_member(
     m: &Member,

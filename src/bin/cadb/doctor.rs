@@ -44,15 +44,10 @@ pub struct DoctorArgs {
 pub fn run(args: DoctorArgs) -> Result<ExitCode, String> {
     let members = dbfiles::archive(args.db.path())?;
     if let [one] = members.as_slice() {
-        let open = || dbfiles::open_member(one, args.db.encoding());
-        let mut db = open()?;
-        let d = diagnose(&mut db, open, &args)?;
+        let mut db = dbfiles::open_member(one, args.db.encoding())?;
+        let d = diagnose(&mut db, &args)?;
         let copies = match args.duplicates {
-            true => Some(Duplicates::find(&pgn::read_keys(
-                &mut db,
-                open,
-                &args.threads,
-            )?)),
+            true => Some(Duplicates::find(&pgn::read_keys(&mut db, &args.threads)?)),
             false => None,
         };
         if args.json {
@@ -71,14 +66,13 @@ pub fn run(args: DoctorArgs) -> Result<ExitCode, String> {
     }
     let (mut reports, mut keys, mut closed) = (Vec::new(), Keys::new(), 0);
     for m in &members {
-        let open = || dbfiles::open_member(m, args.db.encoding());
         let Some(mut db) = dbfiles::open_or_skip(m, members.len(), args.db.encoding())? else {
             closed += 1;
             continue;
         };
-        reports.push((m.name.as_str(), diagnose(&mut db, open, &args)?));
+        reports.push((m.name.as_str(), diagnose(&mut db, &args)?));
         if args.duplicates {
-            keys.append(pgn::read_keys(&mut db, open, &args.threads)?);
+            keys.append(pgn::read_keys(&mut db, &args.threads)?);
         }
     }
     let copies = args.duplicates.then(|| Duplicates::find(&keys));
@@ -116,13 +110,9 @@ pub fn run(args: DoctorArgs) -> Result<ExitCode, String> {
     })
 }
 
-/// One database's report, its records' scans in parts on every core
-/// (`open` opens it again for each other thread), joined in order.
-fn diagnose(
-    db: &mut Database<FileBytes>,
-    open: impl Fn() -> Result<Database<FileBytes>, String> + Sync,
-    args: &DoctorArgs,
-) -> Result<Diagnosis, String> {
+/// One database's report, its records' scans in parts on every core,
+/// joined in order.
+fn diagnose(db: &mut Database<FileBytes>, args: &DoctorArgs) -> Result<Diagnosis, String> {
     let options = DiagnoseOptions {
         max_games: args.games.unwrap_or(u64::MAX),
     };
@@ -132,7 +122,7 @@ fn diagnose(
         args.threads.threads(plan.len()),
         args.threads.chunks(plan.len()),
         db,
-        open,
+        dbfiles::again,
         |db, part| plan.scan_part(db, part, |_, _| ControlFlow::Continue(())),
         |part| {
             parts.push(part);

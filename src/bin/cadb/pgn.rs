@@ -87,7 +87,7 @@ pub fn pgn(args: PgnArgs) -> Result<ExitCode, String> {
             source,
             dedupe,
         };
-        let (w, f) = pgn_games(db, || open(m), part, &args.threads, &mut out)?;
+        let (w, f) = pgn_games(db, part, &args.threads, &mut out)?;
         (written, failed) = (written + w, failed + f);
     }
     out.flush().map_err(|e| e.to_string())?;
@@ -125,7 +125,7 @@ pub fn pgn(args: PgnArgs) -> Result<ExitCode, String> {
 /// pass that writes says so).
 fn find_duplicates(
     members: &[dbfiles::Member],
-    open: &(impl Fn(&dbfiles::Member) -> Result<Database<FileBytes>, String> + Sync),
+    open: &impl Fn(&dbfiles::Member) -> Result<Database<FileBytes>, String>,
     threads: &threads::ThreadsOption,
 ) -> Result<Merge, String> {
     let mut keys = Keys::new();
@@ -136,18 +136,17 @@ fn find_duplicates(
             continue;
         };
         spans.push(Some((keys.len(), db.count())));
-        keys.append(read_keys(&mut db, || open(m), threads)?);
+        keys.append(read_keys(&mut db, threads)?);
     }
     let names: Vec<&str> = members.iter().map(|m| m.name.as_str()).collect();
     Ok(Merge::plan(keys, spans, &names))
 }
 
-/// The duplicate rule's key of every game of `db`, on every core (`open`
-/// opens it again for each other thread). A damaged game's key is not
-/// whole: it is nobody's copy; its error is told by whoever reads it whole.
+/// The duplicate rule's key of every game of `db`, on every core. A
+/// damaged game's key is not whole: it is nobody's copy; its error is told
+/// by whoever reads it whole.
 pub fn read_keys(
     db: &mut Database<FileBytes>,
-    open: impl Fn() -> Result<Database<FileBytes>, String> + Sync,
     threads: &threads::ThreadsOption,
 ) -> Result<Keys, String> {
     let n = db.count();
@@ -156,7 +155,7 @@ pub fn read_keys(
         threads.threads(n),
         threads.chunks(n),
         db,
-        open,
+        dbfiles::again,
         |db, games| {
             let mut chunk = Keys::new();
             for i in games {
@@ -182,13 +181,11 @@ struct Part<'a> {
     dedupe: Option<(&'a Merge, usize)>,
 }
 
-/// Writes `part` of `db` (opened again by `open` for each other thread) to
-/// `out`, each game tagged `[CASource "SOURCE game N"]` with a `source`;
+/// Writes `part` of `db` to `out`, each game tagged `[CASource "SOURCE game N"]` with a `source`;
 /// returns how many were written, and how many could not be fully decoded,
 /// each named on stderr.
 fn pgn_games(
     mut db: Database<FileBytes>,
-    open: impl Fn() -> Result<Database<FileBytes>, String> + Sync,
     part: Part<'_>,
     threads: &threads::ThreadsOption,
     out: &mut impl Write,
@@ -212,7 +209,7 @@ fn pgn_games(
         threads_used,
         threads.chunks(n),
         &mut db,
-        open,
+        dbfiles::again,
         |db, games| pgn_chunk(db, first + games.start..first + games.end, &part, &room),
         |chunk| {
             for (i, e) in &chunk.failed {

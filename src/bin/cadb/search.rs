@@ -100,21 +100,12 @@ pub fn run(args: SearchArgs) -> Result<ExitCode, String> {
     let one = members.len() == 1;
     let (mut found, mut closed) = (Found::default(), Vec::new());
     for m in &members {
-        let open = || dbfiles::open_member(m, args.db.encoding());
         let Some(mut db) = dbfiles::open_or_skip(m, members.len(), args.db.encoding())? else {
             closed.push(m.name.as_str());
             continue;
         };
         let name = (!one).then_some(m.name.as_str());
-        search_one(
-            &args,
-            &query,
-            target.as_ref(),
-            &mut db,
-            open,
-            name,
-            &mut found,
-        )?;
+        search_one(&args, &query, target.as_ref(), &mut db, name, &mut found)?;
     }
     let mut out = BufWriter::new(std::io::stdout().lock());
     let written = if args.json {
@@ -172,7 +163,6 @@ fn search_one(
     query: &Query,
     target: Option<&Target>,
     db: &mut Database<FileBytes>,
-    open: impl Fn() -> Result<Database<FileBytes>, String> + Sync,
     name: Option<&str>,
     found: &mut Found,
 ) -> Result<(), String> {
@@ -182,7 +172,7 @@ fn search_one(
     let (mut searched, mut damaged) = (0, 0);
     let mut fen_hits = None;
     if !only_fen {
-        let contents = search_contents(args, query, db, open)?;
+        let contents = search_contents(args, query, db)?;
         hits = contents.hits.iter().map(|h| (h.game, h.ply)).collect();
         (searched, damaged) = (contents.searched, contents.damaged);
     }
@@ -251,7 +241,6 @@ fn search_contents(
     args: &SearchArgs,
     query: &Query,
     db: &mut Database<FileBytes>,
-    open: impl Fn() -> Result<Database<FileBytes>, String> + Sync,
 ) -> Result<SearchHits, String> {
     let openings = Openings::builtin();
     let plan = HeaderIndex::new(db)
@@ -263,7 +252,7 @@ fn search_contents(
         args.threads.threads(games),
         args.threads.chunks(games),
         db,
-        open,
+        dbfiles::again,
         |db, part| {
             let part = part.start as usize..part.end as usize;
             plan.search_part(db, query, Some(&openings), part, &mut |_, _| {

@@ -72,43 +72,34 @@ impl Chunks {
 /// Runs `work` on each chunk and hands its result to `take`, chunk by
 /// chunk in order. With one thread everything happens in this one, on
 /// `first`. Else `threads` threads each work on a state of their own:
-/// the first on `first` (lent), the others on what `open` gives (a database
-/// opened again: its reader is not shared between threads). Stops at the
-/// first error of `open` or `take`.
+/// the first on `first` (lent), the others on what `again` makes of it
+/// first (the database over handles of its own: a reader is not shared
+/// between threads). Stops at the first error of `again` or `take`.
 pub fn in_order<S: Send, T: Send>(
     threads: usize,
     chunks: Chunks,
     first: &mut S,
-    open: impl Fn() -> Result<S, String> + Sync,
+    again: impl Fn(&S) -> Result<S, String>,
     work: impl Fn(&mut S, Range<u64>) -> T + Sync,
     mut take: impl FnMut(T) -> Result<(), String>,
 ) -> Result<(), String> {
     if threads <= 1 || chunks.len() <= 1 {
         return (0..chunks.len()).try_for_each(|k| take(work(first, chunks.get(k))));
     }
+    let mut others = (1..threads)
+        .map(|_| again(first))
+        .collect::<Result<Vec<S>, String>>()?;
     let ahead = AHEAD_PER_THREAD * threads as u64;
     let turn = Mutex::new(Turn::default());
     let turned = Condvar::new();
-    let (send, done) = mpsc::channel::<(u64, Result<T, String>)>();
+    let (send, done) = mpsc::channel::<(u64, T)>();
     std::thread::scope(|scope| {
-        let mut first = Some(first);
-        for _ in 0..threads {
-            let (send, state) = (send.clone(), first.take());
-            let (turn, turned, open, work) = (&turn, &turned, &open, &work);
+        for state in std::iter::once(first).chain(&mut others) {
+            let send = send.clone();
+            let (turn, turned, work) = (&turn, &turned, &work);
             scope.spawn(move || {
-                let mut opened;
-                let state = match state {
-                    Some(first) => first,
-                    None => match open() {
-                        Ok(s) => {
-                            opened = s;
-                            &mut opened
-                        }
-                        Err(e) => return drop(send.send((0, Err(e)))),
-                    },
-                };
                 while let Some(k) = next_chunk(turn, turned, chunks.len(), ahead) {
-                    if send.send((k, Ok(work(state, chunks.get(k))))).is_err() {
+                    if send.send((k, work(state, chunks.get(k)))).is_err() {
                         return;
                     }
                 }
@@ -116,7 +107,7 @@ pub fn in_order<S: Send, T: Send>(
         }
         drop(send);
         let taken = take_in_order(&done, chunks.len(), |k, result| {
-            take(result?)?;
+            take(result)?;
             turn.lock().expect("no thread panics holding it").taken = k + 1;
             turned.notify_all();
             Ok(())
@@ -131,11 +122,11 @@ pub fn in_order<S: Send, T: Send>(
 
 /// Runs `work` on each of `parts`, each on a thread of its own, and
 /// returns their results in order: the first part in this thread on
-/// `first`, the others on what `open` gives (for a pass that cuts its
-/// work into one part a thread itself, as the opening tree does).
+/// `first`, the others on what `again` makes of it first (for a pass that
+/// cuts its work into one part a thread itself, as the opening tree does).
 pub fn each<S: Send, P: Send, T: Send>(
     first: &mut S,
-    open: impl Fn() -> Result<S, String> + Sync,
+    again: impl Fn(&S) -> Result<S, String>,
     parts: Vec<P>,
     work: impl Fn(&mut S, P) -> T + Sync,
 ) -> Result<Vec<T>, String> {
@@ -143,14 +134,18 @@ pub fn each<S: Send, P: Send, T: Send>(
     let Some(head) = parts.next() else {
         return Ok(Vec::new());
     };
-    let (open, work) = (&open, &work);
+    let others = parts
+        .map(|part| Ok((again(first)?, part)))
+        .collect::<Result<Vec<(S, P)>, String>>()?;
+    let work = &work;
     std::thread::scope(|scope| {
-        let others: Vec<_> = parts
-            .map(|part| scope.spawn(move || Ok::<T, String>(work(&mut open()?, part))))
+        let others: Vec<_> = others
+            .into_iter()
+            .map(|(mut state, part)| scope.spawn(move || work(&mut state, part)))
             .collect();
         let mut done = vec![work(first, head)];
         for other in others {
-            done.push(other.join().expect("panics abort")?);
+            done.push(other.join().expect("panics abort"));
         }
         Ok(done)
     })
@@ -183,9 +178,9 @@ fn next_chunk(turn: &Mutex<Turn>, turned: &Condvar, chunks: u64, ahead: u64) -> 
 /// Takes `chunks` results from `done` in chunk order, holding the ones
 /// that come early.
 fn take_in_order<T>(
-    done: &mpsc::Receiver<(u64, Result<T, String>)>,
+    done: &mpsc::Receiver<(u64, T)>,
     chunks: u64,
-    mut take: impl FnMut(u64, Result<T, String>) -> Result<(), String>,
+    mut take: impl FnMut(u64, T) -> Result<(), String>,
 ) -> Result<(), String> {
     let mut early = BTreeMap::new();
     let mut want = 0;
@@ -193,9 +188,6 @@ fn take_in_order<T>(
         let Ok((k, result)) = done.recv() else {
             return Err("a thread stopped before its chunk was done".into());
         };
-        if let Err(e) = result {
-            return Err(e);
-        }
         early.insert(k, result);
         while let Some(result) = early.remove(&want) {
             take(want, result)?;
@@ -221,7 +213,7 @@ mod tests {
                     threads,
                     chunks,
                     &mut 0u64,
-                    || Ok(0),
+                    |_| Ok(0),
                     |seen, r| {
                         *seen += 1;
                         // Uneven work, so the threads finish out of turn.
@@ -243,7 +235,7 @@ mod tests {
     fn each_part_on_its_own_state_in_order() {
         let got = each(
             &mut 100,
-            || Ok(0),
+            |first| Ok(first - 100),
             (0..5).collect(),
             |state, p: i32| {
                 *state += 1;
@@ -251,7 +243,7 @@ mod tests {
             },
         );
         assert_eq!(got, Ok(vec![(0, 101), (1, 1), (2, 1), (3, 1), (4, 1)]));
-        let failed = each(&mut 0, || Err("no file".into()), vec![1, 2], |_, p: i32| p);
+        let failed = each(&mut 0, |_| Err("no file".into()), vec![1, 2], |_, p: i32| p);
         assert_eq!(failed, Err("no file".into()));
     }
 
@@ -266,7 +258,7 @@ mod tests {
             3,
             chunks,
             &mut (),
-            || Ok(()),
+            |_| Ok(()),
             |_, r| r.start,
             |k| {
                 taken += 1;
@@ -279,7 +271,7 @@ mod tests {
             2,
             chunks,
             &mut (),
-            || Err("no file".into()),
+            |_| Err("no file".into()),
             |_, _| (),
             |()| Ok(()),
         );

@@ -124,12 +124,11 @@ fn database_tree(
     let mut all: Option<(OpeningTree, TreeBuild)> = None;
     let mut opened = 0;
     for m in &members {
-        let open = || dbfiles::open_member(m, encoding);
         let Some(mut db) = dbfiles::open_or_skip(m, members.len(), encoding)? else {
             continue;
         };
         opened += 1;
-        let one = one_tree(&mut db, open, plies, &threads, &limits)?;
+        let one = one_tree(&mut db, plies, &threads, &limits)?;
         all = Some(match all {
             None => one,
             Some((tree, mut build)) if build.left_out > 0 => {
@@ -157,13 +156,12 @@ fn database_tree(
 /// One database's tree, its records in parts on every core.
 fn one_tree(
     db: &mut cadb::ca::Database<cadb::bytes::FileBytes>,
-    open: impl Fn() -> Result<cadb::ca::Database<cadb::bytes::FileBytes>, String> + Sync,
     plies: usize,
     threads: &ThreadsOption,
     limits: &Limits,
 ) -> Result<(OpeningTree, TreeBuild), String> {
     let parts = TreeBuilder::new(db, plies, limits).split(threads.threads(db.count()));
-    let built = threads::each(db, open, parts, |db, mut part| {
+    let built = threads::each(db, dbfiles::again, parts, |db, mut part| {
         part.step(db, |_| false);
         part.finish()
     })?;
