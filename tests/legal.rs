@@ -189,7 +189,7 @@ fn every_move_of_every_test_database_under_both_conventions() {
 /// Positions a playout reaches rarely, each move compared: pins along and
 /// across their rays, a double check, evasions by a block and by a capture,
 /// en passant that would expose the king, promotions with capture, castling
-/// through an attacked square.
+/// through an attacked square, mates that another piece seems to stop.
 #[test]
 fn hand_made_positions_agree() {
     let fens = [
@@ -208,6 +208,11 @@ fn hand_made_positions_agree() {
         "4k3/8/8/8/8/3n4/8/r3K3 w - - 0 1",
         "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1",
         "4k3/8/8/8/8/8/8/r1b1K2R w K - 0 1",
+        // Mates where a piece attacks a square between the checker and
+        // the king but cannot move there: a pawn's capture onto an empty
+        // square, a pinned rook.
+        "r6k/8/8/8/4b3/8/1P6/K7 w - - 0 1",
+        "7k/8/8/8/4b3/4nR2/7P/3r3K w - - 0 1",
     ];
     let mut c = Counts::default();
     let mut rng = Rng(7);
@@ -229,5 +234,5 @@ fn hand_made_positions_agree() {
             check_move(&pos, Move::Castle { king, rook }, &mut c);
         }
     }
-    assert!(c.in_check >= 5, "{c:?}");
+    assert!(c.in_check >= 5 && c.mates >= 2, "{c:?}");
 }
