@@ -18,6 +18,14 @@ fn data(n: usize) -> Vec<u8> {
     (0..n).map(|i| (i * 7 + i / 251) as u8).collect()
 }
 
+/// The default read-ahead over `bytes`, counting its reads in `calls`.
+fn counted<'a>(bytes: &'a [u8], calls: &'a Cell<u32>) -> ReadCache<impl ReadAt + 'a> {
+    ReadCache::new(RangeSource::new(bytes.len() as u64, move |o, k| {
+        calls.set(calls.get() + 1);
+        Ok(bytes[o as usize..o as usize + k].to_vec())
+    }))
+}
+
 proptest! {
     #[test]
     fn reads_equal_the_bytes_in_memory(
@@ -107,10 +115,7 @@ proptest! {
 fn a_pass_in_file_order_reads_a_block_at_a_time() {
     let bytes = data(4 << 20);
     let calls = Cell::new(0u32);
-    let src = ReadCache::new(RangeSource::new(bytes.len() as u64, |o, k| {
-        calls.set(calls.get() + 1);
-        Ok(bytes[o as usize..o as usize + k].to_vec())
-    }));
+    let src = counted(&bytes, &calls);
     // Records of 40-ish bytes with small gaps, as D02 holds them.
     let mut at = 0u64;
     let mut reads = 0;
@@ -138,10 +143,7 @@ fn records_read_at_random_cost_one_read_each() {
     // 4 KB is served from it wherever in a page the record starts.
     let bytes = data(1 << 20);
     let calls = Cell::new(0u32);
-    let src = ReadCache::new(RangeSource::new(bytes.len() as u64, |o, k| {
-        calls.set(calls.get() + 1);
-        Ok(bytes[o as usize..o as usize + k].to_vec())
-    }));
+    let src = counted(&bytes, &calls);
     let records = [
         (900_000u64, 700usize),
         (4_000, 1_500),
@@ -183,6 +185,35 @@ fn a_file_cut_short_after_opening_is_an_io_error() {
         );
     }
     std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn a_file_changed_or_gone_since_opening_is_not_opened_again() {
+    // Another thread's handle on a file read as needed (`FileBytes::again`)
+    // reads the same bytes or none: a file whose size changed is refused,
+    // one removed is an error; a file read whole is shared as it was read.
+    use cadb::bytes::FileBytes;
+    let path = std::env::temp_dir().join(format!("cadb-again-{}", std::process::id()));
+    std::fs::write(&path, data(100_000)).unwrap();
+    let lazy = FileBytes::open(&path, 0).unwrap();
+    let whole = FileBytes::open(&path, u64::MAX).unwrap();
+    assert_eq!(
+        &*lazy.again().unwrap().read_at(99_990, 10).unwrap(),
+        &data(100_000)[99_990..]
+    );
+    std::fs::write(&path, data(100_001)).unwrap();
+    let e = lazy.again().err().expect("a changed file is refused");
+    assert!(
+        e.to_string()
+            .contains("changed size (100000 bytes, then 100001)"),
+        "{e}"
+    );
+    std::fs::remove_file(&path).unwrap();
+    assert!(lazy.again().is_err());
+    assert_eq!(
+        &*whole.again().unwrap().read_at(0, 10).unwrap(),
+        &data(10)[..]
+    );
 }
 
 #[test]
