@@ -253,7 +253,8 @@ impl<F: Fn(u64, usize) -> Result<Vec<u8>, String>> ReadAt for RangeSource<F> {
 /// from the block before) and is served from
 /// it, as are the reads after it that fall inside. The block grows while
 /// reads follow on from it, after it or within a short gap
-/// (up to 512 KB) (4 KB, 16, 64, 256 KB, 1, 4, then
+/// (up to 512 KB, or what [`reading_through`](Self::reading_through) sets)
+/// (4 KB, 16, 64, 256 KB, 1, 4, then
 /// 8 MB) and starts small again after a jump, so a pass in file order (an export, the
 /// opening tree, a search over D00) makes one read a block while a random
 /// read (one game, a page of the list) fetches little. In the viewer's
