@@ -134,5 +134,26 @@ fn main() {
         w.entry(e.eco, &e.name, &e.moves).unwrap();
     }
     put("openings_table", 0, &w.finish());
+    // archive_wire: the keys of a database's first games, and a share of a
+    // merge of that database and a copy of it.
+    let db = cadb::ca::Database::open(files, Default::default()).unwrap();
+    let mut keys = cadb::archive::Keys::new();
+    for i in 0..db.count().min(12) {
+        let _ = keys.read(&db, i);
+    }
+    put(
+        "archive_wire",
+        0,
+        &cadb::archive::wire::keys_to_bytes(&keys),
+    );
+    let n = keys.len() as u64;
+    let mut both = keys.clone();
+    both.append(keys);
+    let plan =
+        cadb::archive::Merge::plan(both, vec![Some((0, n)), Some((n as usize, n))], &["A", "B"]);
+    for k in 0..2 {
+        let share = cadb::archive::wire::share_to_bytes(&plan, k, n).unwrap();
+        put("archive_wire", k + 1, &share);
+    }
     println!("seeds written under fuzz/corpus/");
 }

@@ -399,7 +399,7 @@ fn a_lazy_shuffled_export_as_bytes_is_the_text_in_few_reads() {
     )
     .bind0(&chunks);
     let summary = lazy
-        .export_pgn_bytes(JsValue::NULL, on_bytes.clone(), None, None)
+        .export_pgn_bytes(JsValue::NULL, on_bytes.clone(), None, None, None)
         .unwrap();
     let got: Vec<u8> = chunks
         .iter()
@@ -413,7 +413,7 @@ fn a_lazy_shuffled_export_as_bytes_is_the_text_in_few_reads() {
     // One database of an archive's export: each game's own tags, then
     // where it came from, the rest the same.
     chunks.set_length(0);
-    lazy.export_pgn_bytes(JsValue::NULL, on_bytes, None, Some("ECO".into()))
+    lazy.export_pgn_bytes(JsValue::NULL, on_bytes, None, Some("ECO".into()), None)
         .unwrap();
     let tagged: Vec<u8> = chunks
         .iter()
@@ -438,12 +438,17 @@ fn a_lazy_shuffled_export_as_bytes_is_the_text_in_few_reads() {
     assert_eq!(tagged, want);
 }
 
-#[wasm_bindgen_test]
-fn an_archive_merge_writes_each_copy_once_and_refuses_misuse() {
+/// Two databases of the same two games: every game of the second a copy.
+fn two_copies() -> (Database, Database) {
     let pgn = "[White \"Anna\"]\n[Black \"Boris\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n\
                [White \"Cleo\"]\n[Black \"Anna\"]\n[Result \"0-1\"]\n\n1. d4 d5 0-1\n";
     let files = files_from_pgn(pgn);
-    let (a, b) = (open(&files), open(&files));
+    (open(&files), open(&files))
+}
+
+#[wasm_bindgen_test]
+fn an_archive_merge_writes_each_copy_once_and_refuses_misuse() {
+    let (a, b) = two_copies();
     let mut merge = cadb::wasm::archive::ArchiveMerge::new();
     let chunks = Array::new();
     let on_bytes = Function::new_with_args("b", "this.push(b)").bind0(&chunks);
@@ -475,6 +480,75 @@ fn an_archive_merge_writes_each_copy_once_and_refuses_misuse() {
     assert_eq!(text.matches("[CASource \"A game ").count(), 2);
     assert!(text.contains("[CACopies \"B game 0\"]") && text.contains("[CACopies \"B game 1\"]"));
     assert!(!text.contains("[CASource \"B game"));
+}
+
+/// The same merge with its databases read elsewhere (the page's pool of
+/// helpers): keys as bytes, added in order, each database exported with
+/// its share; the same bytes as `exportDatabase`. A share of another
+/// database, or keys not one a game, are refused.
+#[wasm_bindgen_test]
+fn an_archive_merge_in_pieces_writes_what_the_whole_merge_writes() {
+    let (a, b) = two_copies();
+    let export = |merge: &cadb::wasm::archive::ArchiveMerge, pieces: bool| {
+        let chunks = Array::new();
+        let on_bytes = Function::new_with_args("b", "this.push(b)").bind0(&chunks);
+        for (k, (name, db)) in [("A", &a), ("B", &b)].into_iter().enumerate() {
+            if pieces {
+                let share = merge
+                    .share(k as u32, 2.0)
+                    .unwrap()
+                    .expect("a share of 2 games");
+                db.export_pgn_bytes(
+                    JsValue::NULL,
+                    on_bytes.clone(),
+                    None,
+                    Some(name.into()),
+                    Some(share),
+                )
+                .unwrap();
+            } else {
+                merge
+                    .export_database(k as u32, db, on_bytes.clone(), None)
+                    .unwrap();
+            }
+        }
+        let bytes: Vec<u8> = chunks
+            .iter()
+            .flat_map(|c| c.dyn_into::<Uint8Array>().unwrap().to_vec())
+            .collect();
+        String::from_utf8(bytes).unwrap()
+    };
+    let mut whole = cadb::wasm::archive::ArchiveMerge::new();
+    whole.add_database("A".into(), &a, None).unwrap();
+    whole.add_database("B".into(), &b, None).unwrap();
+    whole.find();
+    let mut pieces = cadb::wasm::archive::ArchiveMerge::new();
+    assert_eq!(code_of(pieces.share(0, 2.0).unwrap_err()).0, "bad-argument");
+    let keys = a.duplicate_keys(None).unwrap();
+    let refused = pieces.add_keys("A".into(), 3.0, &keys).unwrap_err();
+    assert_eq!(code_of(refused).0, "bad-argument");
+    assert_eq!(
+        code_of(pieces.add_keys("A".into(), 2.0, &keys[1..]).unwrap_err()).0,
+        "bad-argument"
+    );
+    pieces.add_keys("A".into(), 2.0, &keys).unwrap();
+    pieces
+        .add_keys("B".into(), 2.0, &b.duplicate_keys(None).unwrap())
+        .unwrap();
+    let found = pieces.find();
+    assert_eq!(get(&found, "copies").as_f64(), Some(2.0));
+    let text = export(&pieces, true);
+    assert_eq!(text, export(&whole, false));
+    assert!(text.contains("[CACopies \"B game 0\"]"));
+    // Not a database of the share's games: no share, and one given anyway is refused.
+    assert!(pieces.share(0, 3.0).unwrap().is_none());
+    let one = open(&files_from_pgn(
+        "[White \"Anna\"]\n[Black \"Boris\"]\n\n1. e4 *\n",
+    ));
+    let share = pieces.share(0, 2.0).unwrap();
+    let on_bytes = Function::new_with_args("b", "").bind0(&Array::new());
+    let wrong = one.export_pgn_bytes(JsValue::NULL, on_bytes, None, None, share);
+    assert_eq!(code_of(wrong.unwrap_err()).0, "bad-argument");
 }
 
 #[wasm_bindgen_test]

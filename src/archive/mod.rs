@@ -11,12 +11,15 @@
 //!   ([`merge::write_game`]).
 //! - [`list`]: one list of every member's games: the archive's numbering
 //!   ([`list::Spans`]), and search, sort and rows across the members.
+//! - [`wire`]: the keys and each database's share of a merge as bytes, for
+//!   a merge whose databases are read by other Workers (the page's pool).
 
 pub mod dedupe;
 pub mod group;
 pub mod keys;
 pub mod list;
 pub mod merge;
+pub mod wire;
 
 pub use dedupe::{Duplicates, Group};
 pub use group::{Grouping, Set, group};

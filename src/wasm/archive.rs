@@ -13,7 +13,7 @@ use super::{
     database::set,
     export::{HOLD_BYTES, bytes},
 };
-use crate::archive::{Keys, Merge};
+use crate::archive::{Keys, Merge, wire};
 
 /// `addDatabase` reports its progress every this many games.
 const PROGRESS_EVERY: u64 = 4096;
@@ -84,6 +84,44 @@ impl ArchiveMerge {
         read_keys(&mut self.keys, db, &mut |done| progress(done, total))
     }
 
+    /// [`addDatabase`](Self::add_database) with the keys another Worker
+    /// read (`Database.duplicateKeys`) of the archive's next database,
+    /// named `name`, of `games` games: a merge whose databases are read by
+    /// a pool of Workers.
+    ///
+    /// ```js
+    /// merge.addKeys('ECO', db.info().games, db.duplicateKeys());
+    /// ```
+    #[wasm_bindgen(js_name = addKeys)]
+    pub fn add_keys(&mut self, name: String, games: f64, keys: &[u8]) -> Result<(), JsValue> {
+        let keys = wire::keys_from_bytes(keys).map_err(super::to_js)?;
+        if keys.len() as f64 != games {
+            return Err(super::bad_argument("the keys are not one a game"));
+        }
+        self.spans.push(Some((self.keys.len(), keys.len() as u64)));
+        self.names.push(name);
+        self.keys.append(keys);
+        Ok(())
+    }
+
+    /// Database `k`'s share of the plan, after `find`, for a database of
+    /// `games` games: what `Database.exportPgnBytes` takes as its `merge`
+    /// to export it as [`exportDatabase`](Self::export_database) would.
+    /// `undefined` when its keys were not read from a database of that
+    /// many games: it is written whole.
+    ///
+    /// ```js
+    /// const share = merge.share(k, db.info().games);
+    /// db.exportPgnBytes(null, (b) => parts.push(b), null, names.length > 1 ? name : null, share ?? null);
+    /// ```
+    pub fn share(&self, k: u32, games: f64) -> Result<Option<Vec<u8>>, JsValue> {
+        let plan = self
+            .plan
+            .as_ref()
+            .ok_or_else(|| super::bad_argument("call find() first"))?;
+        Ok(wire::share_to_bytes(plan, k as usize, games as u64))
+    }
+
     /// The archive's next database did not open: it has no keys.
     #[wasm_bindgen(js_name = addMissing)]
     pub fn add_missing(&mut self, name: String) {
@@ -151,5 +189,32 @@ impl ArchiveMerge {
             0,
         )?;
         Ok(tally.summary())
+    }
+}
+
+#[wasm_bindgen]
+impl Database {
+    /// The duplicate rule's key of every game, as bytes for
+    /// `ArchiveMerge.addKeys` in another Worker, read as `addDatabase`
+    /// reads them, calling `onProgress(done, total)` every few thousand
+    /// games.
+    ///
+    /// ```js
+    /// const keys = db.duplicateKeys((done, total) => show(done / total));
+    /// ```
+    #[wasm_bindgen(js_name = duplicateKeys)]
+    pub fn duplicate_keys(
+        &self,
+        #[wasm_bindgen(
+            js_name = onProgress,
+            unchecked_optional_param_type = "((done: number, total: number) => void) | null"
+        )]
+        on_progress: Option<Function>,
+    ) -> Result<Vec<u8>, JsValue> {
+        let total = self.inner.count();
+        let mut keys = Keys::new();
+        let mut progress = super::export::js_progress_of(on_progress);
+        read_keys(&mut keys, &self.inner, &mut |done| progress(done, total))?;
+        Ok(wire::keys_to_bytes(&keys))
     }
 }

@@ -8,7 +8,7 @@ use js_sys::{Array, Object, Uint8Array, Uint32Array};
 use wasm_bindgen::prelude::*;
 
 use super::{Database, bad_argument, database::set, to_js};
-use crate::archive::{Merge, merge::write_game};
+use crate::archive::{Merge, merge::write_game, wire};
 
 /// The most of D02 held at once while exporting a database read lazily
 /// (`Database::in_game_order`): with records out of game order, each
@@ -91,7 +91,10 @@ impl Database {
     ///
     /// With `source`, each game gets a `[CASource "SOURCE game N"]` tag
     /// after its own (N: its index): one database of an archive's export,
-    /// as `cadb pgn FOLDER` writes it.
+    /// as `cadb pgn FOLDER` writes it. With `merge` (its share of an
+    /// archive's merge, `ArchiveMerge.share`), a copy is left out and a
+    /// kept game tagged `[CACopies]`, as `ArchiveMerge.exportDatabase`
+    /// writes it.
     #[wasm_bindgen(js_name = exportPgnBytes, unchecked_return_type = "ExportSummary")]
     pub fn export_pgn_bytes(
         &self,
@@ -107,7 +110,17 @@ impl Database {
         )]
         on_progress: Option<js_sys::Function>,
         #[wasm_bindgen(unchecked_optional_param_type = "string | null")] source: Option<String>,
+        #[wasm_bindgen(unchecked_optional_param_type = "Uint8Array | null")] merge: Option<Vec<u8>>,
     ) -> Result<JsValue, JsValue> {
+        let merge = merge
+            .map(|b| wire::share_from_bytes(&b))
+            .transpose()
+            .map_err(to_js)?;
+        if let Some(m) = &merge
+            && m.base(0, self.inner.count()).is_none()
+        {
+            return Err(bad_argument("the merge's share is of another database"));
+        }
         let mut tally = Tally::default();
         self.export_with(
             indices_of(&indices)?.as_deref(),
@@ -115,7 +128,7 @@ impl Database {
             &on_chunk,
             &mut js_progress_of(on_progress),
             source.as_deref(),
-            None,
+            merge.as_ref().map(|m| (m, 0)),
             &mut tally,
             0,
         )?;
