@@ -27,7 +27,10 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # 358,000 since its opening tree, player card and doctor's report across
 # the databases (+0.7 KB net: +3.9 KB for them, -3.2 KB for MGC/PGC's one
 # sort of move keys; docs/development.md, "wasm size").
-budget="${CADB_WASM_BUDGET:-358000}"
+# 361,000 since issue 48's archive on the pool's helpers (+5.4 KB: the
+# keys and each database's share of a merge as bytes between Workers,
+# src/archive/wire.rs, and their glue; docs/development.md, "wasm size").
+budget="${CADB_WASM_BUDGET:-361000}"
 # 160,000: issue 46's target (docs/development.md, "wasm size").
 lite_budget="${CADB_LITE_BUDGET:-160000}"
 failed=0

@@ -2,6 +2,7 @@
 // behaves. Change them here; every module reads them from this file.
 
 import type { ColumnKey, SortColumn } from '../pkg/cadb.js';
+import type { Member } from './protocol.js';
 
 /** The five files of a Chess Assistant database, by extension (lower case). */
 export const PARTS = ['cdp', 'emb', 'd00', 'a02', 'd02'] as const;
@@ -131,4 +132,29 @@ export const POOL_FROM = 200_000;
  * background Worker keeps what its open read for the helpers by it. */
 export function poolSplits(setup: { helpers: number; from?: number }, source: { kind: string }, games: number): boolean {
   return setup.helpers > 0 && source.kind === 'files' && games >= (setup.from ?? POOL_FROM);
+}
+
+/** An archive's export or count of duplicates goes to the pool's helpers
+ * when its D02s hold at least this many bytes (about 25,000 games of
+ * moves alone, 3,000 annotated ones: a second's work or less): each
+ * database is opened by one helper instead of the background Worker, so
+ * the helpers cost only their start (a few hundred ms), not a database's
+ * opening again as a split of one database does. */
+export const ARCHIVE_POOL_FROM_BYTES = 2 << 20;
+
+/** While a helper exports one of an archive's databases ahead of the one
+ * being written, its PGN waits in the background Worker: a helper starts
+ * another database ahead only while their D02s stay under this many
+ * bytes (the PGN is about 1.5 times its D02), so the tab holds about
+ * 300 MB at most, whatever the number of cores. */
+export const ARCHIVE_HOLD_BYTES = 192 << 20;
+
+/** Whether a whole-archive pass over `members` goes to the pool's
+ * helpers (`poolSplits`' rule for an archive): the page gave some, every
+ * member is read from files, and they are big enough together (any size
+ * when the page set `from`, as `?helpers=N` does). */
+export function poolTakesArchive(setup: { helpers: number; from?: number }, members: Member[]): boolean {
+  const sizes = members.map(({ source }) => (source.kind === 'files' ? source.files.d02.size : -1));
+  const bytes = sizes.reduce((a, b) => a + b, 0);
+  return setup.helpers > 0 && sizes.every((b) => b >= 0) && (setup.from !== undefined || bytes >= ARCHIVE_POOL_FROM_BYTES);
 }

@@ -46,6 +46,7 @@ const ROUTE: Record<RequestType, Side | 'both'> = {
   exportPgn: 'bg',
   exportArchive: 'bg',
   countDuplicates: 'bg',
+  duplicateKeys: 'bg',
   duplicates: 'bg',
   line: 'fg',
   annotate: 'bg',

@@ -12,7 +12,8 @@
 //  - 'delay': answers 600 ms late, once (the page acts meanwhile).
 // And `fault(any type, 'stall')` holds every block the read-ahead Worker
 // reads from then on (lazy-file.ts): a pass in steps waits for its next
-// block until its database is closed.
+// block until its database is closed. Each Worker logs the requests it is
+// asked (`e2eRequest`).
 
 import type { RequestType } from './protocol.js';
 
@@ -60,6 +61,15 @@ export function hookMessage(data: unknown): boolean {
   else if (fault) armed.set(type, fault);
   else armed.delete(type);
   return true;
+}
+
+/** Logs a request a Worker is asked in `globalThis.cadbE2ERequests`, which
+ * a test reads from each Worker (`worker.evaluate`): its type, and the
+ * database it is of when it names one (a helper's share of an archive). */
+export function e2eRequest(type: RequestType, args: unknown): void {
+  const log = ((globalThis as unknown as { cadbE2ERequests?: string[] }).cadbE2ERequests ??= []);
+  const of = (args as { source?: unknown } | null)?.source;
+  log.push(typeof of === 'string' ? `${type} ${of}` : type);
 }
 
 /** Called before a request's handler: fails it if armed. */

@@ -18,10 +18,10 @@
 // helpers end with it; a helper that fails fails the pass, and the helpers
 // are dropped (the next pass starts fresh ones).
 
-import type { ExportSummary, PositionHits, SearchHits, SearchQuery } from '../pkg/cadb.js';
-import { poolSplits } from './config.js';
+import type { ArchiveMerge, ExportSummary, PositionHits, SearchHits, SearchQuery } from '../pkg/cadb.js';
+import { ARCHIVE_HOLD_BYTES, poolSplits } from './config.js';
 import type { Reads } from './lazy-file.js';
-import type { OpenSource, Request, RequestType, Requests, Response, TextChoice, WorkerSetup } from './protocol.js';
+import type { ArchiveExport, Member, OpenSource, Request, RequestType, Requests, Response, TextChoice, WorkerSetup } from './protocol.js';
 
 /** About this many bytes of records a slice: what the core holds at once
  * when they lie out of game order (HOLD_BYTES in src/wasm/export.rs), so
@@ -53,6 +53,12 @@ export interface PoolSetup {
 }
 
 type Post = (message: Response, transfer?: Transferable[]) => void;
+
+/** A whole-archive pass's progress: `member(k, f)`, database `k` is
+ * fraction `f` done (worker.ts sums them into steps). */
+export interface Progress {
+  member(k: number, fraction: number): void;
+}
 
 interface Call {
   onChunk?: (bytes: Uint8Array<ArrayBuffer>) => void;
@@ -188,6 +194,130 @@ export class Pool {
     return merge(results as ExportSummary[]);
   }
 
+  /** The keys of every one of `members` for `plan` (an archive's merge,
+   * worker.ts), each database opened and read by one helper (the
+   * background Worker opens none), added in their order; one that does
+   * not open is added as missing, and named in `failed` (the first reason
+   * for each). Returns the games read. */
+  async readKeys(members: Member[], plan: ArchiveMerge, failed: (string | undefined)[], progress: Progress): Promise<number> {
+    const keys = new Array<{ games: number; bytes: Uint8Array } | null>(members.length).fill(null);
+    await this.eachMember(members.length, () => true, async (h, k) => {
+      const games = await this.openMember(h, members[k], k, failed);
+      if (games === null) return;
+      keys[k] = { games, bytes: await h.call('duplicateKeys', {}, { onProgress: (d, t) => progress.member(k, d / Math.max(1, t)) }) };
+    }, progress);
+    let games = 0;
+    for (const [k, { source }] of members.entries()) {
+      const read = keys[k];
+      if (read) plan.addKeys(source.name, read.games, read.bytes);
+      else plan.addMissing(source.name);
+      games += read?.games ?? 0;
+    }
+    return games;
+  }
+
+  /** Every one of `members` as PGN (worker.ts `exportArchive`), merged by
+   * `plan` when given (after `readKeys` and its `find`): each database
+   * opened and exported by one helper, its chunks posted to request `id`
+   * in the databases' order. A helper ahead of the database being written
+   * keeps its chunks here, and starts another only while the D02s of
+   * those ahead stay under ARCHIVE_HOLD_BYTES. What was written is added
+   * to `out`; one that does not open is named in `failed`. */
+  async exportArchive(members: Member[], plan: ArchiveMerge | null, id: number, post: Post, out: ArchiveExport, failed: (string | undefined)[], progress: Progress): Promise<void> {
+    const n = members.length;
+    const size = (k: number) => { const { source } = members[k]; return source.kind === 'files' ? source.files.d02.size : 0; };
+    const held: Uint8Array<ArrayBuffer>[][] = members.map(() => []);
+    const finished = new Array<boolean>(n).fill(false);
+    const send = (bytes: Uint8Array<ArrayBuffer>) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]);
+    let emit = 0;
+    let advanced: () => void = () => undefined;
+    let moved = new Promise<void>((ok) => (advanced = ok));
+    // Whether member `k` may start: the one being written always may; one
+    // ahead of it while fewer than a helper each are ahead, and their D02s
+    // (with its own) stay under the bound.
+    const mayStart = (k: number) => {
+      let ahead = size(k);
+      for (let j = emit + 1; j < k; j++) ahead += size(j);
+      return k === emit || (k - emit < this.setup.helpers && ahead <= ARCHIVE_HOLD_BYTES);
+    };
+    const finish = (k: number) => {
+      finished[k] = true;
+      const was = emit;
+      while (emit < n && finished[emit]) {
+        emit++;
+        if (emit < n) for (const bytes of held[emit].splice(0)) send(bytes);
+      }
+      if (emit > was) {
+        advanced();
+        moved = new Promise<void>((ok) => (advanced = ok));
+      }
+    };
+    await this.eachMember(n, mayStart, async (h, k) => {
+      try {
+        const games = await this.openMember(h, members[k], k, failed);
+        if (games === null) return;
+        const source = plan && n === 1 ? null : members[k].source.name;
+        const merge = plan?.share(k, games) ?? null;
+        const done = await h.call('exportPgn', { indices: null, source, merge }, {
+          onChunk: (bytes) => (k === emit ? send(bytes) : held[k].push(bytes)),
+          onProgress: (d, t) => progress.member(k, d / Math.max(1, t)),
+        });
+        out.databases++;
+        out.games += done.games;
+        out.bytes += done.bytes;
+        out.damaged += done.errors.length;
+      } finally {
+        finish(k);
+      }
+    }, progress, () => moved);
+  }
+
+  /** Runs `work` on each of `count` databases, in their order, a helper
+   * taking the next one when it is done with one, once `mayStart` lets
+   * it (else it waits for `moved()`). A helper that fails fails the pass,
+   * and the helpers are dropped. */
+  private async eachMember(
+    count: number,
+    mayStart: (k: number) => boolean,
+    work: (h: Helper, k: number) => Promise<void>,
+    progress: Progress,
+    moved: () => Promise<void> = () => Promise.resolve(),
+  ): Promise<void> {
+    const helpers = this.start();
+    let next = 0;
+    const run = async (h: Helper) => {
+      for (;;) {
+        while (next < count && !mayStart(next)) await moved();
+        if (next >= count) return;
+        const k = next++;
+        await work(h, k);
+        progress.member(k, 1);
+      }
+    };
+    try {
+      await Promise.all(helpers.map(run));
+    } catch (err) {
+      this.drop(err instanceof Error ? err : new Error(String(err)));
+      throw err;
+    }
+  }
+
+  /** Opens `member` (database `k` of an archive's pass) in `h`: its games,
+   * or null when it does not open (the first reason noted in `failed`). A
+   * helper that fails is not a database that does not open: that throws. */
+  private async openMember(h: Helper, { source, encoding }: Member, k: number, failed: (string | undefined)[]): Promise<number | null> {
+    // It holds no database of a generation any more.
+    h.generation = 0;
+    try {
+      const { info } = await h.call('open', { source, encoding, dropOld: true, primed: null });
+      return info.games;
+    } catch (err) {
+      if (!this.helpers.includes(h)) throw err;
+      failed[k] ??= err instanceof Error ? err.message : String(err);
+      return null;
+    }
+  }
+
   /** `Database.searchHits` of `query` over every game of `opened`:
    * the games to replay cut into stretches of D02 (a stretch of game
    * indices would read the whole of a shuffled D02 in each slice), the
@@ -286,12 +416,17 @@ export class Pool {
     return answers;
   }
 
-  /** The helpers, each holding `opened`'s database. */
-  private async ready(opened: Opened): Promise<Helper[]> {
+  /** The helpers, made if there are none (each opens what it is given). */
+  private start(): Helper[] {
     while (this.helpers.length < this.setup.helpers) {
       this.helpers.push(new Helper(this.module, (err) => this.drop(err)));
     }
-    const helpers = [...this.helpers];
+    return [...this.helpers];
+  }
+
+  /** The helpers, each holding `opened`'s database. */
+  private async ready(opened: Opened): Promise<Helper[]> {
+    const helpers = this.start();
     await Promise.all(helpers.map(async (h) => {
       if (h.generation === opened.generation) return;
       await h.call('open', { source: opened.source, encoding: opened.encoding, dropOld: true, primed: opened.reads });

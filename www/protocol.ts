@@ -112,7 +112,14 @@ export interface Requests {
   sort: { args: { column: SortColumn; descending: boolean; subset: Uint32Array | null }; result: Uint32Array };
   game: { args: { index: number }; result: GameView };
   pgn: { args: { index: number }; result: string };
-  exportPgn: { args: { indices: Uint32Array | null }; result: ExportSummary };
+  /** `source` and `merge` (a pool helper's share of an archive's export,
+   * pool.ts): each game tagged with its database, and merged, a copy left
+   * out (`Database.exportPgnBytes`). */
+  exportPgn: { args: { indices: Uint32Array | null; source?: string | null; merge?: Uint8Array | null }; result: ExportSummary };
+  /** The duplicate rule's keys of every game of the open database, as
+   * `ArchiveMerge.addKeys` takes them (a pool helper's share of an
+   * archive's merge); progress streamed. */
+  duplicateKeys: { args: Record<string, never>; result: Uint8Array };
   /** Every database of a choice of many as one PGN, in its order, each game
    * tagged [CASource "NAME game N"] as `cadb pgn FOLDER` writes it (issue
    * 47): each opened beside the database shown, exported, and freed.

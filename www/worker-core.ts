@@ -9,7 +9,7 @@
 
 import type { Archive as LiteArchive, Database as LiteDatabase, DatabaseBytes, DbInfo, InitOutput, LazyDatabaseSource } from '../pkg-lite/cadb_lite.js';
 import { poolSplits } from './config.js';
-import { e2eFault, hookMessage } from './e2e-hooks.js';
+import { e2eFault, e2eRequest, hookMessage } from './e2e-hooks.js';
 import { LazyFile, type Reads } from './lazy-file.js';
 import type { Opened, PoolSetup } from './pool.js';
 import type { Member, OpenSource, Request, RequestType, Requests, Response, TextChoice, WorkerSetup } from './protocol.js';
@@ -235,11 +235,12 @@ export function release(d: { free(): void } | null): void {
 }
 
 /** The buffers of a result that move to the page rather than being copied:
- * a Uint32Array's, or those of an object's fields (SearchHits), each only
+ * a Uint32Array's or a Uint8Array's, or those of an object's fields (SearchHits), each only
  * when the array is its buffer's alone (never the wasm memory). */
 function transferable(result: unknown): Transferable[] {
-  const arrays = result instanceof Uint32Array ? [result] : typeof result === 'object' && result !== null ? Object.values(result) : [];
-  const own = arrays.filter((v): v is Uint32Array => v instanceof Uint32Array && v.byteOffset === 0 && v.byteLength === v.buffer.byteLength);
+  const array = (v: unknown): v is Uint32Array | Uint8Array => v instanceof Uint32Array || v instanceof Uint8Array;
+  const arrays = array(result) ? [result] : typeof result === 'object' && result !== null ? Object.values(result) : [];
+  const own = arrays.filter((v): v is Uint32Array | Uint8Array => array(v) && v.byteOffset === 0 && v.byteLength === v.buffer.byteLength);
   return [...new Set(own.map((v) => v.buffer))];
 }
 
@@ -296,6 +297,7 @@ export function serve<D extends LiteDatabase, A extends LiteArchive>(pkg: Pkg<D,
     try {
       await ready;
       if (named.has(type)) await names;
+      if (__E2E_HOOKS__) e2eRequest(type, args);
       if (__E2E_HOOKS__) e2eFault(type);
       const handler = all[type];
       if (!handler) throw Object.assign(new Error(`${type} is not answered by this Worker`), { code: 'internal' });

@@ -7,7 +7,8 @@
 
 import init, { Archive, ArchiveMerge, Database, loadOpenings } from '../pkg/cadb.js';
 import { LazyFile } from './lazy-file.js';
-import { type Opened, Pool } from './pool.js';
+import { poolTakesArchive } from './config.js';
+import { type Opened, Pool, type Progress } from './pool.js';
 import { databaseHandlers, type Decoder, type Handlers, oneDatabase, post, progressOf, release, serve } from './worker-core.js';
 import { ARCHIVE_STEPS, type ArchiveExport, type DuplicateCount, type Failed, type Member, type RequestType } from './protocol.js';
 
@@ -87,6 +88,33 @@ function archiveProgress(id: number, steps: number, k: number): (done: number, t
   });
 }
 
+/** The pool, for a whole-archive pass over `members` when it takes it
+ * (config.ts `poolTakesArchive`). */
+function archivePool(w: Decoder<Database, Archive>, members: Member[]): Pool | null {
+  return poolTakesArchive(w.pool, members) ? poolOf(w) : null;
+}
+
+/** A whole-archive pass's progress on the helpers for request `id`: each
+ * of `count` databases' fraction of pass `pass` of `passes`, summed into
+ * ARCHIVE_STEPS a database, as `archiveProgress` counts one at a time. */
+function archiveShares(id: number, count: number, passes: number, pass: number): Progress {
+  const fractions = new Array<number>(count).fill(0);
+  const report = progressOf(id);
+  return {
+    member: (k, f) => {
+      fractions[k] = f;
+      const done = fractions.reduce((a, x) => a + Math.floor(ARCHIVE_STEPS * x), 0);
+      report(pass * count * ARCHIVE_STEPS + done, passes * count * ARCHIVE_STEPS);
+    },
+  };
+}
+
+/** The databases of `members` that did not open, in their order, from
+ * the first reason each gave (`failed[k]`). */
+function named(members: Member[], failed: (string | undefined)[]): Failed[] {
+  return members.flatMap(({ source }, k) => (failed[k] === undefined ? [] : [{ name: source.name, why: failed[k] }]));
+}
+
 const handlers: Handlers<Database, Archive> = {
   ...databaseHandlers<Database, Archive>(),
   // A big search split between the helpers, a stretch of D02 each.
@@ -100,17 +128,33 @@ const handlers: Handlers<Database, Archive> = {
   sort: ({ column, descending, subset }, _id, w) => w.list().sort(column, descending, subset),
   // UTF-8 chunks, each moved to the page (no copy, no UTF-16 string);
   // a big one split between the helpers.
-  exportPgn: async ({ indices }, id, w) => {
+  exportPgn: async ({ indices, source, merge }, id, w) => {
+    // A helper's share of an archive's export (pool.ts `exportArchive`).
+    if (source !== undefined || merge !== undefined) {
+      return w.need().exportPgnBytes(indices, (bytes) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]), progressOf(id), source ?? null, merge ?? null);
+    }
     const d = w.list();
     const split = poolFor(w, indices?.length);
     if (split) return split.pool.exportPgn(split.opened, indices, id, post, progressOf(id));
     return d.exportPgnBytes(indices, (bytes) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]), progressOf(id));
   },
-  exportArchive: ({ members, merge }, id, w) => {
+  // On the helpers, each database read by one of them, when they take it.
+  exportArchive: async ({ members, merge }, id, w) => {
     const out: ArchiveExport = { databases: 0, games: 0, bytes: 0, damaged: 0, failed: [], groups: null, copies: null };
     const passes = merge ? 2 : 1;
     const plan = merge ? new ArchiveMerge() : null;
     try {
+      const pool = archivePool(w, members);
+      if (pool) {
+        const failed: (string | undefined)[] = [];
+        if (plan) {
+          await pool.readKeys(members, plan, failed, archiveShares(id, members.length, passes, 0));
+          ({ groups: out.groups, copies: out.copies } = plan.find());
+        }
+        await pool.exportArchive(members, plan, id, post, out, failed, archiveShares(id, members.length, passes, passes - 1));
+        out.failed = named(members, failed);
+        return out;
+      }
       if (plan) {
         for (const [k, member] of members.entries()) {
           const progress = archiveProgress(id, members.length * passes, k);
@@ -139,10 +183,19 @@ const handlers: Handlers<Database, Archive> = {
     if (!w.archive) throw oneDatabase();
     return w.archive.duplicates(progressOf(id));
   },
-  countDuplicates: ({ members }, id, w) => {
+  countDuplicates: async ({ members }, id, w) => {
     const out: DuplicateCount = { databases: 0, games: 0, groups: 0, copies: 0, failed: [] };
     const plan = new ArchiveMerge();
     try {
+      const pool = archivePool(w, members);
+      if (pool) {
+        const failed: (string | undefined)[] = [];
+        out.games = await pool.readKeys(members, plan, failed, archiveShares(id, members.length, 1, 0));
+        ({ groups: out.groups, copies: out.copies } = plan.find());
+        out.failed = named(members, failed);
+        out.databases = members.length - out.failed.length;
+        return out;
+      }
       for (const [k, member] of members.entries()) {
         const read = withMember(w, member, out.failed, (db) => {
           out.games += db.info().games;
@@ -206,6 +259,7 @@ const handlers: Handlers<Database, Archive> = {
     return d.diagnose(maxGames === null ? null : { maxGames }, progressOf(id));
   },
   diagnosePart: ({ part, parts }, id, w) => w.need().diagnosePart(part, parts, progressOf(id)),
+  duplicateKeys: (_args, id, w) => w.need().duplicateKeys(progressOf(id)),
   compactness: (_args, _id, w) => w.need().compactness(),
   annotate: ({ index, scores }, _id, w) => w.list().annotate(index, scores),
 };

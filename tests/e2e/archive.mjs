@@ -215,25 +215,41 @@ const savePicker = (context) => context.addInitScript(() => {
   };
 });
 
-await test("a damaged database costs only itself; every database exported as one PGN is cadb pgn FOLDER's", async (page) => {
-  await status(page, /^Opened DEMO/);
-  await page.locator('[data-testid=open-files]').setInputFiles([...broken, ...inFolder]);
-  // BROKEN comes first, and does not open: ECO, the next, does.
-  await status(page, /^Opened ECO:/);
-  assert.match(await error(page).textContent(), /^BROKEN: /);
-  assert.deepEqual(await options(page), ['All 6 as one list', 'BROKEN', 'ECO (1 game)', 'Lessons', 'PROMO', 'PUZZLES', 'scalachess']);
-  await page.locator('[data-testid=export-all]').click();
-  await status(page, /^Exported 5 databases as one PGN: 15 games/);
-  assert.match(await page.locator('[data-testid=status]').textContent(), /Not opened, so not exported: BROKEN \(/);
-  const saved = await page.evaluate(() => {
-    const { name, parts, closed } = window.cadbSaved;
-    return { name, closed, bytes: parts.flatMap((p) => [...p]) };
-  });
-  assert.equal(saved.name, 'databases.pgn');
-  assert.ok(saved.closed);
-  assert.equal(sha256(Uint8Array.from(saved.bytes)), sha256(cliAll), 'the bytes of cadb pgn FOLDER');
-  assert.match(cliAll.toString(), /\[CASource "PUZZLES game 2"\]/);
-}, { before: savePicker });
+// With `?helpers=2`, the background Worker hands each database to one of
+// two helper Workers (www/pool.ts `exportArchive`), and passes their PGN on
+// in the databases' order: the same bytes. (That it does so whatever the
+// timing, within its bound on what waits, tests/ui/pool.mjs shows.)
+/** How many requests of `type` for a database of an archive (`exportPgn
+ * NAME`, a helper's share, or `duplicateKeys`) the page's Workers were
+ * asked: each logs its requests in the e2e bundle (www/e2e-hooks.ts,
+ * served at /e2e/). */
+const shares = async (page, type) => {
+  const logs = await Promise.all(page.workers().map((w) => w.evaluate(() => globalThis.cadbE2ERequests ?? [])));
+  return logs.flat().filter((r) => r === type || r.startsWith(`${type} `)).length;
+};
+for (const helpers of [0, 2]) {
+  await test(`a damaged database costs only itself; every database exported as one PGN${helpers ? ' by two helper Workers' : ''} is cadb pgn FOLDER's`, async (page) => {
+    await status(page, /^Opened DEMO/);
+    await page.locator('[data-testid=open-files]').setInputFiles([...broken, ...inFolder]);
+    // BROKEN comes first, and does not open: ECO, the next, does.
+    await status(page, /^Opened ECO:/);
+    assert.match(await error(page).textContent(), /^BROKEN: /);
+    assert.deepEqual(await options(page), ['All 6 as one list', 'BROKEN', 'ECO (1 game)', 'Lessons', 'PROMO', 'PUZZLES', 'scalachess']);
+    await page.locator('[data-testid=export-all]').click();
+    await status(page, /^Exported 5 databases as one PGN: 15 games/);
+    assert.match(await page.locator('[data-testid=status]').textContent(), /Not opened, so not exported: BROKEN \(/);
+    const saved = await page.evaluate(() => {
+      const { name, parts, closed } = window.cadbSaved;
+      return { name, closed, bytes: parts.flatMap((p) => [...p]) };
+    });
+    assert.equal(saved.name, 'databases.pgn');
+    assert.ok(saved.closed);
+    assert.equal(sha256(Uint8Array.from(saved.bytes)), sha256(cliAll), 'the bytes of cadb pgn FOLDER');
+    assert.match(cliAll.toString(), /\[CASource "PUZZLES game 2"\]/);
+    // Each database that opened, by a helper.
+    assert.equal(await shares(page, 'exportPgn'), helpers ? 5 : 0);
+  }, { before: savePicker, path: `/e2e/?helpers=${helpers}` });
+}
 
 await test("the list of all, with a damaged database among them: every other game, and its ⤓ PGN is cadb pgn FOLDER's", async (page) => {
   await status(page, /^Opened DEMO/);
@@ -274,23 +290,27 @@ const twiceFiles = ['Lessons', 'Lessons-copy', 'PROMO'].flatMap((name) => fiveFi
   }));
 const savedBytes = async (page) => Uint8Array.from(await page.evaluate(() => window.cadbSaved.parts.flatMap((p) => [...p])));
 
-await test('two copies of a database: each game written once, as cadb pgn FOLDER --dedupe writes it; unmerged, as cadb pgn FOLDER', async (page) => {
-  await status(page, /^Opened DEMO/);
-  await page.locator('[data-testid=open-files]').setInputFiles(twiceFiles);
-  await status(page, /^Opened Lessons:/);
-  assert.deepEqual(await options(page), ['All 3 as one list', 'Lessons (4 games)', 'Lessons-copy', 'PROMO']);
-  assert.equal(await page.locator('[data-testid=merge-copies]').isChecked(), true);
-  await page.locator('[data-testid=export-all]').click();
-  await status(page, /^Exported 3 databases as one PGN: 9 games .* Duplicates: 4 copies not written, of 4 groups/);
-  const merged = cli([twice, '--dedupe']);
-  assert.match(merged.toString(), /\[CACopies "Lessons-copy game 0"\]/);
-  assert.equal(sha256(await savedBytes(page)), sha256(merged), 'the bytes of cadb pgn FOLDER --dedupe');
-  // Unmerged: every game of the three.
-  await page.locator('[data-testid=merge-copies]').uncheck();
-  await page.locator('[data-testid=export-all]').click();
-  await status(page, /^Exported 3 databases as one PGN: 13 games \(\d+ KB\)\.$/);
-  assert.equal(sha256(await savedBytes(page)), sha256(cli([twice])), 'the bytes of cadb pgn FOLDER');
-}, { before: savePicker });
+for (const helpers of [0, 2]) {
+  await test(`two copies of a database: each game written once${helpers ? ' (read and written by two helper Workers)' : ''}, as cadb pgn FOLDER --dedupe writes it; unmerged, as cadb pgn FOLDER`, async (page) => {
+    await status(page, /^Opened DEMO/);
+    await page.locator('[data-testid=open-files]').setInputFiles(twiceFiles);
+    await status(page, /^Opened Lessons:/);
+    assert.deepEqual(await options(page), ['All 3 as one list', 'Lessons (4 games)', 'Lessons-copy', 'PROMO']);
+    assert.equal(await page.locator('[data-testid=merge-copies]').isChecked(), true);
+    await page.locator('[data-testid=export-all]').click();
+    await status(page, /^Exported 3 databases as one PGN: 9 games .* Duplicates: 4 copies not written, of 4 groups/);
+    const merged = cli([twice, '--dedupe']);
+    assert.match(merged.toString(), /\[CACopies "Lessons-copy game 0"\]/);
+    assert.equal(sha256(await savedBytes(page)), sha256(merged), 'the bytes of cadb pgn FOLDER --dedupe');
+    // Unmerged: every game of the three.
+    await page.locator('[data-testid=merge-copies]').uncheck();
+    await page.locator('[data-testid=export-all]').click();
+    await status(page, /^Exported 3 databases as one PGN: 13 games \(\d+ KB\)\.$/);
+    assert.equal(sha256(await savedBytes(page)), sha256(cli([twice])), 'the bytes of cadb pgn FOLDER');
+    // Each database's keys, then its share twice (merged, then not), by a helper.
+    assert.deepEqual([await shares(page, 'duplicateKeys'), await shares(page, 'exportPgn')], helpers ? [3, 6] : [0, 0]);
+  }, { before: savePicker, path: `/e2e/?helpers=${helpers}` });
+}
 
 /** `cadb doctor PATH --duplicates`'s count: { copies, groups }. */
 const cliDuplicates = (at) => JSON.parse(execFileSync(cadb, ['doctor', at, '--duplicates', '--json'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString()).duplicates;
@@ -350,30 +370,34 @@ await test('two copies in the list of all: duplicates hidden leave out every cop
   assert.equal(await page.locator('[data-testid=game-row].group-start').count(), 0);
 });
 
-await test("the doctor counts the duplicates of every database chosen, as cadb doctor FOLDER --duplicates does, and of one alone", async (page) => {
-  await status(page, /^Opened DEMO/);
-  await page.locator('[data-testid=open-files]').setInputFiles(twiceFiles);
-  await status(page, /^Opened Lessons:/);
-  await page.locator('#db-panel > summary').click();
-  const count = page.locator('[data-testid=count-duplicates]');
-  assert.equal(await count.textContent(), 'Count duplicates in all 3 databases');
-  await count.click();
-  const want = cliDuplicates(twice);
-  assert.deepEqual(want, { copies: 4, groups: 4 });
-  await page.locator('[data-testid=duplicates]').filter({ hasText: /^Duplicates: 4 copies in 4 groups, of 13 games in 3 databases/ }).waitFor();
-  // Another database shown: the count was of the choice, and is asked again.
-  await menu(page).selectOption('PROMO');
-  await status(page, /^Opened PROMO:/);
-  assert.equal(await page.locator('[data-testid=duplicates]').isHidden(), true);
-  // One database alone, with a game twice (and one that is not).
-  const oneFiles = writeDb('SELF', games('SELF', 1) + '\n' + games('SELF', 1) + '\n' + games('OTHER', 1));
-  await page.locator('[data-testid=open-files]').setInputFiles(oneFiles);
-  await status(page, /^Opened SELF:/);
-  assert.equal(await count.textContent(), 'Count duplicates');
-  await count.click();
-  assert.deepEqual(cliDuplicates(oneFiles.find((f) => f.endsWith('.CDP'))), { copies: 1, groups: 1 });
-  await page.locator('[data-testid=duplicates]').filter({ hasText: /^Duplicates: 1 copy in 1 group, of 3 games \(/ }).waitFor();
-});
+for (const helpers of [0, 2]) {
+  await test(`the doctor counts the duplicates of every database chosen${helpers ? ' (read by two helper Workers)' : ''}, as cadb doctor FOLDER --duplicates does, and of one alone`, async (page) => {
+    await status(page, /^Opened DEMO/);
+    await page.locator('[data-testid=open-files]').setInputFiles(twiceFiles);
+    await status(page, /^Opened Lessons:/);
+    await page.locator('#db-panel > summary').click();
+    const count = page.locator('[data-testid=count-duplicates]');
+    assert.equal(await count.textContent(), 'Count duplicates in all 3 databases');
+    await count.click();
+    const want = cliDuplicates(twice);
+    assert.deepEqual(want, { copies: 4, groups: 4 });
+    await page.locator('[data-testid=duplicates]').filter({ hasText: /^Duplicates: 4 copies in 4 groups, of 13 games in 3 databases/ }).waitFor();
+    // Another database shown: the count was of the choice, and is asked again.
+    await menu(page).selectOption('PROMO');
+    await status(page, /^Opened PROMO:/);
+    assert.equal(await page.locator('[data-testid=duplicates]').isHidden(), true);
+    // One database alone, with a game twice (and one that is not).
+    const oneFiles = writeDb('SELF', games('SELF', 1) + '\n' + games('SELF', 1) + '\n' + games('OTHER', 1));
+    await page.locator('[data-testid=open-files]').setInputFiles(oneFiles);
+    await status(page, /^Opened SELF:/);
+    assert.equal(await count.textContent(), 'Count duplicates');
+    await count.click();
+    assert.deepEqual(cliDuplicates(oneFiles.find((f) => f.endsWith('.CDP'))), { copies: 1, groups: 1 });
+    await page.locator('[data-testid=duplicates]').filter({ hasText: /^Duplicates: 1 copy in 1 group, of 3 games \(/ }).waitFor();
+    // The three databases' keys, then the one's, by a helper.
+    assert.equal(await shares(page, 'duplicateKeys'), helpers ? 4 : 0);
+  }, { path: `/e2e/?helpers=${helpers}` });
+}
 
 // Lessons, and PROMO with its D02 damaged in the middle.
 const doc = path.join(tmp, 'doctor');

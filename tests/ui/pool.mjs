@@ -19,6 +19,11 @@ import { rng } from './rng.mjs';
 
 const [dir, schedules = '200', seed = '1'] = process.argv.slice(2);
 const { Pool } = await import(pathToFileURL(path.resolve(dir, 'pool.js')).href);
+const { ARCHIVE_HOLD_BYTES } = await import(pathToFileURL(path.resolve(dir, 'config.js')).href);
+/** An archive's pass under way, as the fake helpers see it: its
+ * databases, the pool's helpers, the databases each opened (in turn),
+ * and which exports were answered. */
+const exporting = { members: [], helpers: 0, opened: [], answered: [] };
 
 let random = rng(Number(seed));
 const text = new TextEncoder();
@@ -61,11 +66,29 @@ class FakeHelper {
       else setTimeout(g, 0);
     };
     if (type === 'open') {
-      // What the background Worker's open read goes to each helper's.
-      assert.deepEqual(args.primed, readsOf(args.source.name));
-      this.opened.push(args.source.name);
-      this.games = args.source.games;
-      later(() => this.onmessage({ data: { id, kind: 'result', result: { info: {}, wasmBytes: 0 } } }));
+      // What the background Worker's open read goes to each helper's; an
+      // archive's database is opened by one helper, from its File.
+      const { source } = args;
+      assert.deepEqual(args.primed, source.member === undefined ? readsOf(source.name) : null);
+      this.opened.push(source.name);
+      this.games = source.games;
+      if (source.broken) {
+        // Nothing of it waits: the pool goes on past it.
+        exporting.answered[source.member] = true;
+        // Each time for another reason: the first is the one named.
+        const n = (source.opens = (source.opens ?? 0) + 1);
+        later(() => this.onmessage({ data: { id, kind: 'error', code: 'format', message: `${source.name} is broken (${n})` } }));
+        return;
+      }
+      if (source.member !== undefined) exporting.opened.push(source.member);
+      later(() => this.onmessage({ data: { id, kind: 'result', result: { info: { games: source.games }, wasmBytes: 0 } } }));
+      return;
+    }
+    if (type === 'duplicateKeys') {
+      // An archive's database's keys: its name and games, as bytes.
+      const name = this.opened.at(-1);
+      later(() => this.onmessage({ data: { id, kind: 'progress', done: 0, total: this.games } }));
+      later(() => later(() => this.onmessage({ data: { id, kind: 'result', result: text.encode(`${name}:${this.games}`) } })));
       return;
     }
     if (type === 'searchHits') {
@@ -111,7 +134,20 @@ class FakeHelper {
       return;
     }
     assert.equal(type, 'exportPgn');
-    const games = [...args.indices];
+    // An archive's database (no indices: every game), each line naming it
+    // and its share of the merge.
+    const archive = args.source !== undefined;
+    const games = archive ? Array.from({ length: this.games }, (_, k) => k) : [...args.indices];
+    const line = archive ? (g) => `${args.source}/${args.merge ? Buffer.from(args.merge).toString() : '-'} g${g}\n` : (g) => `g${g}\n`;
+    if (archive) {
+      // The pool's bound on what waits: fewer ahead than helpers, and
+      // their D02s within ARCHIVE_HOLD_BYTES (counted from the first
+      // database not yet answered, at least the pool's own count).
+      const k = exporting.members.findIndex((m) => m.name === this.opened.at(-1));
+      const first = exporting.answered.findIndex((a) => !a);
+      const ahead = exporting.members.slice(first + 1, k + 1).reduce((a, m) => a + m.files.d02.size, 0);
+      assert.ok(k === first || (k - first < exporting.helpers && ahead <= ARCHIVE_HOLD_BYTES), `database ${k} began with ${ahead} bytes ahead of ${first}`);
+    }
     if (failAt !== null && games.includes(failAt)) {
       later(() => this.onmessage({ data: { id, kind: 'error', code: 'trap', message: 'unreachable' } }));
       return;
@@ -121,13 +157,14 @@ class FakeHelper {
     const step = () => {
       if (k >= games.length) {
         const errors = games.filter((g) => g % 97 === 0).map((game) => ({ game, code: 'format', message: 'x' }));
+        if (archive) exporting.answered[exporting.members.findIndex((m) => m.name === this.opened.at(-1))] = true;
         this.onmessage({ data: { id, kind: 'result', result: { games: games.length, bytes: 0, errors } } });
         return;
       }
       const n = 1 + Math.floor(random() * 5);
       const part = games.slice(k, k + n);
       k += part.length;
-      this.onmessage({ data: { id, kind: 'chunk', bytes: text.encode(part.map((g) => `g${g}\n`).join('')) } });
+      this.onmessage({ data: { id, kind: 'chunk', bytes: text.encode(part.map(line).join('')) } });
       this.onmessage({ data: { id, kind: 'progress', done: k, total: games.length } });
       later(step);
     };
@@ -274,5 +311,64 @@ for (let s = 0; s < Number(schedules); s++) {
   assert.equal(again.text, expected(every));
   assert.equal(made.length, 2 * helpers);
   for (const h of made.slice(helpers)) assert.deepEqual(h.opened, ['B']);
+
+  // An archive's export: each database opened by one helper (none
+  // primed), in any order; the PGN in the databases' order whatever the
+  // timing, within the bound on what waits; one that does not open named
+  // once, in order, and the rest written. Merged: the keys added in the
+  // databases' order, a missing one for each that did not open, and each
+  // database exported with its share (none: written whole).
+  const count = 1 + Math.floor(random() * 6);
+  const members = Array.from({ length: count }, (_, k) => {
+    const name = `M${k}`;
+    const source = { kind: 'files', name, member: k, games: Math.floor(random() * 40), files: { d02: { size: Math.floor(random() * 160e6) } } };
+    if (random() < 0.15) source.broken = true;
+    return { source, encoding: undefined };
+  });
+  Object.assign(exporting, { members: members.map((m) => m.source), helpers, opened: [], answered: members.map(() => false) });
+  for (const merged of [false, true]) {
+    for (const m of members) delete m.source.opens;
+    exporting.opened = [];
+    exporting.answered = members.map(() => false);
+    const added = [];
+    const plan = merged ? {
+      addKeys: (name, games, bytes) => added.push(`${name} ${games} ${Buffer.from(bytes).toString()}`),
+      addMissing: (name) => added.push(`${name} missing`),
+      share: (k) => (k % 2 === 0 ? text.encode(`share${k}`) : undefined),
+    } : null;
+    const failed = [];
+    if (plan) {
+      const read = await pool.readKeys(members, plan, failed, { member: () => undefined });
+      assert.equal(read, members.filter((m) => !m.source.broken).reduce((a, m) => a + m.source.games, 0));
+      assert.deepEqual(added, members.map(({ source: m }) => (m.broken ? `${m.name} missing` : `${m.name} ${m.games} ${m.name}:${m.games}`)), `schedule ${s}, keys`);
+      assert.deepEqual([...exporting.opened].sort((a, b) => a - b), members.flatMap((m) => (m.source.broken ? [] : [m.source.member])), 'each read by one helper');
+      exporting.answered = members.map(() => false);
+      exporting.opened = [];
+    }
+    const chunks = [];
+    const out = { databases: 0, games: 0, bytes: 0, damaged: 0, failed: [], groups: null, copies: null };
+    const fractions = members.map(() => 0);
+    await pool.exportArchive(members, plan, 9, (m) => chunks.push(Buffer.from(m.bytes).toString()), out, failed, {
+      member: (k, f) => {
+        assert.ok(f >= 0 && f <= 1);
+        fractions[k] = f;
+      },
+    });
+    const written = members.filter((m) => !m.source.broken);
+    const want = written.map(({ source: m }) => {
+      const name = plan && count === 1 ? null : m.name;
+      const share = plan && m.member % 2 === 0 ? `share${m.member}` : '-';
+      return Array.from({ length: m.games }, (_, g) => `${name}/${share} g${g}\n`).join('');
+    }).join('');
+    assert.equal(chunks.join(''), want, `schedule ${s}, archive${merged ? ' merged' : ''}`);
+    assert.deepEqual([out.databases, out.games], [written.length, written.reduce((a, m) => a + m.source.games, 0)]);
+    assert.deepEqual(failed.map((why, k) => [k, why]).filter(([, why]) => why), members.flatMap(({ source: m }, k) => (m.broken ? [[k, `${m.name} is broken (1)`]] : [])));
+    assert.deepEqual(fractions, members.map(() => 1), 'every database\'s progress ends done');
+    assert.deepEqual([...exporting.opened].sort((a, b) => a - b), written.map((m) => m.source.member), 'each opened by one helper');
+  }
+  // The next pass over a database opens it again in each helper that
+  // opened one of the archive's since.
+  assert.equal((await exportOf(pool, other, null)).text, expected(every));
+  for (const h of made.slice(-helpers)) assert.equal(h.opened.at(-1), 'B');
 }
 console.log(`pool: ${schedules} schedules (seed ${seed}) passed`);
