@@ -10,7 +10,9 @@
 // position search keeps each helper on its own stretch, for its memo), and
 // the slices' output goes on in their order. A newer search makes an older
 // one stale: it hands out no more slices (the page has no use for its
-// answer). The background Worker only hands slices
+// answer). An archive's export and count of duplicates go a database a
+// helper instead, each opened by that helper alone (readKeys,
+// exportArchive). The background Worker only hands slices
 // out and passes chunks on, so a click's Worker and the page keep a core
 // between them when the helpers take the rest.
 //
