@@ -128,6 +128,11 @@ export class Pool {
   /** The newest search inside games begun, and position search: an older one is stale. */
   private search = 0;
   private position = 0;
+  /** Passes over the open database under way, and what waits for none to be. */
+  private active = 0;
+  private idle: (() => void)[] = [];
+  /** An archive's pass under way (it has the helpers alone), settled when it ends. */
+  private archive: Promise<void> | null = null;
 
   constructor(
     private module: WebAssembly.Module,
@@ -145,55 +150,57 @@ export class Pool {
    * `Database.exportPgnBytes` gives it: chunks posted to request `id` in
    * order, with its progress (`progress`: throttled). */
   async exportPgn(opened: Opened, indices: Uint32Array | null, id: number, post: Post, progress: (done: number, total: number) => void): Promise<ExportSummary> {
-    const total = indices ? indices.length : opened.games;
-    const slices = cut(total, opened, this.setup.helpers);
-    const helpers = await this.ready(opened);
-    const done = new Array<number>(slices.length).fill(0);
-    const held: Uint8Array<ArrayBuffer>[][] = slices.map(() => []);
-    const results: (ExportSummary | null)[] = slices.map(() => null);
-    let emit = 0;
-    let next = 0;
-    // A helper ahead of the slice being passed on waits rather than take
-    // another: at most one slice a helper is held here, done or not.
-    let advanced: () => void = () => undefined;
-    let moved = new Promise<void>((ok) => (advanced = ok));
-    const send = (bytes: Uint8Array<ArrayBuffer>) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]);
-    const report = () => progress(done.reduce((a, b) => a + b, 0), total);
-    const run = async (h: Helper) => {
-      while (next < slices.length) {
-        while (next - emit >= helpers.length) await moved;
-        if (next >= slices.length) return;
-        const j = next++;
-        const [from, to] = slices[j];
-        const part = indices ? indices.slice(from, to) : Uint32Array.from({ length: to - from }, (_, k) => from + k);
-        results[j] = await h.call('exportPgn', { indices: part }, {
-          onChunk: (bytes) => (j === emit ? send(bytes) : held[j].push(bytes)),
-          onProgress: (d) => {
-            done[j] = d;
-            report();
-          },
-        });
-        done[j] = to - from;
-        report();
-        // The slices done in a row from the one being passed on go out now.
-        const was = emit;
-        while (emit < slices.length && results[emit]) {
-          emit++;
-          if (emit < slices.length) for (const bytes of held[emit].splice(0)) send(bytes);
+    return this.shared(async () => {
+      const total = indices ? indices.length : opened.games;
+      const slices = cut(total, opened, this.setup.helpers);
+      const helpers = await this.ready(opened);
+      const done = new Array<number>(slices.length).fill(0);
+      const held: Uint8Array<ArrayBuffer>[][] = slices.map(() => []);
+      const results: (ExportSummary | null)[] = slices.map(() => null);
+      let emit = 0;
+      let next = 0;
+      // A helper ahead of the slice being passed on waits rather than take
+      // another: at most one slice a helper is held here, done or not.
+      let advanced: () => void = () => undefined;
+      let moved = new Promise<void>((ok) => (advanced = ok));
+      const send = (bytes: Uint8Array<ArrayBuffer>) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]);
+      const report = () => progress(done.reduce((a, b) => a + b, 0), total);
+      const run = async (h: Helper) => {
+        while (next < slices.length) {
+          while (next - emit >= helpers.length) await moved;
+          if (next >= slices.length) return;
+          const j = next++;
+          const [from, to] = slices[j];
+          const part = indices ? indices.slice(from, to) : Uint32Array.from({ length: to - from }, (_, k) => from + k);
+          results[j] = await h.call('exportPgn', { indices: part }, {
+            onChunk: (bytes) => (j === emit ? send(bytes) : held[j].push(bytes)),
+            onProgress: (d) => {
+              done[j] = d;
+              report();
+            },
+          });
+          done[j] = to - from;
+          report();
+          // The slices done in a row from the one being passed on go out now.
+          const was = emit;
+          while (emit < slices.length && results[emit]) {
+            emit++;
+            if (emit < slices.length) for (const bytes of held[emit].splice(0)) send(bytes);
+          }
+          if (emit > was) {
+            advanced();
+            moved = new Promise<void>((ok) => (advanced = ok));
+          }
         }
-        if (emit > was) {
-          advanced();
-          moved = new Promise<void>((ok) => (advanced = ok));
-        }
+      };
+      try {
+        await Promise.all(helpers.map(run));
+      } catch (err) {
+        this.drop(err instanceof Error ? err : new Error(String(err)));
+        throw err;
       }
-    };
-    try {
-      await Promise.all(helpers.map(run));
-    } catch (err) {
-      this.drop(err instanceof Error ? err : new Error(String(err)));
-      throw err;
-    }
-    return merge(results as ExportSummary[]);
+      return merge(results as ExportSummary[]);
+    });
   }
 
   /** The keys of every one of `members` for `plan` (an archive's merge,
@@ -277,7 +284,8 @@ export class Pool {
   /** Runs `work` on each of `count` databases, in their order, a helper
    * taking the next one when it is done with one, once `mayStart` lets
    * it (else it waits for `moved()`). A helper that fails fails the pass,
-   * and the helpers are dropped. */
+   * and the helpers are dropped. The pass has the helpers alone: a pass
+   * over the open database waits for it, and it for those under way. */
   private async eachMember(
     count: number,
     mayStart: (k: number) => boolean,
@@ -285,23 +293,25 @@ export class Pool {
     progress: Progress,
     moved: () => Promise<void> = () => Promise.resolve(),
   ): Promise<void> {
-    const helpers = this.start();
-    let next = 0;
-    const run = async (h: Helper) => {
-      for (;;) {
-        while (next < count && !mayStart(next)) await moved();
-        if (next >= count) return;
-        const k = next++;
-        await work(h, k);
-        progress.member(k, 1);
+    return this.alone(async () => {
+      const helpers = this.start();
+      let next = 0;
+      const run = async (h: Helper) => {
+        for (;;) {
+          while (next < count && !mayStart(next)) await moved();
+          if (next >= count) return;
+          const k = next++;
+          await work(h, k);
+          progress.member(k, 1);
+        }
+      };
+      try {
+        await Promise.all(helpers.map(run));
+      } catch (err) {
+        this.drop(err instanceof Error ? err : new Error(String(err)));
+        throw err;
       }
-    };
-    try {
-      await Promise.all(helpers.map(run));
-    } catch (err) {
-      this.drop(err instanceof Error ? err : new Error(String(err)));
-      throw err;
-    }
+    });
   }
 
   /** Opens `member` (database `k` of an archive's pass) in `h`: its games,
@@ -388,34 +398,64 @@ export class Pool {
     progress: (done: number, total: number) => void,
     { stale = () => false, fixed = false }: { stale?: () => boolean; fixed?: boolean },
   ): Promise<T[]> {
-    const helpers = await this.ready(opened);
-    const parts = helpers.length * (fixed ? 1 : PARTS_EACH);
-    const done = new Array<number>(parts).fill(0);
-    const totals = new Array<number>(parts).fill(0);
-    const answers = new Array<T>(parts);
-    let next = 0;
-    const report = () => progress(done.reduce((a, b) => a + b, 0), Math.max(1, totals.reduce((a, b) => a + b, 0)));
-    const run = async (h: Helper, k: number) => {
-      for (let turn = 0; ; turn++) {
-        const part = fixed ? k + turn * helpers.length : next++;
-        if (part >= parts) return;
-        if (stale()) throw Object.assign(new Error('a newer request was made'), { code: 'cancelled' });
-        answers[part] = await ask(h, part, parts, (d, t) => {
-          done[part] = d;
-          totals[part] = t;
+    return this.shared(async () => {
+      const helpers = await this.ready(opened);
+      const parts = helpers.length * (fixed ? 1 : PARTS_EACH);
+      const done = new Array<number>(parts).fill(0);
+      const totals = new Array<number>(parts).fill(0);
+      const answers = new Array<T>(parts);
+      let next = 0;
+      const report = () => progress(done.reduce((a, b) => a + b, 0), Math.max(1, totals.reduce((a, b) => a + b, 0)));
+      const run = async (h: Helper, k: number) => {
+        for (let turn = 0; ; turn++) {
+          const part = fixed ? k + turn * helpers.length : next++;
+          if (part >= parts) return;
+          if (stale()) throw Object.assign(new Error('a newer request was made'), { code: 'cancelled' });
+          answers[part] = await ask(h, part, parts, (d, t) => {
+            done[part] = d;
+            totals[part] = t;
+            report();
+          });
+          done[part] = totals[part] = size(answers[part]);
           report();
-        });
-        done[part] = totals[part] = size(answers[part]);
-        report();
+        }
+      };
+      try {
+        await Promise.all(helpers.map(run));
+      } catch (err) {
+        if (!stale()) this.drop(err instanceof Error ? err : new Error(String(err)));
+        throw err;
       }
-    };
+      return answers;
+    });
+  }
+
+  /** Runs a pass over the open database: beside others like it (their
+   * helpers hold the same database), but never during an archive's pass,
+   * whose helpers open databases of their own. */
+  private async shared<T>(run: () => Promise<T>): Promise<T> {
+    while (this.archive) await this.archive;
+    this.active++;
     try {
-      await Promise.all(helpers.map(run));
-    } catch (err) {
-      if (!stale()) this.drop(err instanceof Error ? err : new Error(String(err)));
-      throw err;
+      return await run();
+    } finally {
+      if (--this.active === 0) for (const ok of this.idle.splice(0)) ok();
     }
-    return answers;
+  }
+
+  /** Runs an archive's pass alone: after the passes under way, and before
+   * any asked meanwhile. */
+  private async alone<T>(run: () => Promise<T>): Promise<T> {
+    while (this.archive) await this.archive;
+    let done: () => void = () => undefined;
+    this.archive = new Promise<void>((ok) => (done = ok));
+    try {
+      while (this.active > 0) await new Promise<void>((ok) => this.idle.push(ok));
+      return await run();
+    } finally {
+      this.archive = null;
+      done();
+    }
   }
 
   /** The helpers, made if there are none (each opens what it is given). */

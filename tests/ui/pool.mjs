@@ -9,7 +9,10 @@
 // order, and a newer search makes an older one stop handing out parts;
 // a position search joins its parts' hits with their next moves, each
 // helper searching the same parts every time; the doctor's full check
-// gives each part's numbers in the parts' order.
+// gives each part's numbers in the parts' order. An archive's export and
+// count of duplicates: each database opened by one helper, the PGN in the
+// databases' order within the bound on what waits, and a pass over the
+// open database never run while they hold the helpers.
 //
 //   node tests/ui/pool.mjs COMPILED_WWW_DIR [SCHEDULES] [SEED]   (scripts/ui-test.sh)
 import assert from 'node:assert/strict';
@@ -348,12 +351,21 @@ for (let s = 0; s < Number(schedules); s++) {
     const chunks = [];
     const out = { databases: 0, games: 0, bytes: 0, damaged: 0, failed: [], groups: null, copies: null };
     const fractions = members.map(() => 0);
-    await pool.exportArchive(members, plan, 9, (m) => chunks.push(Buffer.from(m.bytes).toString()), out, failed, {
+    // A search of the open database under way, and a position search asked
+    // meanwhile: the archive's pass waits for the one, the other for it
+    // (each opens databases of its own in the same helpers).
+    const before = pool.searchHits(other, { material: 'x' }, () => undefined);
+    const archive = pool.exportArchive(members, plan, 9, (m) => chunks.push(Buffer.from(m.bytes).toString()), out, failed, {
       member: (k, f) => {
         assert.ok(f >= 0 && f <= 1);
         fractions[k] = f;
       },
     });
+    await new Promise((ok) => setImmediate(ok));
+    const during = pool.positionSearch(other, 'fen', false, () => undefined);
+    await archive;
+    assert.deepEqual([...(await before).games], hits, `schedule ${s}, a search before the archive's pass`);
+    assert.deepEqual([...(await during).games], reached, `schedule ${s}, a search during it`);
     const written = members.filter((m) => !m.source.broken);
     const want = written.map(({ source: m }) => {
       const name = plan && count === 1 ? null : m.name;
