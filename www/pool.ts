@@ -62,6 +62,9 @@ export interface Progress {
   member(k: number, fraction: number): void;
 }
 
+/** Database `k`'s share of `p`, as a pass's `onProgress(done, total)`. */
+export const ofMember = (p: Progress, k: number) => (done: number, total: number) => p.member(k, done / Math.max(1, total));
+
 interface Call {
   onChunk?: (bytes: Uint8Array<ArrayBuffer>) => void;
   onProgress?: (done: number, total: number) => void;
@@ -213,7 +216,7 @@ export class Pool {
     await this.eachMember(members.length, () => true, async (h, k) => {
       const games = await this.openMember(h, members[k], k, failed);
       if (games === null) return;
-      keys[k] = { games, bytes: await h.call('duplicateKeys', {}, { onProgress: (d, t) => progress.member(k, d / Math.max(1, t)) }) };
+      keys[k] = { games, bytes: await h.call('duplicateKeys', {}, { onProgress: ofMember(progress, k) }) };
     }, progress);
     let games = 0;
     for (const [k, { source }] of members.entries()) {
@@ -269,7 +272,7 @@ export class Pool {
         const merge = plan?.share(k, games) ?? null;
         const done = await h.call('exportPgn', { indices: null, source, merge }, {
           onChunk: (bytes) => (k === emit ? send(bytes) : held[k].push(bytes)),
-          onProgress: (d, t) => progress.member(k, d / Math.max(1, t)),
+          onProgress: ofMember(progress, k),
         });
         out.databases++;
         out.games += done.games;

@@ -8,7 +8,7 @@
 import init, { Archive, ArchiveMerge, Database, loadOpenings } from '../pkg/cadb.js';
 import { LazyFile } from './lazy-file.js';
 import { poolTakesArchive } from './config.js';
-import { type Opened, Pool, type Progress } from './pool.js';
+import { ofMember, type Opened, Pool, type Progress } from './pool.js';
 import { databaseHandlers, type Decoder, type Handlers, oneDatabase, post, progressOf, release, serve } from './worker-core.js';
 import { ARCHIVE_STEPS, type ArchiveExport, type DuplicateCount, type Failed, type Member, type RequestType } from './protocol.js';
 
@@ -60,15 +60,16 @@ async function buildTree(w: Decoder<Database, Archive>, list: Database | Archive
   }
 }
 
-/** Database `member` of a whole-archive pass, opened beside the one shown
- * for `use`, then freed. One that does not open costs only itself: it is
- * noted in `failed` (once), and `use` is not called (false). */
-function withMember(w: Decoder<Database, Archive>, { source, encoding }: Member, failed: Failed[], use: (db: Database) => void): boolean {
+/** Database `member` (`k` of a whole-archive pass), opened beside the one
+ * shown for `use`, then freed. One that does not open costs only itself:
+ * its first reason is noted in `failed[k]`, as the pool notes it, and
+ * `use` is not called (false). */
+function withMember(w: Decoder<Database, Archive>, { source, encoding }: Member, k: number, failed: (string | undefined)[], use: (db: Database) => void): boolean {
   let member;
   try {
     member = w.read(source, encoding, null, false);
   } catch (err) {
-    if (!failed.some((f) => f.name === source.name)) failed.push({ name: source.name, why: err instanceof Error ? err.message : String(err) });
+    failed[k] ??= err instanceof Error ? err.message : String(err);
     return false;
   }
   try {
@@ -80,24 +81,16 @@ function withMember(w: Decoder<Database, Archive>, { source, encoding }: Member,
   }
 }
 
-/** A whole-archive pass's progress for request `id`: step `k` of `steps`
- * (a database a pass), ARCHIVE_STEPS each. */
-function archiveProgress(id: number, steps: number, k: number): (done: number, total: number) => void {
-  return (done, total) => post({
-    id, kind: 'progress', done: k * ARCHIVE_STEPS + Math.floor((ARCHIVE_STEPS * done) / Math.max(1, total)), total: steps * ARCHIVE_STEPS,
-  });
-}
-
 /** The pool, for a whole-archive pass over `members` when it takes it
  * (config.ts `poolTakesArchive`). */
 function archivePool(w: Decoder<Database, Archive>, members: Member[]): Pool | null {
   return poolTakesArchive(w.pool, members) ? poolOf(w) : null;
 }
 
-/** A whole-archive pass's progress on the helpers for request `id`: each
- * of `count` databases' fraction of pass `pass` of `passes`, summed into
- * ARCHIVE_STEPS a database, as `archiveProgress` counts one at a time. */
-function archiveShares(id: number, count: number, passes: number, pass: number): Progress {
+/** A whole-archive pass's progress for request `id`: each of `count`
+ * databases' fraction of pass `pass` of `passes` (done in turn here, or at
+ * once on the helpers), summed into ARCHIVE_STEPS a database. */
+function archiveProgress(id: number, count: number, passes: number, pass: number): Progress {
   const fractions = new Array<number>(count).fill(0);
   const report = progressOf(id);
   return {
@@ -143,40 +136,42 @@ const handlers: Handlers<Database, Archive> = {
     const out: ArchiveExport = { databases: 0, games: 0, bytes: 0, damaged: 0, failed: [], groups: null, copies: null };
     const passes = merge ? 2 : 1;
     const plan = merge ? new ArchiveMerge() : null;
+    const failed: (string | undefined)[] = [];
     try {
       const pool = archivePool(w, members);
+      const reading = archiveProgress(id, members.length, passes, 0);
+      const writing = archiveProgress(id, members.length, passes, passes - 1);
       if (pool) {
-        const failed: (string | undefined)[] = [];
         if (plan) {
-          await pool.readKeys(members, plan, failed, archiveShares(id, members.length, passes, 0));
+          await pool.readKeys(members, plan, failed, reading);
           ({ groups: out.groups, copies: out.copies } = plan.find());
         }
-        await pool.exportArchive(members, plan, id, post, out, failed, archiveShares(id, members.length, passes, passes - 1));
-        out.failed = named(members, failed);
-        return out;
-      }
-      if (plan) {
-        for (const [k, member] of members.entries()) {
-          const progress = archiveProgress(id, members.length * passes, k);
-          if (!withMember(w, member, out.failed, (db) => plan.addDatabase(member.source.name, db, progress))) plan.addMissing(member.source.name);
+        await pool.exportArchive(members, plan, id, post, out, failed, writing);
+      } else {
+        if (plan) {
+          for (const [k, member] of members.entries()) {
+            if (!withMember(w, member, k, failed, (db) => plan.addDatabase(member.source.name, db, ofMember(reading, k)))) plan.addMissing(member.source.name);
+            reading.member(k, 1);
+          }
+          ({ groups: out.groups, copies: out.copies } = plan.find());
         }
-        ({ groups: out.groups, copies: out.copies } = plan.find());
-      }
-      const chunk = (bytes: Uint8Array<ArrayBuffer>) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]);
-      for (const [k, member] of members.entries()) {
-        const progress = archiveProgress(id, members.length * passes, (passes - 1) * members.length + k);
-        const { source } = member;
-        withMember(w, member, out.failed, (db) => {
-          const done = plan ? plan.exportDatabase(k, db, chunk, progress) : db.exportPgnBytes(null, chunk, progress, source.name);
-          out.databases++;
-          out.games += done.games;
-          out.bytes += done.bytes;
-          out.damaged += done.errors.length;
-        });
+        const chunk = (bytes: Uint8Array<ArrayBuffer>) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]);
+        for (const [k, member] of members.entries()) {
+          const progress = ofMember(writing, k);
+          withMember(w, member, k, failed, (db) => {
+            const done = plan ? plan.exportDatabase(k, db, chunk, progress) : db.exportPgnBytes(null, chunk, progress, member.source.name);
+            out.databases++;
+            out.games += done.games;
+            out.bytes += done.bytes;
+            out.damaged += done.errors.length;
+          });
+          writing.member(k, 1);
+        }
       }
     } finally {
       plan?.free();
     }
+    out.failed = named(members, failed);
     return out;
   },
   duplicates: (_args, id, w) => {
@@ -186,28 +181,27 @@ const handlers: Handlers<Database, Archive> = {
   countDuplicates: async ({ members }, id, w) => {
     const out: DuplicateCount = { databases: 0, games: 0, groups: 0, copies: 0, failed: [] };
     const plan = new ArchiveMerge();
+    const failed: (string | undefined)[] = [];
     try {
       const pool = archivePool(w, members);
-      if (pool) {
-        const failed: (string | undefined)[] = [];
-        out.games = await pool.readKeys(members, plan, failed, archiveShares(id, members.length, 1, 0));
-        ({ groups: out.groups, copies: out.copies } = plan.find());
-        out.failed = named(members, failed);
-        out.databases = members.length - out.failed.length;
-        return out;
-      }
-      for (const [k, member] of members.entries()) {
-        const read = withMember(w, member, out.failed, (db) => {
-          out.games += db.info().games;
-          plan.addDatabase(member.source.name, db, archiveProgress(id, members.length, k));
-        });
-        if (read) out.databases++;
-        else plan.addMissing(member.source.name);
+      const reading = archiveProgress(id, members.length, 1, 0);
+      if (pool) out.games = await pool.readKeys(members, plan, failed, reading);
+      else {
+        for (const [k, member] of members.entries()) {
+          const read = withMember(w, member, k, failed, (db) => {
+            out.games += db.info().games;
+            plan.addDatabase(member.source.name, db, ofMember(reading, k));
+          });
+          if (!read) plan.addMissing(member.source.name);
+          reading.member(k, 1);
+        }
       }
       ({ groups: out.groups, copies: out.copies } = plan.find());
     } finally {
       plan.free();
     }
+    out.failed = named(members, failed);
+    out.databases = members.length - out.failed.length;
     return out;
   },
   // An archive's: each member's tree, the rows summed.
