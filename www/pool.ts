@@ -22,6 +22,7 @@
 
 import type { ArchiveMerge, ExportSummary, PositionHits, SearchHits, SearchQuery } from '../pkg/cadb.js';
 import { ARCHIVE_HOLD_BYTES, poolSplits } from './config.js';
+import { InOrder } from './in-order.js';
 import type { Reads } from './lazy-file.js';
 import type { ArchiveExport, Member, OpenSource, Request, RequestType, Requests, Response, TextChoice, WorkerSetup } from './protocol.js';
 
@@ -158,25 +159,21 @@ export class Pool {
       const slices = cut(total, opened, this.setup.helpers);
       const helpers = await this.ready(opened);
       const done = new Array<number>(slices.length).fill(0);
-      const held: Uint8Array<ArrayBuffer>[][] = slices.map(() => []);
       const results: (ExportSummary | null)[] = slices.map(() => null);
-      let emit = 0;
+      const order = new InOrder(slices.length, chunkPoster(post, id));
       let next = 0;
-      // A helper ahead of the slice being passed on waits rather than take
-      // another: at most one slice a helper is held here, done or not.
-      let advanced: () => void = () => undefined;
-      let moved = new Promise<void>((ok) => (advanced = ok));
-      const send = (bytes: Uint8Array<ArrayBuffer>) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]);
       const report = () => progress(done.reduce((a, b) => a + b, 0), total);
       const run = async (h: Helper) => {
         while (next < slices.length) {
-          while (next - emit >= helpers.length) await moved;
+          // A helper ahead of the slice being passed on waits rather than
+          // take another: at most one slice a helper is held, done or not.
+          while (next - order.at >= helpers.length) await order.moved();
           if (next >= slices.length) return;
           const j = next++;
           const [from, to] = slices[j];
           const part = indices ? indices.slice(from, to) : Uint32Array.from({ length: to - from }, (_, k) => from + k);
           results[j] = await h.call('exportPgn', { indices: part }, {
-            onChunk: (bytes) => (j === emit ? send(bytes) : held[j].push(bytes)),
+            onChunk: (bytes) => order.chunk(j, bytes),
             onProgress: (d) => {
               done[j] = d;
               report();
@@ -184,16 +181,7 @@ export class Pool {
           });
           done[j] = to - from;
           report();
-          // The slices done in a row from the one being passed on go out now.
-          const was = emit;
-          while (emit < slices.length && results[emit]) {
-            emit++;
-            if (emit < slices.length) for (const bytes of held[emit].splice(0)) send(bytes);
-          }
-          if (emit > was) {
-            advanced();
-            moved = new Promise<void>((ok) => (advanced = ok));
-          }
+          order.done(j);
         }
       };
       try {
@@ -238,31 +226,14 @@ export class Pool {
   async exportArchive(members: Member[], plan: ArchiveMerge | null, id: number, post: Post, out: ArchiveExport, failed: (string | undefined)[], progress: Progress): Promise<void> {
     const n = members.length;
     const size = (k: number) => { const { source } = members[k]; return source.kind === 'files' ? source.files.d02.size : 0; };
-    const held: Uint8Array<ArrayBuffer>[][] = members.map(() => []);
-    const finished = new Array<boolean>(n).fill(false);
-    const send = (bytes: Uint8Array<ArrayBuffer>) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]);
-    let emit = 0;
-    let advanced: () => void = () => undefined;
-    let moved = new Promise<void>((ok) => (advanced = ok));
+    const order = new InOrder(n, chunkPoster(post, id));
     // Whether member `k` may start: the one being written always may; one
     // ahead of it while fewer than a helper each are ahead, and their D02s
     // (with its own) stay under the bound.
     const mayStart = (k: number) => {
       let ahead = size(k);
-      for (let j = emit + 1; j < k; j++) ahead += size(j);
-      return k === emit || (k - emit < this.setup.helpers && ahead <= ARCHIVE_HOLD_BYTES);
-    };
-    const finish = (k: number) => {
-      finished[k] = true;
-      const was = emit;
-      while (emit < n && finished[emit]) {
-        emit++;
-        if (emit < n) for (const bytes of held[emit].splice(0)) send(bytes);
-      }
-      if (emit > was) {
-        advanced();
-        moved = new Promise<void>((ok) => (advanced = ok));
-      }
+      for (let j = order.at + 1; j < k; j++) ahead += size(j);
+      return k === order.at || (k - order.at < this.setup.helpers && ahead <= ARCHIVE_HOLD_BYTES);
     };
     await this.eachMember(n, mayStart, async (h, k) => {
       try {
@@ -271,7 +242,7 @@ export class Pool {
         const source = plan && n === 1 ? null : members[k].source.name;
         const merge = plan?.share(k, games) ?? null;
         const done = await h.call('exportPgn', { indices: null, source, merge }, {
-          onChunk: (bytes) => (k === emit ? send(bytes) : held[k].push(bytes)),
+          onChunk: (bytes) => order.chunk(k, bytes),
           onProgress: ofMember(progress, k),
         });
         out.databases++;
@@ -279,9 +250,9 @@ export class Pool {
         out.bytes += done.bytes;
         out.damaged += done.errors.length;
       } finally {
-        finish(k);
+        order.done(k);
       }
-    }, progress, () => moved);
+    }, progress, () => order.moved());
   }
 
   /** Runs `work` on each of `count` databases, in their order, a helper
@@ -489,6 +460,9 @@ export class Pool {
     this.helpers = [];
   }
 }
+
+/** Request `id`'s chunks, each posted to the page (its buffer moved). */
+const chunkPoster = (post: Post, id: number) => (bytes: Uint8Array<ArrayBuffer>) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]);
 
 /** The pass of `total` games cut into slices `[from, to)` of its order:
  * about SLICE_BYTES of records each, at least one a helper and at most
