@@ -16,6 +16,9 @@
 // out and passes chunks on, so a click's Worker and the page keep a core
 // between them when the helpers take the rest.
 //
+// Each helper is given the opening names' table the background Worker
+// loaded, once it has it (a search by opening classifies games by it).
+//
 // Cancel and failure: the page terminates the background Worker, and its
 // helpers end with it; a helper that fails fails the pass, and the helpers
 // are dropped (the next pass starts fresh ones).
@@ -81,7 +84,7 @@ class Helper {
   /** The generation of the database it holds (0: none yet). */
   generation = 0;
 
-  constructor(module: WebAssembly.Module, failed: (e: Error) => void) {
+  constructor(module: WebAssembly.Module, names: Promise<Uint8Array | null>, failed: (e: Error) => void) {
     // This Worker's own script (worker.js): a `new URL('./worker.ts')`
     // here is bundled as another chunk's (webpack gave read-ahead.js).
     this.worker = new Worker(location.href, { type: 'module' });
@@ -90,7 +93,10 @@ class Helper {
       e.preventDefault();
       failed(Object.assign(new Error(`a helper Worker failed: ${e.message}`), { code: 'internal' }));
     };
-    this.worker.postMessage({ setup: { module, bytes: null, openings: null, pool: { helpers: 0 } } } satisfies WorkerSetup);
+    // The names' table follows once the background Worker has it: a
+    // helper's searches wait for it, as the background Worker's do.
+    this.worker.postMessage({ setup: { module, bytes: null, openings: undefined, pool: { helpers: 0 } } } satisfies WorkerSetup);
+    void names.then((table) => this.call('loadOpenings', { table })).catch(() => undefined);
   }
 
   call<T extends RequestType>(type: T, args: Requests[T]['args'], on: Omit<Call, 'resolve' | 'reject'> = {}): Promise<Requests[T]['result']> {
@@ -142,6 +148,8 @@ export class Pool {
     private module: WebAssembly.Module,
     /** How many helpers, and from how many games a pass goes to them (the page's setup). */
     private setup: PoolSetup,
+    /** The opening names' table the background Worker loaded (worker-core.ts `names`). */
+    private names: Promise<Uint8Array | null>,
   ) {}
 
   /** Whether a pass over `games` games of `opened` goes to the helpers
@@ -435,7 +443,7 @@ export class Pool {
   /** The helpers, made if there are none (each opens what it is given). */
   private start(): Helper[] {
     while (this.helpers.length < this.setup.helpers) {
-      this.helpers.push(new Helper(this.module, (err) => this.drop(err)));
+      this.helpers.push(new Helper(this.module, this.names, (err) => this.drop(err)));
     }
     return [...this.helpers];
   }

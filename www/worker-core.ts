@@ -83,6 +83,9 @@ export class Decoder<D extends LiteDatabase, A extends LiteArchive> {
   pool: PoolSetup = { helpers: 0 };
   /** What the open database was opened from: a helper opens the same (pool.ts). */
   opened: Opened | null = null;
+  /** The opening names' table once the page has said (null: none loaded),
+   * for the helpers: their searches classify openings by the same names. */
+  names: Promise<Uint8Array | null> = Promise.resolve(null);
   /** Opens asked for: an archive's open, between two members, gives way
    * to a newer one (the user's last choice wins). */
   private opens = 0;
@@ -257,15 +260,16 @@ export function serve<D extends LiteDatabase, A extends LiteArchive>(pkg: Pkg<D,
   const w = new Decoder(pkg);
   let setUp: (s: WorkerSetup['setup']) => void;
   const setup = new Promise<WorkerSetup['setup']>((ok) => (setUp = ok));
-  let namesLoaded: () => void;
-  const names = new Promise<void>((ok) => (namesLoaded = ok));
+  let namesLoaded: (table: Uint8Array | null) => void;
+  const names = (w.names = new Promise<Uint8Array | null>((ok) => (namesLoaded = ok)));
   const loadNames = (table: Uint8Array | null) => {
     try {
       if (table) pkg.loadOpenings(table);
+      namesLoaded(table);
     } catch {
       // No names: everything else works as before.
+      namesLoaded(null);
     }
-    namesLoaded();
   };
   const ready = setup.then(async ({ module, bytes, openings, pool }) => {
     // Compiled here once a visit: the page hands it to the Worker that

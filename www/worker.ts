@@ -15,7 +15,7 @@ import { ARCHIVE_STEPS, type ArchiveExport, type DuplicateCount, type Failed, ty
 /** This Worker's helpers (pool.ts), made at the first pass that wants them. */
 let pool: Pool | null = null;
 const poolOf = (w: Decoder<Database, Archive>): Pool | null => {
-  if (!pool && w.module && w.pool.helpers > 0) pool = new Pool(w.module, w.pool);
+  if (!pool && w.module && w.pool.helpers > 0) pool = new Pool(w.module, w.pool, w.names);
   return pool;
 };
 

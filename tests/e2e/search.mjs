@@ -352,7 +352,7 @@ if (process.env.SCREENSHOTS) {
 // from both ranges, listed in game order, each game opening at its hit.
 // (That the pool joins the slices in order whatever the timing, and that
 // a newer search makes an older one stale, tests/ui/pool.mjs shows.)
-await test('a search inside games split between two helper Workers lists what one Worker lists', async (page) => {
+await test('a search inside games split between two helper Workers lists what one Worker lists, by opening names too', async (page) => {
   await openMoves(page);
   assert.equal(await search(page, { pattern: 'Nd5', material: '' }), 2);
   assert.deepEqual(await listedWhites(page), ['Sicilian', 'Caro']);
@@ -362,6 +362,9 @@ await test('a search inside games split between two helper Workers lists what on
   assert.equal(await search(page, { comment: '', material: 'RB vs RN for 3' }), 1);
   assert.deepEqual(await listedWhites(page), ['Rook and bishop']);
   await openAt(page, 0, AT.rooks4);
+  // The helpers classify the games' openings by the same names' table.
+  assert.equal(await search(page, { material: '', opening: 'Najdorf' }), 1);
+  assert.deepEqual(await listedWhites(page), ['Sicilian']);
 }, { path: '/?helpers=2' });
 
 await finish();

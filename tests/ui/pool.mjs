@@ -38,6 +38,10 @@ const inD02 = (n) => {
   const reversed = Array.from({ length: n }, (_, k) => n - 1 - k);
   return [...reversed.filter((g) => g % 3 === 0), ...reversed.filter((g) => g % 3 !== 0)];
 };
+/** The opening names' table the background Worker loaded: every helper
+ * is given it before its first search. */
+const TABLE = Uint8Array.of(1, 2, 3);
+const names = Promise.resolve(TABLE);
 /** Fails the next export slice that holds this game (null: none). */
 let failAt = null;
 
@@ -87,6 +91,13 @@ class FakeHelper {
       later(() => this.onmessage({ data: { id, kind: 'result', result: { info: { games: source.games }, wasmBytes: 0 } } }));
       return;
     }
+    if (type === 'loadOpenings') {
+      assert.equal(args.table, TABLE);
+      this.table = args.table;
+      later(() => this.onmessage({ data: { id, kind: 'result', result: null } }));
+      return;
+    }
+    if (type === 'searchHits' || type === 'positionSearch') assert.equal(this.table, TABLE, `${type} before the names' table`);
     if (type === 'duplicateKeys') {
       // An archive's database's keys: its name and games, as bytes.
       const name = this.opened.at(-1);
@@ -211,19 +222,19 @@ async function exportOf(pool, db, indices) {
 const expected = (indices) => indices.map((g) => `g${g}\n`).join('');
 
 // Not wanted: no helpers, a database from bytes, or fewer games than asked.
-assert.equal(new Pool(module, { helpers: 0 }).wants(opened('A', 500_000, 1), 500_000), false);
-assert.equal(new Pool(module, { helpers: 2 }).wants({ ...opened('A', 500_000, 1), source: { kind: 'bytes', name: 'A', files: {} } }, 500_000), false);
-assert.equal(new Pool(module, { helpers: 2 }).wants(opened('A', 500_000, 1), 1_000), false);
-assert.equal(new Pool(module, { helpers: 2 }).wants(opened('A', 500_000, 1), 500_000), true);
-assert.equal(new Pool(module, { helpers: 2, from: 1 }).wants(opened('A', 10, 1), 10), true);
-assert.equal(new Pool(module, { helpers: 2 }).wants(null, 500_000), false);
+assert.equal(new Pool(module, { helpers: 0 }, names).wants(opened('A', 500_000, 1), 500_000), false);
+assert.equal(new Pool(module, { helpers: 2 }, names).wants({ ...opened('A', 500_000, 1), source: { kind: 'bytes', name: 'A', files: {} } }, 500_000), false);
+assert.equal(new Pool(module, { helpers: 2 }, names).wants(opened('A', 500_000, 1), 1_000), false);
+assert.equal(new Pool(module, { helpers: 2 }, names).wants(opened('A', 500_000, 1), 500_000), true);
+assert.equal(new Pool(module, { helpers: 2, from: 1 }, names).wants(opened('A', 10, 1), 10), true);
+assert.equal(new Pool(module, { helpers: 2 }, names).wants(null, 500_000), false);
 
 for (let s = 0; s < Number(schedules); s++) {
   random = rng(Number(seed) * 1_000_003 + s);
   made.length = 0;
   failAt = null;
   const helpers = 1 + Math.floor(random() * 4);
-  const pool = new Pool(module, { helpers, from: 1 });
+  const pool = new Pool(module, { helpers, from: 1 }, names);
   const games = 1 + Math.floor(random() * 300);
   // Small records: a slice a helper; big ones: up to four each.
   const perGame = random() < 0.5 ? 700 : 4e6;
