@@ -14,7 +14,7 @@
 //
 // DIST is a viewer bundle (`npm run build`'s dist/); BASE_DIST another one
 // (an older commit's, built in a worktree) measured side by side.
-import { readdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { filesOf, launchChromium, openChosen, serve } from './browser.mjs';
 
@@ -83,10 +83,7 @@ const servers = await Promise.all(dists.map((d) => serve([['/', path.resolve(d)]
 const origins = servers.map((s) => `http://127.0.0.1:${s.address().port}/`);
 for (const cdp of dbs.split(',')) {
   const all = statSync(cdp).isDirectory();
-  // A folder's databases, the one the page opens first (the archive's order) first.
-  const files = all
-    ? readdirSync(cdp).filter((f) => /\.(cdp|emb|d00|a02|d02)$/i.test(f)).sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())).map((f) => path.join(cdp, f))
-    : filesOf(cdp);
+  const files = filesOf(cdp);
   const ms = dists.map(() => []);
   for (let r = 0; r < Number(rounds); r++) {
     for (let b = 0; b < dists.length; b++) {

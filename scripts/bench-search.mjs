@@ -6,9 +6,12 @@
 // helpers open the database on their first pass), then another (they
 // keep it). Settings alternate round by round (this machine is noisy).
 //
-//   node scripts/bench-search.mjs ROUNDS DB.CDP DIST [HELPERS=0,2] [FIELD=comment] [FIRST=brilliant] [SECOND=blunder]
+//   node scripts/bench-search.mjs ROUNDS DB.CDP|FOLDER DIST [HELPERS=0,2] [FIELD=comment] [FIRST=brilliant] [SECOND=blunder]
 //
+// A FOLDER: every database in it chosen at once, then "All N as one list"
+// searched (a database a helper).
 // HELPERS: the `?helpers=N` of each setting (0: the background Worker alone).
+import { statSync } from 'node:fs';
 import { alternateHelpers } from './browser.mjs';
 
 const [rounds = '3', cdp = '', dist = '', helpersList = '0,2', field = 'comment', first = 'brilliant', second = 'blunder'] = process.argv.slice(2);
@@ -40,8 +43,14 @@ async function timed(page, text) {
   return { ms: got.at - t0, status: got.status };
 }
 
-/** One round: on a page with the database opened, two searches. */
+/** One round: on a page with the database opened (a folder's list of
+ * all), two searches. */
 async function round(page) {
+  if (statSync(cdp).isDirectory()) {
+    await page.locator('[data-testid=database-pick]').selectOption('*');
+    await page.waitForFunction(() => document.querySelector('[data-testid=status]').textContent.startsWith('Opened all databases'), null, { timeout: 600000, polling: 50 });
+    await page.waitForTimeout(Number(process.env.SETTLE_MS ?? 3000));
+  }
   await page.locator('.search-panel > summary').click();
   await page.locator('#search-moves > summary').click();
   const a = await timed(page, first);

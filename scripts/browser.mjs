@@ -18,6 +18,11 @@ export function launchChromium() {
 
 /** The five files of the database whose CDP is `cdp` (found by stem, ignoring case). */
 export function filesOf(cdp) {
+  // A folder: every database in it, the one the page shows first (the
+  // archive's order, case aside) first.
+  if (statSync(cdp).isDirectory()) {
+    return readdirSync(cdp).filter((f) => /\.(cdp|emb|d00|a02|d02)$/i.test(f)).sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())).map((f) => path.join(cdp, f));
+  }
   const dir = path.dirname(cdp);
   const stem = path.basename(cdp).replace(/\.cdp$/i, '').toLowerCase();
   return readdirSync(dir).filter((f) => /\.(cdp|emb|d00|a02|d02)$/i.test(f) && f.replace(/\.[^.]+$/, '').toLowerCase() === stem).map((f) => path.join(dir, f));

@@ -60,6 +60,14 @@ export interface PoolSetup {
 
 type Post = (message: Response, transfer?: Transferable[]) => void;
 
+/** A database of the open list of many (an archive), as it was opened:
+ * a helper opens it again for the list's passes (`archiveSearch`). */
+export interface ListMember {
+  member: Member;
+  /** Its games: the list numbers its games after those before it. */
+  games: number;
+}
+
 /** A whole-archive pass's progress: `member(k, f)`, database `k` is
  * fraction `f` done (worker.ts sums them into steps). */
 export interface Progress {
@@ -260,20 +268,22 @@ export class Pool {
       } finally {
         order.done(k);
       }
-    }, progress, () => order.moved());
+    }, progress, { moved: () => order.moved() });
   }
 
   /** Runs `work` on each of `count` databases, in their order, a helper
    * taking the next one when it is done with one, once `mayStart` lets
    * it (else it waits for `moved()`). A helper that fails fails the pass,
-   * and the helpers are dropped. The pass has the helpers alone: a pass
-   * over the open database waits for it, and it for those under way. */
+   * and the helpers are dropped. Once `stale()`, no more are handed out,
+   * and the pass fails as cancelled when those under way end. The pass
+   * has the helpers alone: a pass over the open database waits for it,
+   * and it for those under way. */
   private async eachMember(
     count: number,
     mayStart: (k: number) => boolean,
     work: (h: Helper, k: number) => Promise<void>,
     progress: Progress,
-    moved: () => Promise<void> = () => Promise.resolve(),
+    { moved = () => Promise.resolve(), stale = () => false }: { moved?: () => Promise<void>; stale?: () => boolean } = {},
   ): Promise<void> {
     return this.alone(async () => {
       const helpers = this.start();
@@ -281,7 +291,7 @@ export class Pool {
       const run = async (h: Helper) => {
         for (;;) {
           while (next < count && !mayStart(next)) await moved();
-          if (next >= count) return;
+          if (next >= count || stale()) return;
           const k = next++;
           await work(h, k);
           progress.member(k, 1);
@@ -293,6 +303,7 @@ export class Pool {
         this.drop(err instanceof Error ? err : new Error(String(err)));
         throw err;
       }
+      if (stale()) throw cancelled();
     });
   }
 
@@ -330,6 +341,52 @@ export class Pool {
       searched: sum(found, (r) => r.searched),
       damaged: sum(found, (r) => r.damaged),
     };
+  }
+
+  /** `Archive.searchHits` of `query` over the open list of many
+   * (`members`, in its order): each database opened and searched whole by
+   * one helper, its hits numbered as the list numbers its games, with the
+   * progress of the games searched. A newer search makes it stale, as it
+   * does a search's of one database. The list's databases opened when it
+   * was: one that no longer opens, or not as it did, fails the search,
+   * named. */
+  async archiveSearch(members: ListMember[], query: SearchQuery, progress: (done: number, total: number) => void): Promise<SearchHits> {
+    const pass = ++this.search;
+    const found = new Array<SearchHits | null>(members.length).fill(null);
+    const done = new Array<number>(members.length).fill(0);
+    const total = sum(members, (m) => m.games);
+    const each: Progress = {
+      member: (k, f) => {
+        done[k] = f * members[k].games;
+        progress(Math.floor(sum(done, (d) => d)), total);
+      },
+    };
+    await this.eachMember(members.length, () => true, async (h, k) => {
+      const { member, games } = members[k];
+      const named = (message: string, code: string) => Object.assign(new Error(`${member.source.name}: ${message}`), { code });
+      const failed: (string | undefined)[] = [];
+      const opened = await this.openMember(h, member, k, failed);
+      if (opened === null) throw named(failed[k] ?? 'not opened', 'io');
+      if (opened !== games) throw named(`${opened} games, not the ${games} it had when the list was opened`, 'io');
+      try {
+        found[k] = await h.call('searchHits', { query }, { onProgress: ofMember(each, k) });
+      } catch (err) {
+        const { code } = err as Error & { code?: string };
+        // A query's own fault is the same in every database.
+        throw code === 'query' || code === 'bad-argument' || !this.helpers.includes(h) ? err : named((err as Error).message, code ?? 'internal');
+      }
+    }, each, { stale: () => pass !== this.search });
+    // Each database's hits after those of the databases before it.
+    const hits = found as SearchHits[];
+    const out = { games: new Uint32Array(sum(hits, (r) => r.games.length)), plies: new Uint32Array(sum(hits, (r) => r.plies.length)) };
+    let [start, at] = [0, 0];
+    for (const [k, r] of hits.entries()) {
+      out.games.set(r.games.map((g) => g + start), at);
+      out.plies.set(r.plies, at);
+      start += members[k].games;
+      at += r.games.length;
+    }
+    return { ...out, searched: sum(hits, (r) => r.searched), damaged: sum(hits, (r) => r.damaged) };
   }
 
   /** `Database.positionSearch` of `fen` over every game of `opened`: its
@@ -392,7 +449,7 @@ export class Pool {
         for (let turn = 0; ; turn++) {
           const part = fixed ? k + turn * helpers.length : next++;
           if (part >= parts) return;
-          if (stale()) throw Object.assign(new Error('a newer request was made'), { code: 'cancelled' });
+          if (stale()) throw cancelled();
           answers[part] = await ask(h, part, parts, (d, t) => {
             done[part] = d;
             totals[part] = t;
@@ -468,6 +525,9 @@ export class Pool {
     this.helpers = [];
   }
 }
+
+/** What a pass made stale by a newer request fails with. */
+const cancelled = () => Object.assign(new Error('a newer request was made'), { code: 'cancelled' });
 
 /** Request `id`'s chunks, each posted to the page (its buffer moved). */
 const chunkPoster = (post: Post, id: number) => (bytes: Uint8Array<ArrayBuffer>) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]);

@@ -11,7 +11,7 @@ import type { Archive as LiteArchive, Database as LiteDatabase, DatabaseBytes, D
 import { poolSplits } from './config.js';
 import { e2eFault, e2eRequest, hookMessage } from './e2e-hooks.js';
 import { LazyFile, type Reads } from './lazy-file.js';
-import type { Opened, PoolSetup } from './pool.js';
+import type { ListMember, Opened, PoolSetup } from './pool.js';
 import type { Member, OpenSource, Request, RequestType, Requests, Response, TextChoice, WorkerSetup } from './protocol.js';
 
 const scope = self as unknown as {
@@ -77,6 +77,9 @@ export class Decoder<D extends LiteDatabase, A extends LiteArchive> {
   d02: LazyFile | null = null;
   /** The open archive's members' D02s read from Files. */
   files: LazyFile[] = [];
+  /** The open archive's databases that opened, in its order: a helper
+   * opens each again (pool.ts `archiveSearch`). */
+  members: ListMember[] = [];
   memory: WebAssembly.Memory | null = null;
   /** The compiled module, and the helpers the page gave it (its setup). */
   module: WebAssembly.Module | null = null;
@@ -113,6 +116,7 @@ export class Decoder<D extends LiteDatabase, A extends LiteArchive> {
     release(this.archive);
     this.db = this.d02 = this.archive = null;
     this.files = [];
+    this.members = [];
   }
 
   /** Opens `source`; the old database stays open until the new one has
@@ -154,6 +158,7 @@ export class Decoder<D extends LiteDatabase, A extends LiteArchive> {
   private async openArchive(source: OpenSource, members: Member[], seq: number) {
     const archive = new this.pkg.Archive();
     const [files, infos, failed]: [LazyFile[], [string, DbInfo][], string[]] = [[], [], []];
+    const opened: ListMember[] = [];
     for (const [k, { source: m, encoding }] of members.entries()) {
       if (k > 0) await new Promise((next) => setTimeout(next, 0));
       if (this.opens !== seq) {
@@ -172,6 +177,7 @@ export class Decoder<D extends LiteDatabase, A extends LiteArchive> {
         continue;
       }
       archive.add(m.name, next.db);
+      opened.push({ member: members[k], games: infos[infos.length - 1][1].games });
       if (next.d02) files.push(next.d02);
     }
     if (infos.length === 0) {
@@ -182,6 +188,7 @@ export class Decoder<D extends LiteDatabase, A extends LiteArchive> {
     this.close();
     this.archive = archive;
     this.files = files;
+    this.members = opened;
     const info = archiveInfo(infos, failed);
     this.opened = { source, encoding: undefined, generation: (this.opened?.generation ?? 0) + 1, games: info.games, reads: null };
     return { info, wasmBytes: this.memory?.buffer.byteLength ?? 0 };

@@ -110,9 +110,17 @@ function named(members: Member[], failed: (string | undefined)[]): Failed[] {
 
 const handlers: Handlers<Database, Archive> = {
   ...databaseHandlers<Database, Archive>(),
-  // A big search split between the helpers, a stretch of D02 each.
-  searchHits: ({ query, part, parts }, id, w) => {
-    if (w.archive) return w.archive.searchHits(query, progressOf(id));
+  // A big search split between the helpers, a stretch of D02 each; an
+  // archive's, a database each when they take it.
+  searchHits: async ({ query, part, parts }, id, w) => {
+    const { archive } = w;
+    if (archive) {
+      const pool = archivePool(w, w.members.map(({ member }) => member));
+      if (!pool) return archive.searchHits(query, progressOf(id));
+      const found = await pool.archiveSearch(w.members, query, progressOf(id));
+      stillOpen(w, archive);
+      return found;
+    }
     const d = w.need();
     const split = parts === undefined && poolFor(w);
     if (split) return split.pool.searchHits(split.opened, query, progressOf(id));

@@ -312,6 +312,42 @@ for (const helpers of [0, 2]) {
   }, { before: savePicker, path: `/e2e/?helpers=${helpers}` });
 }
 
+// Three databases whose games say "brilliant" in a comment or not (White
+// names the game and whether it does): a search of the moves in the list
+// of all lists those that do, in the list's order, whether the background
+// Worker searches every database or a helper each (pool.ts
+// `archiveSearch`).
+const remarked = (name, says) => says.map((yes, k) => `[Event "E2E"] [White "${name} ${k + 1}${yes ? ' says' : ''}"] [Black "Other"] [Result "1-0"]\n1. e4 e5 2. Qh5 ${yes ? '{brilliant} ' : ''}Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n`).join('\n');
+const remarkedFiles = [
+  ...writeDb('Alpha', remarked('Alpha', [true, false, true])),
+  ...writeDb('Beta', remarked('Beta', [false, true])),
+  ...writeDb('Gamma', remarked('Gamma', [true, false])),
+];
+for (const helpers of [0, 2]) {
+  await test(`a search of the moves in the list of all finds each database's games${helpers ? ', a database a helper Worker' : ''}`, async (page) => {
+    await status(page, /^Opened DEMO/);
+    await page.locator('[data-testid=open-files]').setInputFiles(remarkedFiles);
+    await status(page, /^Opened Alpha:/);
+    await menu(page).selectOption('*');
+    await status(page, /^Opened all databases:/);
+    assert.equal(await count(page), 7);
+    await page.locator('.search-panel > summary').click();
+    await page.locator('#search-moves > summary').click();
+    await page.locator('[data-testid=search-comment]').fill('brilliant');
+    await page.locator('[data-testid=search-apply]').click();
+    await status(page, /listed in/);
+    const whites = () => page.locator('[data-testid=game-row] .cell[data-column=white]').allTextContents();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=game-row]').length === 4);
+    assert.deepEqual(await whites(), ['Alpha 1 says', 'Alpha 3 says', 'Beta 2 says', 'Gamma 1 says']);
+    // A game opens at its hit: after 2. Qh5, the comment's move.
+    await rows(page).nth(2).click();
+    await page.locator('[data-testid=game-header]').filter({ hasText: 'Beta 2 says' }).waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid=board]')?.getAttribute('data-fen')?.startsWith('rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR '));
+    // The background Worker's request, and one a database to the helpers.
+    assert.equal(await shares(page, 'searchHits'), helpers ? 4 : 1);
+  }, { path: `/e2e/?helpers=${helpers}` });
+}
+
 /** `cadb doctor PATH --duplicates`'s count: { copies, groups }. */
 const cliDuplicates = (at) => JSON.parse(execFileSync(cadb, ['doctor', at, '--duplicates', '--json'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString()).duplicates;
 

@@ -109,7 +109,8 @@ class FakeHelper {
       // Part `part` of `parts`: a stretch of the games in D02 order (here
       // the database's games reversed, then every third moved to the
       // front), its hits in game order.
-      const { part, parts } = args;
+      // (None: the whole database, an archive's database's share.)
+      const { part = 0, parts = 1 } = args;
       assert.ok(Number.isInteger(part) && part >= 0 && part < parts, `part ${part} of ${parts}`);
       const n = this.games;
       const stretch = inD02(n).slice(Math.floor((n * part) / parts), Math.floor((n * (part + 1)) / parts));
@@ -389,6 +390,46 @@ for (let s = 0; s < Number(schedules); s++) {
     assert.deepEqual(fractions, members.map(() => 1), 'every database\'s progress ends done');
     assert.deepEqual([...exporting.opened].sort((a, b) => a - b), written.map((m) => m.source.member), 'each opened by one helper');
   }
+  // A search of the list of many (the databases that opened): each
+  // database opened and searched whole by one helper, its hits after the
+  // games of those before it; a second search asked at once makes the
+  // first stale (it fails as cancelled); a database that no longer opens,
+  // or opens with other games, fails the search, named.
+  const list = members.filter((m) => !m.source.broken).map((member) => ({ member, games: member.source.games }));
+  exporting.opened = [];
+  let done = 0;
+  const first = pool.archiveSearch(list, { material: 'x' }, () => undefined).then(() => 'answered', (err) => err.code);
+  const second = pool.archiveSearch(list, { material: 'y' }, (d, total) => {
+    assert.ok(d >= done && d <= total, `progress ${d} of ${total} after ${done}`);
+    done = d;
+  });
+  const listed = await second;
+  assert.equal(await first, 'cancelled', `schedule ${s}, the older search`);
+  let start = 0;
+  const want = { games: [], plies: [], searched: 0, damaged: 0 };
+  for (const { games } of list) {
+    const even = Array.from({ length: games }, (_, g) => g).filter((g) => g % 2 === 0);
+    want.games.push(...even.map((g) => start + g));
+    want.plies.push(...even.map((g) => g % 7));
+    want.searched += games;
+    want.damaged += even.length % 2;
+    start += games;
+  }
+  assert.deepEqual({ ...listed, games: [...listed.games], plies: [...listed.plies] }, want, `schedule ${s}, the list's search`);
+  assert.equal(done, start, 'its progress ends at every game');
+  // The older one had handed a database to each helper before the newer
+  // was asked, and no more.
+  assert.equal(exporting.opened.length, list.length + Math.min(helpers, list.length), `schedule ${s}, the databases opened`);
+  if (count > 1) {
+    const changed = random() < 0.5;
+    const k = Math.floor(random() * count);
+    // The others as they opened.
+    const odd = members.flatMap((member, j) => (j === k ? [{ member, games: member.source.games + (changed ? 1 : 0) }] : member.source.broken ? [] : [{ member, games: member.source.games }]));
+    const m = members[k].source;
+    const why = m.broken ? `${m.name}: ${m.name} is broken` : changed ? `${m.name}: ${m.games} games, not the ${m.games + 1}` : null;
+    if (why) await assert.rejects(pool.archiveSearch(odd, {}, () => undefined), (err) => err.message.startsWith(why) && err.code === 'io');
+  }
+
   // The next pass over a database opens it again in each helper that
   // opened one of the archive's since.
   assert.equal((await exportOf(pool, other, null)).text, expected(every));
