@@ -47,6 +47,7 @@ const ROUTE: Record<RequestType, Side | 'both'> = {
   exportArchive: 'bg',
   countDuplicates: 'bg',
   duplicateKeys: 'bg',
+  keep: 'bg',
   duplicates: 'bg',
   line: 'fg',
   annotate: 'bg',

@@ -12,7 +12,9 @@
 // one stale: it hands out no more slices (the page has no use for its
 // answer). An archive's export and count of duplicates go a database a
 // helper instead, each opened by that helper alone (readKeys,
-// exportArchive). The background Worker only hands slices
+// exportArchive); the list of many's search, a share of its databases a
+// helper, kept open from one search to the next (archiveSearch). How a
+// pass is cut, and its answers joined, is pool-split.ts's. The background Worker only hands slices
 // out and passes chunks on, so a click's Worker and the page keep a core
 // between them when the helpers take the rest.
 //
@@ -26,14 +28,9 @@
 import type { ArchiveMerge, ExportSummary, PositionHits, SearchHits, SearchQuery } from '../pkg/cadb.js';
 import { ARCHIVE_HOLD_BYTES, poolSplits } from './config.js';
 import { InOrder } from './in-order.js';
+import { cut, gather, interleave, merge, shares, sum } from './pool-split.js';
 import type { Reads } from './lazy-file.js';
 import type { ArchiveExport, Member, OpenSource, Request, RequestType, Requests, Response, TextChoice, WorkerSetup } from './protocol.js';
-
-/** About this many bytes of records a slice: what the core holds at once
- * when they lie out of game order (HOLD_BYTES in src/wasm/export.rs), so
- * a slice costs one read through D02; at most SLICES_EACH slices a helper. */
-const SLICE_BYTES = 96 << 20;
-const SLICES_EACH = 4;
 
 /** A search's or a check's parts a helper: each part reads every header
  * again (the header conditions, the games in D02 order), so few; more
@@ -91,6 +88,9 @@ class Helper {
   private calls = new Map<number, Call>();
   /** The generation of the database it holds (0: none yet). */
   generation = 0;
+  /** Its share of a list of many being opened (`Pool.keeping`), which
+   * passes asked meanwhile wait for. */
+  keeping: { generation: number; done: Promise<void> } | null = null;
 
   constructor(module: WebAssembly.Module, names: Promise<Uint8Array | null>, failed: (e: Error) => void) {
     // This Worker's own script (worker.js): a `new URL('./worker.ts')`
@@ -268,22 +268,20 @@ export class Pool {
       } finally {
         order.done(k);
       }
-    }, progress, { moved: () => order.moved() });
+    }, progress, () => order.moved());
   }
 
   /** Runs `work` on each of `count` databases, in their order, a helper
    * taking the next one when it is done with one, once `mayStart` lets
    * it (else it waits for `moved()`). A helper that fails fails the pass,
-   * and the helpers are dropped. Once `stale()`, no more are handed out,
-   * and the pass fails as cancelled when those under way end. The pass
-   * has the helpers alone: a pass over the open database waits for it,
-   * and it for those under way. */
+   * and the helpers are dropped. The pass has the helpers alone: a pass
+   * over the open database waits for it, and it for those under way. */
   private async eachMember(
     count: number,
     mayStart: (k: number) => boolean,
     work: (h: Helper, k: number) => Promise<void>,
     progress: Progress,
-    { moved = () => Promise.resolve(), stale = () => false }: { moved?: () => Promise<void>; stale?: () => boolean } = {},
+    moved: () => Promise<void> = () => Promise.resolve(),
   ): Promise<void> {
     return this.alone(async () => {
       const helpers = this.start();
@@ -291,7 +289,7 @@ export class Pool {
       const run = async (h: Helper) => {
         for (;;) {
           while (next < count && !mayStart(next)) await moved();
-          if (next >= count || stale()) return;
+          if (next >= count) return;
           const k = next++;
           await work(h, k);
           progress.member(k, 1);
@@ -303,7 +301,6 @@ export class Pool {
         this.drop(err instanceof Error ? err : new Error(String(err)));
         throw err;
       }
-      if (stale()) throw cancelled();
     });
   }
 
@@ -344,49 +341,90 @@ export class Pool {
   }
 
   /** `Archive.searchHits` of `query` over the open list of many
-   * (`members`, in its order): each database opened and searched whole by
-   * one helper, its hits numbered as the list numbers its games, with the
-   * progress of the games searched. A newer search makes it stale, as it
-   * does a search's of one database. The list's databases opened when it
-   * was: one that no longer opens, or not as it did, fails the search,
-   * named. */
-  async archiveSearch(members: ListMember[], query: SearchQuery, progress: (done: number, total: number) => void): Promise<SearchHits> {
+   * (`members`, in its order, opened as `generation`): each helper keeps
+   * its share of the databases open from one pass to the next (`keeping`)
+   * and searches them one at a time, the hits numbered as the list numbers
+   * its games, with the progress of the games searched. A newer search
+   * makes it stale, as it does a search's of one database: no helper
+   * begins another database. The list's databases opened when it was: one
+   * that no longer opens, or not as it did, fails the search, named. */
+  async archiveSearch(generation: number, members: ListMember[], query: SearchQuery, progress: (done: number, total: number) => void): Promise<SearchHits> {
     const pass = ++this.search;
-    const found = new Array<SearchHits | null>(members.length).fill(null);
-    const done = new Array<number>(members.length).fill(0);
-    const total = sum(members, (m) => m.games);
-    const each: Progress = {
-      member: (k, f) => {
-        done[k] = f * members[k].games;
-        progress(Math.floor(sum(done, (d) => d)), total);
-      },
-    };
-    await this.eachMember(members.length, () => true, async (h, k) => {
-      const { member, games } = members[k];
-      const named = (message: string, code: string) => Object.assign(new Error(`${member.source.name}: ${message}`), { code });
-      const failed: (string | undefined)[] = [];
-      const opened = await this.openMember(h, member, k, failed);
-      if (opened === null) throw named(failed[k] ?? 'not opened', 'io');
-      if (opened !== games) throw named(`${opened} games, not the ${games} it had when the list was opened`, 'io');
+    const stale = () => pass !== this.search;
+    return this.shared(async () => {
+      const found = new Array<SearchHits>(members.length);
+      const done = new Array<number>(members.length).fill(0);
+      const total = sum(members, (m) => m.games);
+      const each: Progress = {
+        member: (k, f) => {
+          done[k] = f * members[k].games;
+          progress(Math.floor(sum(done, (d) => d)), total);
+        },
+      };
       try {
-        found[k] = await h.call('searchHits', { query }, { onProgress: ofMember(each, k) });
+        const kept = await this.keeping(generation, members);
+        await Promise.all(kept.map(async ({ h, share }) => {
+          for (const [i, k] of share.entries()) {
+            if (stale()) return;
+            found[k] = await h.call('searchHits', { query, member: i }, { onProgress: ofMember(each, k) }).catch((err: Error & { code?: string }) => {
+              // A query's own fault is the same in every database.
+              throw err.code === 'query' || err.code === 'bad-argument' ? err : named(members[k], err.message, err.code ?? 'internal');
+            });
+            each.member(k, 1);
+          }
+        }));
       } catch (err) {
-        const { code } = err as Error & { code?: string };
-        // A query's own fault is the same in every database.
-        throw code === 'query' || code === 'bad-argument' || !this.helpers.includes(h) ? err : named((err as Error).message, code ?? 'internal');
+        const { code } = err as { code?: string };
+        if (code !== 'query' && code !== 'bad-argument' && code !== 'io') this.drop(err instanceof Error ? err : new Error(String(err)));
+        throw err;
       }
-    }, each, { stale: () => pass !== this.search });
-    // Each database's hits after those of the databases before it.
-    const hits = found as SearchHits[];
-    const out = { games: new Uint32Array(sum(hits, (r) => r.games.length)), plies: new Uint32Array(sum(hits, (r) => r.plies.length)) };
-    let [start, at] = [0, 0];
-    for (const [k, r] of hits.entries()) {
-      out.games.set(r.games.map((g) => g + start), at);
-      out.plies.set(r.plies, at);
-      start += members[k].games;
-      at += r.games.length;
-    }
-    return { ...out, searched: sum(hits, (r) => r.searched), damaged: sum(hits, (r) => r.damaged) };
+      if (stale()) throw cancelled();
+      // Each database's hits after those of the databases before it.
+      const out = { games: new Uint32Array(sum(found, (r) => r.games.length)), plies: new Uint32Array(sum(found, (r) => r.plies.length)) };
+      let [start, at] = [0, 0];
+      for (const [k, r] of found.entries()) {
+        out.games.set(r.games.map((g) => g + start), at);
+        out.plies.set(r.plies, at);
+        start += members[k].games;
+        at += r.games.length;
+      }
+      return { ...out, searched: sum(found, (r) => r.searched), damaged: sum(found, (r) => r.damaged) };
+    });
+  }
+
+  /** The helpers, each keeping its share of the list of many opened as
+   * `generation` (`keep`; opened the first time, then kept until another
+   * database, or an archive's pass, needs them): with each share's
+   * databases, in the list's order. */
+  private async keeping(generation: number, members: ListMember[]): Promise<{ h: Helper; share: number[] }[]> {
+    const helpers = this.start();
+    const split = shares(members, helpers.length);
+    const keep = async (h: Helper, share: number[]) => {
+      h.generation = 0;
+      const kept = share.length > 0 ? await h.call('keep', { members: share.map((k) => members[k].member) }) : [];
+      for (const [i, k] of share.entries()) {
+        const got = kept[i];
+        if (typeof got === 'string') throw named(members[k], got, 'io');
+        if (got !== members[k].games) throw named(members[k], `${got} games, not the ${members[k].games} it had when the list was opened`, 'io');
+      }
+      h.generation = generation;
+    };
+    return Promise.all(helpers.map(async (h, j) => {
+      const share = split[j];
+      if (h.generation !== generation) {
+        // Once, for the passes that ask while it is opened.
+        if (h.keeping?.generation !== generation) {
+          const done = keep(h, share);
+          h.keeping = { generation, done };
+          const settled = () => {
+            if (h.keeping?.done === done) h.keeping = null;
+          };
+          done.then(settled, settled);
+        }
+        await h.keeping?.done;
+      }
+      return { h, share };
+    }));
   }
 
   /** `Database.positionSearch` of `fen` over every game of `opened`: its
@@ -526,63 +564,11 @@ export class Pool {
   }
 }
 
+/** An error of database `m` of the list of many, named. */
+const named = (m: ListMember, message: string, code: string) => Object.assign(new Error(`${m.member.source.name}: ${message}`), { code });
+
 /** What a pass made stale by a newer request fails with. */
 const cancelled = () => Object.assign(new Error('a newer request was made'), { code: 'cancelled' });
 
 /** Request `id`'s chunks, each posted to the page (its buffer moved). */
 const chunkPoster = (post: Post, id: number) => (bytes: Uint8Array<ArrayBuffer>) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]);
-
-/** The pass of `total` games cut into slices `[from, to)` of its order:
- * about SLICE_BYTES of records each, at least one a helper and at most
- * SLICES_EACH each. */
-function cut(total: number, opened: Opened, helpers: number): [number, number][] {
-  const d02Bytes = opened.source.kind === 'files' ? opened.source.files.d02.size : 0;
-  const perGame = d02Bytes / Math.max(1, opened.games);
-  const bySize = Math.ceil((total * perGame) / SLICE_BYTES);
-  const count = Math.max(1, Math.min(total, Math.max(helpers, Math.min(bySize, helpers * SLICES_EACH))));
-  const out: [number, number][] = [];
-  for (let k = 0; k < count; k++) out.push([Math.floor((total * k) / count), Math.floor((total * (k + 1)) / count)]);
-  return out;
-}
-
-/** The slices' summaries as one, in order (an error names its game by
- * the database's index: each slice was given the games' indices). */
-function merge(results: ExportSummary[]): ExportSummary {
-  return {
-    games: results.reduce((a, r) => a + r.games, 0),
-    bytes: results.reduce((a, r) => a + r.bytes, 0),
-    errors: results.flatMap((r) => r.errors),
-  };
-}
-
-/** For the parts' games joined in game order, the part each comes from:
- * each part's games are in game order, and a game is in one part only,
- * so a merge of the parts (a few: the helpers, at most 8, times
- * PARTS_EACH). */
-function interleave(games: Uint32Array[]): Uint8Array {
-  const from = new Uint8Array(games.reduce((a, g) => a + g.length, 0));
-  const at = games.map(() => 0);
-  for (let k = 0; k < from.length; k++) {
-    let j = -1;
-    for (let i = 0; i < games.length; i++) {
-      if (at[i] < games[i].length && (j < 0 || games[i][at[i]] < games[j][at[j]])) j = i;
-    }
-    from[k] = j;
-    at[j]++;
-  }
-  return from;
-}
-
-/** A column of the parts (what goes with each game), in the order
- * `interleave` gave, into `out`; a part without it gives zeros. */
-function gather<C extends Uint32Array | Uint16Array | Uint8Array>(from: Uint8Array, columns: (C | undefined)[], out: C): C {
-  const at = columns.map(() => 0);
-  for (let k = 0; k < from.length; k++) {
-    const j = from[k];
-    out[k] = columns[j]?.[at[j]] ?? 0;
-    at[j]++;
-  }
-  return out;
-}
-
-const sum = <T>(xs: T[], f: (x: T) => number): number => xs.reduce((a, x) => a + f(x), 0);

@@ -105,8 +105,13 @@ export interface Requests {
   /** A search that reads every game's moves (a query with MOVE_FIELDS,
    * query.ts): the games and each one's first hit's ply; progress streamed.
    * `part` of `parts`: a stretch of the games in D02 order only (a
-   * helper's slice, pool.ts). */
-  searchHits: { args: { query: SearchQuery; part?: number; parts?: number }; result: SearchHits };
+   * helper's slice, pool.ts); `member`: database `member` of those it
+   * keeps (`keep`) only, numbered as that database numbers its games. */
+  searchHits: { args: { query: SearchQuery; part?: number; parts?: number; member?: number }; result: SearchHits };
+  /** A pool helper's share of the open list of many (pool.ts): each of
+   * `members` opened and kept beside the database open, in place of those
+   * kept before, until the next open; each one's games, or why it did not open. */
+  keep: { args: { members: Member[] }; result: (number | string)[] };
   /** A player's card, by the whole name. */
   playerCard: { args: { name: string }; result: PlayerCard };
   sort: { args: { column: SortColumn; descending: boolean; subset: Uint32Array | null }; result: Uint32Array };

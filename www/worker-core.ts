@@ -77,9 +77,11 @@ export class Decoder<D extends LiteDatabase, A extends LiteArchive> {
   d02: LazyFile | null = null;
   /** The open archive's members' D02s read from Files. */
   files: LazyFile[] = [];
-  /** The open archive's databases that opened, in its order: a helper
-   * opens each again (pool.ts `archiveSearch`). */
+  /** The open archive's databases that opened, in its order: the helpers
+   * open each again (pool.ts `archiveSearch`). */
   members: ListMember[] = [];
+  /** A helper's share of the list of many (`keep`): null, one that did not open. */
+  kept: ({ db: D; d02: LazyFile | null } | null)[] = [];
   memory: WebAssembly.Memory | null = null;
   /** The compiled module, and the helpers the page gave it (its setup). */
   module: WebAssembly.Module | null = null;
@@ -117,6 +119,40 @@ export class Decoder<D extends LiteDatabase, A extends LiteArchive> {
     this.db = this.d02 = this.archive = null;
     this.files = [];
     this.members = [];
+    this.unkeep();
+  }
+
+  /** Opens each of `members` and keeps them (a pool helper's share of the
+   * list of many), in place of those kept before: each one's games, or
+   * why it did not open. */
+  keep(members: Member[]): (number | string)[] {
+    this.unkeep();
+    return members.map(({ source, encoding }) => {
+      let kept = null;
+      try {
+        kept = this.read(source, encoding, null, false);
+        this.kept.push(kept);
+        return kept.db.info().games;
+      } catch (err) {
+        if (this.kept.at(-1) !== kept) this.kept.push(null);
+        return err instanceof Error ? err.message : String(err);
+      }
+    });
+  }
+
+  /** Database `k` of those kept. */
+  keptDatabase(k: number): D {
+    const m = this.kept[k];
+    if (!m) throw Object.assign(new Error(`no database ${k} is kept`), { code: 'bad-argument' });
+    return m.db;
+  }
+
+  private unkeep(): void {
+    for (const m of this.kept) {
+      m?.d02?.close();
+      release(m?.db ?? null);
+    }
+    this.kept = [];
   }
 
   /** Opens `source`; the old database stays open until the new one has

@@ -22,7 +22,8 @@ const poolOf = (w: Decoder<Database, Archive>): Pool | null => {
 /** The pool and the database it would split a pass of `games` games of
  * (default: every game) over, when it would (pool.ts `wants`); else null. */
 function poolFor(w: Decoder<Database, Archive>, games?: number): { pool: Pool; opened: Opened } | null {
-  // An archive's passes run here, member after member.
+  // An archive's passes go a database at a time (here, or a helper each:
+  // archivePool), never by stretches of D02.
   if (w.archive) return null;
   const pool = poolOf(w);
   const { opened } = w;
@@ -112,12 +113,14 @@ const handlers: Handlers<Database, Archive> = {
   ...databaseHandlers<Database, Archive>(),
   // A big search split between the helpers, a stretch of D02 each; an
   // archive's, a database each when they take it.
-  searchHits: async ({ query, part, parts }, id, w) => {
+  searchHits: async ({ query, part, parts, member }, id, w) => {
+    // A helper's share of an archive's search.
+    if (member !== undefined) return w.keptDatabase(member).searchHits(query, progressOf(id));
     const { archive } = w;
     if (archive) {
       const pool = archivePool(w, w.members.map(({ member }) => member));
       if (!pool) return archive.searchHits(query, progressOf(id));
-      const found = await pool.archiveSearch(w.members, query, progressOf(id));
+      const found = await pool.archiveSearch(w.opened?.generation ?? 0, w.members, query, progressOf(id));
       stillOpen(w, archive);
       return found;
     }
@@ -262,6 +265,7 @@ const handlers: Handlers<Database, Archive> = {
   },
   diagnosePart: ({ part, parts }, id, w) => w.need().diagnosePart(part, parts, progressOf(id)),
   duplicateKeys: (_args, id, w) => w.need().duplicateKeys(progressOf(id)),
+  keep: ({ members }, _id, w) => w.keep(members),
   compactness: (_args, _id, w) => w.need().compactness(),
   annotate: ({ index, scores }, _id, w) => w.list().annotate(index, scores),
 };

@@ -343,8 +343,13 @@ for (const helpers of [0, 2]) {
     await rows(page).nth(2).click();
     await page.locator('[data-testid=game-header]').filter({ hasText: 'Beta 2 says' }).waitFor();
     await page.waitForFunction(() => document.querySelector('[data-testid=board]')?.getAttribute('data-fen')?.startsWith('rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR '));
-    // The background Worker's request, and one a database to the helpers.
-    assert.equal(await shares(page, 'searchHits'), helpers ? 4 : 1);
+    // Another search: none says "dull".
+    await page.locator('[data-testid=search-comment]').fill('dull');
+    await page.locator('[data-testid=search-apply]').click();
+    await page.locator('[data-testid=status]').filter({ hasText: /^0 games listed in/ }).waitFor();
+    // The background Worker's requests, and one a database to the helpers
+    // each time, each helper keeping its share open from the first.
+    assert.deepEqual([await shares(page, 'searchHits'), await shares(page, 'keep')], helpers ? [8, 2] : [2, 0]);
   }, { path: `/e2e/?helpers=${helpers}` });
 }
 

@@ -26,7 +26,7 @@ const { ARCHIVE_HOLD_BYTES } = await import(pathToFileURL(path.resolve(dir, 'con
 /** An archive's pass under way, as the fake helpers see it: its
  * databases, the pool's helpers, the databases each opened (in turn),
  * and which exports were answered. */
-const exporting = { members: [], helpers: 0, opened: [], answered: [] };
+const exporting = { members: [], helpers: 0, opened: [], answered: [], kept: [], searched: [] };
 
 let random = rng(Number(seed));
 const text = new TextEncoder();
@@ -91,6 +91,16 @@ class FakeHelper {
       later(() => this.onmessage({ data: { id, kind: 'result', result: { info: { games: source.games }, wasmBytes: 0 } } }));
       return;
     }
+    if (type === 'keep') {
+      // A share of the list of many: each database's games, or why it
+      // does not open; each searched whole from then on.
+      const sources = args.members.map((m) => m.source);
+      this.kept = sources.map((m) => (m.broken ? null : m));
+      exporting.kept.push(...sources.map((m) => m.member));
+      const answer = sources.map((m) => (m.broken ? `${m.name} is broken (${(m.opens = (m.opens ?? 0) + 1)})` : m.games));
+      later(() => this.onmessage({ data: { id, kind: 'result', result: answer } }));
+      return;
+    }
     if (type === 'loadOpenings') {
       assert.equal(args.table, TABLE);
       this.table = args.table;
@@ -109,10 +119,11 @@ class FakeHelper {
       // Part `part` of `parts`: a stretch of the games in D02 order (here
       // the database's games reversed, then every third moved to the
       // front), its hits in game order.
-      // (None: the whole database, an archive's database's share.)
-      const { part = 0, parts = 1 } = args;
+      // (`member`: a database kept, whole.)
+      const { part = 0, parts = 1, member } = args;
       assert.ok(Number.isInteger(part) && part >= 0 && part < parts, `part ${part} of ${parts}`);
-      const n = this.games;
+      if (member !== undefined) exporting.searched.push(this.kept[member].member);
+      const n = member === undefined ? this.games : this.kept[member].games;
       const stretch = inD02(n).slice(Math.floor((n * part) / parts), Math.floor((n * (part + 1)) / parts));
       const hits = stretch.filter((g) => g % 2 === 0).sort((a, b) => a - b);
       later(() => this.onmessage({ data: { id, kind: 'progress', done: Math.min(1, stretch.length), total: stretch.length } }));
@@ -390,16 +401,18 @@ for (let s = 0; s < Number(schedules); s++) {
     assert.deepEqual(fractions, members.map(() => 1), 'every database\'s progress ends done');
     assert.deepEqual([...exporting.opened].sort((a, b) => a - b), written.map((m) => m.source.member), 'each opened by one helper');
   }
-  // A search of the list of many (the databases that opened): each
-  // database opened and searched whole by one helper, its hits after the
-  // games of those before it; a second search asked at once makes the
-  // first stale (it fails as cancelled); a database that no longer opens,
-  // or opens with other games, fails the search, named.
+  // A search of the list of many (the databases that opened): each helper
+  // keeps its share of the databases from one search to the next, and
+  // searches each whole, its hits after the games of those before it. A
+  // second search asked at once makes the first stale: it searches no
+  // database, and fails as cancelled. A database that no longer opens, or
+  // opens with other games, fails the search, named.
   const list = members.filter((m) => !m.source.broken).map((member) => ({ member, games: member.source.games }));
-  exporting.opened = [];
+  Object.assign(exporting, { kept: [], searched: [] });
+  const generation = 1000 + s;
   let done = 0;
-  const first = pool.archiveSearch(list, { material: 'x' }, () => undefined).then(() => 'answered', (err) => err.code);
-  const second = pool.archiveSearch(list, { material: 'y' }, (d, total) => {
+  const first = pool.archiveSearch(generation, list, { material: 'x' }, () => undefined).then(() => 'answered', (err) => err.code);
+  const second = pool.archiveSearch(generation, list, { material: 'y' }, (d, total) => {
     assert.ok(d >= done && d <= total, `progress ${d} of ${total} after ${done}`);
     done = d;
   });
@@ -417,9 +430,14 @@ for (let s = 0; s < Number(schedules); s++) {
   }
   assert.deepEqual({ ...listed, games: [...listed.games], plies: [...listed.plies] }, want, `schedule ${s}, the list's search`);
   assert.equal(done, start, 'its progress ends at every game');
-  // The older one had handed a database to each helper before the newer
-  // was asked, and no more.
-  assert.equal(exporting.opened.length, list.length + Math.min(helpers, list.length), `schedule ${s}, the databases opened`);
+  const each = list.map((m) => m.member.source.member);
+  const sorted = (xs) => [...xs].sort((a, b) => a - b);
+  assert.deepEqual(sorted(exporting.kept), each, `schedule ${s}, each database kept once for both`);
+  assert.deepEqual(sorted(exporting.searched), each, `schedule ${s}, each searched once, for the newer`);
+  // Searched again: kept since, so opened no more.
+  const third = await pool.archiveSearch(generation, list, { material: 'z' }, () => undefined);
+  assert.deepEqual([...third.games], want.games);
+  assert.deepEqual(sorted(exporting.kept), each, `schedule ${s}, kept from one search to the next`);
   if (count > 1) {
     const changed = random() < 0.5;
     const k = Math.floor(random() * count);
@@ -427,7 +445,7 @@ for (let s = 0; s < Number(schedules); s++) {
     const odd = members.flatMap((member, j) => (j === k ? [{ member, games: member.source.games + (changed ? 1 : 0) }] : member.source.broken ? [] : [{ member, games: member.source.games }]));
     const m = members[k].source;
     const why = m.broken ? `${m.name}: ${m.name} is broken` : changed ? `${m.name}: ${m.games} games, not the ${m.games + 1}` : null;
-    if (why) await assert.rejects(pool.archiveSearch(odd, {}, () => undefined), (err) => err.message.startsWith(why) && err.code === 'io');
+    if (why) await assert.rejects(pool.archiveSearch(generation + 1, odd, {}, () => undefined), (err) => err.message.startsWith(why) && err.code === 'io');
   }
 
   // The next pass over a database opens it again in each helper that
