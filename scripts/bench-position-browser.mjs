@@ -7,18 +7,21 @@
 // game (the Worker's search memo): a repeated search. Needs
 // `bash scripts/build.sh --bundle` (dist/); DIST=dir serves another build
 // (e.g. an older commit's, side by side), TREE=0 skips the tree, HELPERS=N
-// opens the page with `?helpers=N` (0: the background Worker alone).
-//   node scripts/bench-position-browser.mjs DB.CDP [ROW] [PLY...]
+// opens the page with `?helpers=N` (0: the background Worker alone). A
+// FOLDER in place of DB.CDP: every database in it chosen, then "All N as
+// one list" searched.
+//   node scripts/bench-position-browser.mjs DB.CDP|FOLDER [ROW] [PLY...]
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchChromium, serve } from './browser.mjs';
+import { filesOf, launchChromium, serve } from './browser.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [cdp, row = '0', ...plyArgs] = process.argv.slice(2);
 const plies = plyArgs.length ? plyArgs.map(Number) : [0, 30];
-const stem = cdp.replace(/\.cdp$/i, '');
-const files = ['CDP', 'EMB', 'D00', 'A02', 'D02'].map((e) => `${stem}.${e}`);
+const folder = statSync(cdp).isDirectory();
+const files = filesOf(cdp);
+const stem = files[0].replace(/\.[^.]+$/, '');
 const dist = process.env.DIST ?? path.join(root, 'dist');
 const server = await serve([['/', dist]]);
 const browser = await launchChromium();
@@ -28,8 +31,14 @@ await page.getByText(/Opened DEMO/).waitFor({ timeout: 60000 });
 await page.locator('[data-testid=open-files]').setInputFiles(files);
 const stem0 = path.basename(stem);
 await page.waitForFunction((n) => (document.querySelector('[data-testid=status]')?.textContent ?? '').startsWith(`Opened ${n}`), stem0, { timeout: 120000 });
+if (folder) {
+  await page.locator('[data-testid=database-pick]').selectOption('*');
+  await page.waitForFunction(() => document.querySelector('[data-testid=status]').textContent.startsWith('Opened all databases'), null, { timeout: 600000, polling: 50 });
+  await page.waitForTimeout(3000);
+}
 const games = await page.locator('[data-testid=game-count]').textContent();
-console.log(`${games} games, D02 ${(statSync(files[4]).size / 1e6).toFixed(0)} MB read lazily`);
+const d02 = files.filter((f) => /\.d02$/i.test(f)).reduce((a, f) => a + statSync(f).size, 0);
+console.log(`${games} games, D02 ${(d02 / 1e6).toFixed(0)} MB read lazily`);
 const total = () => page.waitForFunction(() => document.querySelector('[data-testid=game-total]')?.hidden === false, null, { timeout: 600000, polling: 10 });
 for (const ply of plies) {
   await page.locator('[data-testid=game-row]').nth(Number(row)).click();

@@ -83,7 +83,7 @@ run "wasm-pack test --headless --chrome" bash scripts/browser-test.sh chrome
 # The viewer: demo database (cadb write), release wasm package (wasm-pack +
 # wasm-opt), TypeScript type check and production bundle (webpack).
 run "viewer bundle (scripts/build.sh --bundle)" bash scripts/build.sh --bundle
-run "release modules within their size budgets (361,000 and 160,000 bytes gzipped)" bash scripts/wasm-size.sh
+run "release modules within their size budgets (362,000 and 160,000 bytes gzipped)" bash scripts/wasm-size.sh
 
 # The npm package: packed, installed in a fresh project, used from Node (the
 # snippet of its README, docs/api.md) and from a webpack build run in Chromium.

@@ -30,7 +30,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # 361,000 since issue 48's archive on the pool's helpers (+5.4 KB: the
 # keys and each database's share of a merge as bytes between Workers,
 # src/archive/wire.rs, and their glue; docs/development.md, "wasm size").
-budget="${CADB_WASM_BUDGET:-361000}"
+# 362,000 since the list of many's position search on the helpers (+0.5
+# KB: Archive.positionNext and its glue; docs/development.md).
+budget="${CADB_WASM_BUDGET:-362000}"
 # 160,000: issue 46's target (docs/development.md, "wasm size").
 lite_budget="${CADB_LITE_BUDGET:-160000}"
 failed=0

@@ -665,6 +665,34 @@ fn an_archive_lists_every_members_games_as_one() {
         .find(|m| get(m, "san").as_string().as_deref() == Some("c4"))
         .unwrap();
     assert_eq!((next.length(), get(&c4, "count").as_f64()), (3, Some(2.0)));
+    // Each database searched apart (a pool's helpers), its games numbered
+    // after those before it: the same rows through positionNext.
+    let (mut games_apart, mut moves) = (Vec::new(), Vec::new());
+    for (files, start_at) in [(&a, 0), (&b, 2), (&b, 3)] {
+        let whole = obj(&[("part", 0.into()), ("parts", 1.into())]);
+        let found = open(files).position_search(start, whole, None).unwrap();
+        games_apart.extend(games(&found).iter().map(|g| g + start_at));
+        moves.extend(
+            get(&found, "nextMoves")
+                .dyn_into::<js_sys::Uint16Array>()
+                .unwrap()
+                .to_vec(),
+        );
+    }
+    assert_eq!(games_apart, games(&found));
+    let json = |v: &JsValue| js_sys::JSON::stringify(v).unwrap().as_string().unwrap();
+    let apart = archive.position_next(start, &games_apart, &moves).unwrap();
+    assert_eq!(json(&apart), json(&get(&found, "next")));
+    assert!(json(&apart).contains("\"c4\""));
+    assert_eq!(
+        code_of(
+            archive
+                .position_next(start, &games_apart, &moves[1..])
+                .unwrap_err()
+        )
+        .0,
+        "bad-argument"
+    );
     let after_c4 = "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - 0 1";
     let some = obj(&[("games", Uint32Array::from(&[0u32, 3][..]).into())]);
     assert_eq!(

@@ -26,6 +26,30 @@ export function shares(members: ListMember[], n: number): number[][] {
   return out.map((o) => o.share.sort((a, b) => a - b));
 }
 
+/** Where each of `members` (the list of many) begins in the list's numbering. */
+export const startsOf = (members: ListMember[]): number[] => {
+  let at = 0;
+  return members.map((m) => (at += m.games) - m.games);
+};
+
+/** Column `column` of each database's answer, one after another; with
+ * `starts`, each database's games numbered after those before it. */
+export function joined<T, C extends Uint32Array | Uint16Array | Uint8Array>(
+  answers: T[],
+  column: (answer: T) => C,
+  make: new (length: number) => C,
+  starts?: number[],
+): C {
+  const out = new make(sum(answers, (a) => column(a).length));
+  let at = 0;
+  for (const [k, a] of answers.entries()) {
+    const c = column(a);
+    out.set(starts ? c.map((g) => g + starts[k]) : c, at);
+    at += c.length;
+  }
+  return out;
+}
+
 /** The pass of `total` games cut into slices `[from, to)` of its order:
  * about SLICE_BYTES of records each, at least one a helper and at most
  * SLICES_EACH each. */

@@ -28,7 +28,7 @@
 import type { ArchiveMerge, ExportSummary, PositionHits, SearchHits, SearchQuery } from '../pkg/cadb.js';
 import { ARCHIVE_HOLD_BYTES, poolSplits } from './config.js';
 import { InOrder } from './in-order.js';
-import { cut, gather, interleave, merge, shares, sum } from './pool-split.js';
+import { cut, gather, interleave, joined, merge, shares, startsOf, sum } from './pool-split.js';
 import type { Reads } from './lazy-file.js';
 import type { ArchiveExport, Member, OpenSource, Request, RequestType, Requests, Response, TextChoice, WorkerSetup } from './protocol.js';
 
@@ -341,18 +341,59 @@ export class Pool {
   }
 
   /** `Archive.searchHits` of `query` over the open list of many
-   * (`members`, in its order, opened as `generation`): each helper keeps
-   * its share of the databases open from one pass to the next (`keeping`)
-   * and searches them one at a time, the hits numbered as the list numbers
-   * its games, with the progress of the games searched. A newer search
-   * makes it stale, as it does a search's of one database: no helper
-   * begins another database. The list's databases opened when it was: one
-   * that no longer opens, or not as it did, fails the search, named. */
+   * (`members`, in its order, opened as `generation`), a database at a
+   * time on the helpers keeping them (`eachKept`): the hits numbered as
+   * the list numbers its games. A newer search makes it stale, as it does
+   * a search's of one database. */
   async archiveSearch(generation: number, members: ListMember[], query: SearchQuery, progress: (done: number, total: number) => void): Promise<SearchHits> {
     const pass = ++this.search;
-    const stale = () => pass !== this.search;
+    const found = await this.eachKept(generation, members, (h, member, onProgress) => h.call('searchHits', { query, member }, { onProgress }), progress, () => pass !== this.search);
+    const starts = startsOf(members);
+    return {
+      games: joined(found, (r) => r.games, Uint32Array, starts),
+      plies: joined(found, (r) => r.plies, Uint32Array),
+      searched: sum(found, (r) => r.searched),
+      damaged: sum(found, (r) => r.damaged),
+    };
+  }
+
+  /** `Archive.positionSearch` of `fen` over the open list of many, as
+   * `archiveSearch` searches it: each database whole on the helper keeping
+   * it (its search memo kept with it, for the next click down the tree),
+   * the hits with their next moves for `Archive.positionNext`. A newer
+   * position search makes it stale. */
+  async archivePositionSearch(generation: number, members: ListMember[], fen: string, variations: boolean, progress: (done: number, total: number) => void): Promise<PositionHits> {
+    const pass = ++this.position;
+    const found = await this.eachKept(generation, members, (h, member, onProgress) => h.call('positionSearch', { fen, variations, next: false, member }, { onProgress }), progress, () => pass !== this.position);
+    return {
+      games: joined(found, (r) => r.games, Uint32Array, startsOf(members)),
+      plies: joined(found, (r) => r.plies, Uint32Array),
+      inVariation: joined(found, (r) => r.inVariation, Uint8Array),
+      // (A helper's whole-database search gives each hit's next move.)
+      nextMoves: joined(found, (r) => r.nextMoves ?? new Uint16Array(r.games.length), Uint16Array),
+      searched: sum(found, (r) => r.searched),
+      damaged: sum(found, (r) => r.damaged),
+      read: sum(found, (r) => r.read),
+      fromMemory: sum(found, (r) => r.fromMemory),
+    };
+  }
+
+  /** `ask` of each of `members` (the open list of many, opened as
+   * `generation`), on the helper keeping it (`keeping`), a database at a
+   * time a helper: the answers in the list's order, with the progress of
+   * the games done. Once `stale()`, no helper begins another database,
+   * and the pass fails as cancelled. The list's databases opened when it
+   * was: one that no longer opens, or not as it did, or fails its pass,
+   * fails it, named (a query's own fault as it is). */
+  private async eachKept<T>(
+    generation: number,
+    members: ListMember[],
+    ask: (h: Helper, member: number, onProgress: (done: number, total: number) => void) => Promise<T>,
+    progress: (done: number, total: number) => void,
+    stale: () => boolean,
+  ): Promise<T[]> {
     return this.shared(async () => {
-      const found = new Array<SearchHits>(members.length);
+      const answers = new Array<T>(members.length);
       const done = new Array<number>(members.length).fill(0);
       const total = sum(members, (m) => m.games);
       const each: Progress = {
@@ -361,34 +402,26 @@ export class Pool {
           progress(Math.floor(sum(done, (d) => d)), total);
         },
       };
+      // A query's own fault is the same in every database.
+      const own = (code?: string) => code === 'query' || code === 'bad-argument';
       try {
         const kept = await this.keeping(generation, members);
         await Promise.all(kept.map(async ({ h, share }) => {
           for (const [i, k] of share.entries()) {
             if (stale()) return;
-            found[k] = await h.call('searchHits', { query, member: i }, { onProgress: ofMember(each, k) }).catch((err: Error & { code?: string }) => {
-              // A query's own fault is the same in every database.
-              throw err.code === 'query' || err.code === 'bad-argument' ? err : named(members[k], err.message, err.code ?? 'internal');
+            answers[k] = await ask(h, i, ofMember(each, k)).catch((err: Error & { code?: string }) => {
+              throw own(err.code) ? err : named(members[k], err.message, err.code ?? 'internal');
             });
             each.member(k, 1);
           }
         }));
       } catch (err) {
         const { code } = err as { code?: string };
-        if (code !== 'query' && code !== 'bad-argument' && code !== 'io') this.drop(err instanceof Error ? err : new Error(String(err)));
+        if (!own(code) && code !== 'io') this.drop(err instanceof Error ? err : new Error(String(err)));
         throw err;
       }
       if (stale()) throw cancelled();
-      // Each database's hits after those of the databases before it.
-      const out = { games: new Uint32Array(sum(found, (r) => r.games.length)), plies: new Uint32Array(sum(found, (r) => r.plies.length)) };
-      let [start, at] = [0, 0];
-      for (const [k, r] of found.entries()) {
-        out.games.set(r.games.map((g) => g + start), at);
-        out.plies.set(r.plies, at);
-        start += members[k].games;
-        at += r.games.length;
-      }
-      return { ...out, searched: sum(found, (r) => r.searched), damaged: sum(found, (r) => r.damaged) };
+      return answers;
     });
   }
 

@@ -142,8 +142,9 @@ export interface Requests {
   duplicates: { args: Record<string, never>; result: Duplicates };
   openingTree: { args: { fen: string }; result: TreeMove[] };
   /** `part` of `parts`: a stretch of D02's record order only, each hit's
-   * next move in `nextMoves` (a helper's share, pool.ts). */
-  positionSearch: { args: { fen: string; variations: boolean; next: boolean; part?: number; parts?: number }; result: PositionHits };
+   * next move in `nextMoves` (a helper's share, pool.ts); `member`:
+   * database `member` of those kept (`keep`) whole, the same way. */
+  positionSearch: { args: { fen: string; variations: boolean; next: boolean; part?: number; parts?: number; member?: number }; result: PositionHits };
   compactness: { args: Record<string, never>; result: CompactnessRow[] };
   /** An engine's line (UCI) as SAN and positions, from `fen` (no database
    * needed; playLine's flat strings made objects in the Worker). */

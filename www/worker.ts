@@ -231,8 +231,19 @@ const handlers: Handlers<Database, Archive> = {
   // A big database's search split between the helpers, a stretch of D02
   // each (each helper's memo serves its stretch the next time), the next
   // moves joined here.
-  positionSearch: async ({ fen, variations, next, part, parts }, id, w) => {
-    if (w.archive && parts === undefined) return w.archive.positionSearch(fen, { variations, next }, progressOf(id));
+  positionSearch: async ({ fen, variations, next, part, parts, member }, id, w) => {
+    // A helper's share of an archive's search, each hit's next move packed.
+    if (member !== undefined) return w.keptDatabase(member).positionSearch(fen, { variations, part: 0, parts: 1 }, progressOf(id));
+    const { archive } = w;
+    if (archive && parts === undefined) {
+      // An archive's: a database at a time, on the helpers when they take it.
+      const pool = archivePool(w, w.members.map((m) => m.member));
+      if (!pool) return archive.positionSearch(fen, { variations, next }, progressOf(id));
+      const found = await pool.archivePositionSearch(w.opened?.generation ?? 0, w.members, fen, variations, progressOf(id));
+      stillOpen(w, archive);
+      const { nextMoves, ...hits } = found;
+      return next ? { ...hits, next: archive.positionNext(fen, found.games, nextMoves ?? new Uint16Array(0)) } : hits;
+    }
     const d = w.need();
     if (parts !== undefined) return d.positionSearch(fen, { variations, part, parts }, progressOf(id));
     const split = poolFor(w);

@@ -474,17 +474,55 @@ impl Archive {
         let o = hits_object(&all);
         if options.next {
             let pos = parse_fen(fen).map_err(super::to_js)?;
-            // Each hit's next move, counted with its own database's header.
-            let members = &self.members;
-            let rows = OpeningTree::next_moves_across(
-                &pos,
-                &mut all.hits.iter().filter_map(|h| {
-                    let (k, i) = spans.locate(u64::from(h.game))?;
-                    Some((&members[k].1.inner, i as u32, OpeningTree::packed_next(h)))
-                }),
-            );
-            set(&o, "next", super::stats::tree_moves(&pos, &rows));
+            let next = &mut all
+                .hits
+                .iter()
+                .map(|h| (h.game, OpeningTree::packed_next(h)));
+            set(&o, "next", self.next_rows(&pos, next));
         }
         Ok(o.into())
+    }
+
+    /// The moves played next from the position of `fen`, as tree rows, by
+    /// archive games `games` with the `nextMoves` their databases' searches
+    /// gave apart (a pool's helpers, each searching whole databases as part
+    /// 0 of 1): the rows `positionSearch` gives with `next`, each game
+    /// counted with its own database's header.
+    ///
+    /// ```js
+    /// const rows = archive.positionNext(fen, hits.games, hits.nextMoves);
+    /// ```
+    #[cfg(feature = "wasm")]
+    #[wasm_bindgen(js_name = positionNext, unchecked_return_type = "TreeMove[]")]
+    pub fn position_next(
+        &self,
+        fen: &str,
+        games: &[u32],
+        moves: &[u16],
+    ) -> Result<JsValue, JsValue> {
+        let (pos, mut next) = super::position::next_of(fen, games, moves)?;
+        Ok(self.next_rows(&pos, &mut next))
+    }
+}
+
+impl Archive {
+    /// The tree rows of the moves archive games play next from `pos`
+    /// (each game with its packed move), each counted with its own
+    /// database's header.
+    #[cfg(feature = "wasm")]
+    fn next_rows(
+        &self,
+        pos: &shakmaty::Chess,
+        next: &mut dyn Iterator<Item = (u32, u16)>,
+    ) -> JsValue {
+        let (spans, members) = (&self.spans, &self.members);
+        let rows = crate::stats::OpeningTree::next_moves_across(
+            pos,
+            &mut next.filter_map(|(game, mv)| {
+                let (k, i) = spans.locate(u64::from(game))?;
+                Some((&members[k].1.inner, i as u32, mv))
+            }),
+        );
+        super::stats::tree_moves(pos, &rows)
     }
 }

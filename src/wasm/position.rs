@@ -167,14 +167,24 @@ impl Database {
         games: &[u32],
         moves: &[u16],
     ) -> Result<JsValue, JsValue> {
-        if games.len() != moves.len() {
-            return Err(super::bad_argument("`games` and `moves` must be as long"));
-        }
-        let pos = parse_fen(fen).map_err(to_js)?;
-        let next = games.iter().copied().zip(moves.iter().copied());
+        let (pos, next) = next_of(fen, games, moves)?;
         Ok(tree_moves(
             &pos,
             &OpeningTree::next_moves_packed(&self.inner, &pos, next),
         ))
     }
+}
+
+/// `positionNext`'s arguments read, a database's or an archive's: the
+/// position, and each game with its packed next move.
+pub(super) fn next_of<'a>(
+    fen: &str,
+    games: &'a [u32],
+    moves: &'a [u16],
+) -> Result<(shakmaty::Chess, impl Iterator<Item = (u32, u16)> + 'a), JsValue> {
+    if games.len() != moves.len() {
+        return Err(super::bad_argument("`games` and `moves` must be as long"));
+    }
+    let pos = parse_fen(fen).map_err(to_js)?;
+    Ok((pos, games.iter().copied().zip(moves.iter().copied())))
 }

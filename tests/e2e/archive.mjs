@@ -324,7 +324,7 @@ const remarkedFiles = [
   ...writeDb('Gamma', remarked('Gamma', [true, false])),
 ];
 for (const helpers of [0, 2]) {
-  await test(`a search of the moves in the list of all finds each database's games${helpers ? ', a database a helper Worker' : ''}`, async (page) => {
+  await test(`a search of the moves and of a position in the list of all finds each database's games${helpers ? ', a database a helper Worker' : ''}`, async (page) => {
     await status(page, /^Opened DEMO/);
     await page.locator('[data-testid=open-files]').setInputFiles(remarkedFiles);
     await status(page, /^Opened Alpha:/);
@@ -347,9 +347,16 @@ for (const helpers of [0, 2]) {
     await page.locator('[data-testid=search-comment]').fill('dull');
     await page.locator('[data-testid=search-apply]').click();
     await page.locator('[data-testid=status]').filter({ hasText: /^0 games listed in/ }).waitFor();
+    // "Games with this position" (after 2. Qh5, the board's): all seven.
+    await page.locator('[data-testid=search-clear]').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=game-total]')?.hidden === true);
+    await page.locator('[data-testid=position-search]').click();
+    await page.locator('[data-testid=position-filter]').filter({ hasText: /7 games reach it/ }).waitFor();
+    assert.equal(await count(page), 7);
     // The background Worker's requests, and one a database to the helpers
     // each time, each helper keeping its share open from the first.
-    assert.deepEqual([await shares(page, 'searchHits'), await shares(page, 'keep')], helpers ? [8, 2] : [2, 0]);
+    const asked = await Promise.all(['searchHits', 'positionSearch', 'keep'].map((type) => shares(page, type)));
+    assert.deepEqual(asked, helpers ? [8, 4, 2] : [2, 1, 0]);
   }, { path: `/e2e/?helpers=${helpers}` });
 }
 

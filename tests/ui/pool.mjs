@@ -26,7 +26,7 @@ const { ARCHIVE_HOLD_BYTES } = await import(pathToFileURL(path.resolve(dir, 'con
 /** An archive's pass under way, as the fake helpers see it: its
  * databases, the pool's helpers, the databases each opened (in turn),
  * and which exports were answered. */
-const exporting = { members: [], helpers: 0, opened: [], answered: [], kept: [], searched: [] };
+const exporting = { members: [], helpers: 0, opened: [], answered: [], kept: [], searched: [], reached: [] };
 
 let random = rng(Number(seed));
 const text = new TextEncoder();
@@ -136,11 +136,14 @@ class FakeHelper {
       // Part `part` of `parts`: a stretch of the games in D02 order (the
       // same order as the searches inside games), its hits in game order,
       // each with the ply, whether in a variation, and its next move.
-      const { part, parts } = args;
+      // (`member`: a database kept, whole.)
+      const { part = 0, parts = 1, member } = args;
       assert.ok(Number.isInteger(part) && part >= 0 && part < parts, `part ${part} of ${parts}`);
       assert.equal(args.next, false, 'a part leaves the rows to the join');
-      (this.positionParts ??= []).push(part);
-      const stretch = inD02(this.games).slice(Math.floor((this.games * part) / parts), Math.floor((this.games * (part + 1)) / parts));
+      if (member === undefined) (this.positionParts ??= []).push(part);
+      else exporting.reached.push(this.kept[member].member);
+      const n = member === undefined ? this.games : this.kept[member].games;
+      const stretch = inD02(n).slice(Math.floor((n * part) / parts), Math.floor((n * (part + 1)) / parts));
       const hits = stretch.filter((g) => g % 3 !== 1).sort((a, b) => a - b);
       later(() => this.onmessage({ data: { id, kind: 'progress', done: 0, total: stretch.length } }));
       later(() => later(() => this.onmessage({ data: { id, kind: 'result', result: {
@@ -438,6 +441,28 @@ for (let s = 0; s < Number(schedules); s++) {
   const third = await pool.archiveSearch(generation, list, { material: 'z' }, () => undefined);
   assert.deepEqual([...third.games], want.games);
   assert.deepEqual(sorted(exporting.kept), each, `schedule ${s}, kept from one search to the next`);
+  // A position search of the list: the same databases kept, each searched
+  // whole, its hits with their next moves after the games of those before
+  // it; a newer position search makes an older one stale.
+  exporting.reached = [];
+  const olderListed = pool.archivePositionSearch(generation, list, 'fen', true, () => undefined).then(() => 'answered', (err) => err.code);
+  const listPosition = await pool.archivePositionSearch(generation, list, 'fen', false, () => undefined);
+  assert.equal(await olderListed, 'cancelled', `schedule ${s}, the older position search`);
+  const wantPosition = { games: [], plies: [], inVariation: [], nextMoves: [], searched: 0, damaged: 0, read: 0, fromMemory: 0 };
+  start = 0;
+  for (const { games } of list) {
+    const hit = Array.from({ length: games }, (_, g) => g).filter((g) => g % 3 !== 1);
+    wantPosition.games.push(...hit.map((g) => start + g));
+    wantPosition.plies.push(...hit.map((g) => g % 5));
+    wantPosition.inVariation.push(...hit.map((g) => g % 2));
+    wantPosition.nextMoves.push(...hit.map((g) => 1000 + g));
+    Object.assign(wantPosition, { searched: wantPosition.searched + games, damaged: wantPosition.damaged + 1, read: wantPosition.read + hit.length });
+    start += games;
+  }
+  const plain = (r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' ? v : [...v]]));
+  assert.deepEqual(plain(listPosition), wantPosition, `schedule ${s}, the list's position search`);
+  assert.deepEqual(sorted(exporting.reached), each, `schedule ${s}, each database searched once for the position`);
+  assert.deepEqual(sorted(exporting.kept), each, `schedule ${s}, and kept still`);
   if (count > 1) {
     const changed = random() < 0.5;
     const k = Math.floor(random() * count);
