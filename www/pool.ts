@@ -160,6 +160,12 @@ export class Pool {
     private names: Promise<Uint8Array | null>,
   ) {}
 
+  /** Whether an archive's pass (an export, a count) has the helpers: a
+   * pass asked meanwhile that can run without them does (worker.ts). */
+  get held(): boolean {
+    return this.archive !== null;
+  }
+
   /** Whether a pass over `games` games of `opened` goes to the helpers
    * (a database from bytes, the demo, is never big enough). */
   wants(opened: Opened | null, games: number): opened is Opened {

@@ -128,13 +128,16 @@ export class Decoder<D extends LiteDatabase, A extends LiteArchive> {
   keep(members: Member[]): (number | string)[] {
     this.unkeep();
     return members.map(({ source, encoding }) => {
-      let kept = null;
+      let m = null;
       try {
-        kept = this.read(source, encoding, null, false);
-        this.kept.push(kept);
-        return kept.db.info().games;
+        m = this.read(source, encoding, null, false);
+        const { games } = m.db.info();
+        this.kept.push(m);
+        return games;
       } catch (err) {
-        if (this.kept.at(-1) !== kept) this.kept.push(null);
+        m?.d02?.close();
+        release(m?.db ?? null);
+        this.kept.push(null);
         return err instanceof Error ? err.message : String(err);
       }
     });

@@ -88,6 +88,14 @@ function archivePool(w: Decoder<Database, Archive>, members: Member[]): Pool | n
   return poolTakesArchive(w.pool, members) ? poolOf(w) : null;
 }
 
+/** The pool, for a search of the open list of many when it takes it and
+ * no archive's pass holds it (an export of every database: the search
+ * runs here meanwhile rather than wait for it). */
+function listPool(w: Decoder<Database, Archive>): Pool | null {
+  const pool = archivePool(w, w.members.map(({ member }) => member));
+  return pool && !pool.held ? pool : null;
+}
+
 /** A whole-archive pass's progress for request `id`: each of `count`
  * databases' fraction of pass `pass` of `passes` (done in turn here, or at
  * once on the helpers), summed into ARCHIVE_STEPS a database. */
@@ -118,7 +126,7 @@ const handlers: Handlers<Database, Archive> = {
     if (member !== undefined) return w.keptDatabase(member).searchHits(query, progressOf(id));
     const { archive } = w;
     if (archive) {
-      const pool = archivePool(w, w.members.map(({ member }) => member));
+      const pool = listPool(w);
       if (!pool) return archive.searchHits(query, progressOf(id));
       const found = await pool.archiveSearch(w.opened?.generation ?? 0, w.members, query, progressOf(id));
       stillOpen(w, archive);
@@ -237,7 +245,7 @@ const handlers: Handlers<Database, Archive> = {
     const { archive } = w;
     if (archive && parts === undefined) {
       // An archive's: a database at a time, on the helpers when they take it.
-      const pool = archivePool(w, w.members.map((m) => m.member));
+      const pool = listPool(w);
       if (!pool) return archive.positionSearch(fen, { variations, next }, progressOf(id));
       const found = await pool.archivePositionSearch(w.opened?.generation ?? 0, w.members, fen, variations, progressOf(id));
       stillOpen(w, archive);

@@ -3,7 +3,8 @@
 // other requests in between two, and a newer open stops it (the user's
 // last choice wins): what it had opened is freed, the newer database is
 // the one open, and the stopped open answers `cancelled`. Without a newer
-// open, every member is in the archive.
+// open, every member is in the archive. A helper's share of a list is
+// kept by each database's place in it, one that does not open included.
 //
 //   node tests/ui/decoder.mjs COMPILED_WWW_DIR   (scripts/ui-test.sh)
 import assert from 'node:assert/strict';
@@ -43,7 +44,19 @@ class FakeArchive {
     for (const m of this.members) m.free();
   }
 }
-const pkg = { Database: { open: ({ cdp }) => new FakeDatabase(cdp) }, Archive: FakeArchive };
+// A database named "BAD..." does not open; one named "NOINFO..." opens,
+// then fails to say its info.
+const pkg = {
+  Database: {
+    open: ({ cdp }) => {
+      if (cdp.startsWith('BAD')) throw new Error(`${cdp} is damaged`);
+      const db = new FakeDatabase(cdp);
+      if (cdp.startsWith('NOINFO')) db.info = () => { throw new Error(`${cdp} has no info`); };
+      return db;
+    },
+  },
+  Archive: FakeArchive,
+};
 const one = (name) => ({ kind: 'bytes', name, files: { cdp: name } });
 const all = (names) => ({ kind: 'archive', name: '*', members: names.map((n) => ({ source: one(n) })) });
 
@@ -88,4 +101,24 @@ const all = (names) => ({ kind: 'archive', name: '*', members: names.map((n) => 
   assert.equal(got.games, 3);
   assert.deepEqual(w.archive.members.map((m) => m.name), ['X', 'YY']);
 }
-console.log('decoder: a newer open stops a list of many databases between two members');
+// A helper's share of a list (`keep`): each database's games, or why it
+// did not open, each kept one by its place in the share; those kept
+// before are freed, and so is one that opened but could not say its info.
+{
+  made.length = 0;
+  const w = new Decoder(pkg);
+  assert.deepEqual(w.keep(['A', 'BB'].map((n) => ({ source: one(n) }))), [1, 2]);
+  const before = [...made];
+  const got = w.keep(['CCC', 'BAD1', 'BAD2', 'NOINFO', 'DDDD'].map((n) => ({ source: one(n) })));
+  assert.deepEqual(got, [3, 'BAD1 is damaged', 'BAD2 is damaged', 'NOINFO has no info', 4]);
+  assert.ok(before.every((m) => m.freed), 'the share kept before is freed');
+  assert.equal(w.keptDatabase(0).name, 'CCC');
+  assert.equal(w.keptDatabase(4).name, 'DDDD');
+  assert.ok(made.find((m) => m.name === 'NOINFO').freed);
+  assert.throws(() => w.keptDatabase(1), (err) => err.code === 'bad-argument');
+  // An open frees the share.
+  w.open(one('E'));
+  assert.ok(made.filter((m) => m.name !== 'E').every((m) => m.freed));
+  assert.throws(() => w.keptDatabase(0), (err) => err.code === 'bad-argument');
+}
+console.log('decoder: a newer open stops a list of many databases between two members; a helper keeps its share of one');

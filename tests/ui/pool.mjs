@@ -389,7 +389,10 @@ for (let s = 0; s < Number(schedules); s++) {
     });
     await new Promise((ok) => setImmediate(ok));
     const during = pool.positionSearch(other, 'fen', false, () => undefined);
+    // (worker.ts runs a list's search itself meanwhile.)
+    assert.equal(pool.held, true, 'the archive\'s pass holds the helpers');
     await archive;
+    assert.equal(pool.held, false);
     assert.deepEqual([...(await before).games], hits, `schedule ${s}, a search before the archive's pass`);
     assert.deepEqual([...(await during).games], reached, `schedule ${s}, a search during it`);
     const written = members.filter((m) => !m.source.broken);
