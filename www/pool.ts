@@ -12,11 +12,12 @@
 // one stale: it hands out no more slices (the page has no use for its
 // answer). An archive's export and count of duplicates go a database a
 // helper instead, each opened by that helper alone (readKeys,
-// exportArchive); the list of many's search, a share of its databases a
-// helper, kept open from one search to the next (archiveSearch). How a
-// pass is cut, and its answers joined, is pool-split.ts's. The background Worker only hands slices
-// out and passes chunks on, so a click's Worker and the page keep a core
-// between them when the helpers take the rest.
+// exportArchive); the list of many's searches, a share of its databases a
+// helper, kept open from one search to the next (archiveSearch,
+// archivePositionSearch). How a pass is cut, and its answers joined, is
+// pool-split.ts's; a helper and its calls, helper.ts's. The background
+// Worker only hands slices out and passes chunks on, so a click's Worker
+// and the page keep a core between them when the helpers take the rest.
 //
 // Each helper is given the opening names' table the background Worker
 // loaded, once it has it (a search by opening classifies games by it).
