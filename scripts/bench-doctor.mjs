@@ -6,9 +6,11 @@
 // helpers open the database on their first pass), then another (they keep
 // it). Settings alternate round by round (this machine is noisy).
 //
-//   node scripts/bench-doctor.mjs ROUNDS DB.CDP DIST [HELPERS=0,2]
+//   node scripts/bench-doctor.mjs ROUNDS DB.CDP|FOLDER DIST [HELPERS=0,2]
 //
+// A FOLDER: every database in it chosen, then "All N as one list" checked.
 // HELPERS: the `?helpers=N` of each setting (0: the background Worker alone).
+import { statSync } from 'node:fs';
 import { alternateHelpers, openChosen } from './browser.mjs';
 
 const [rounds = '3', cdp = '', dist = '', helpersList = '0,2'] = process.argv.slice(2);
@@ -38,8 +40,17 @@ async function timed(page) {
   return (await page.evaluate(() => window.__checked)) - t0;
 }
 
+/** A folder's list of all, once its databases are chosen. */
+async function showAll(page) {
+  if (!statSync(cdp).isDirectory()) return;
+  await page.locator('[data-testid=database-pick]').selectOption('*');
+  await page.waitForFunction(() => document.querySelector('[data-testid=status]').textContent.startsWith('Opened all databases'), null, { timeout: 600000, polling: 50 });
+  await page.waitForTimeout(Number(process.env.SETTLE_MS ?? 3000));
+}
+
 /** One round: on a page with the database opened, two checks. */
 async function round(page, files) {
+  await showAll(page);
   await page.locator('#db-panel > summary').click();
   const out = [];
   for (let k = 0; k < 2; k++) {
@@ -49,6 +60,7 @@ async function round(page, files) {
     // The next check starts from the sample again: the database reopened.
     if (k === 0) {
       await openChosen(page, files, Number(process.env.SETTLE_MS ?? 3000));
+      await showAll(page);
       if (!(await page.locator('#db-panel').evaluate((d) => d.open))) await page.locator('#db-panel > summary').click();
     }
   }

@@ -12,9 +12,8 @@
 // one stale: it hands out no more slices (the page has no use for its
 // answer). An archive's export and count of duplicates go a database a
 // helper instead, each opened by that helper alone (readKeys,
-// exportArchive); the list of many's searches, a share of its databases a
-// helper, kept open from one search to the next (archiveSearch,
-// archivePositionSearch). How a pass is cut, and its answers joined, is
+// exportArchive); the list of many's searches and full check, a share of
+// its databases a helper, kept open from one pass to the next (eachKept). How a pass is cut, and its answers joined, is
 // pool-split.ts's; a helper and its calls, helper.ts's. The background
 // Worker only hands slices out and passes chunks on, so a click's Worker
 // and the page keep a core between them when the helpers take the rest.
@@ -26,7 +25,7 @@
 // helpers end with it; a helper that fails fails the pass, and the helpers
 // are dropped (the next pass starts fresh ones).
 
-import type { ArchiveMerge, ExportSummary, PositionHits, SearchHits, SearchQuery } from '../pkg/cadb.js';
+import type { ArchiveMerge, Diagnosis, ExportSummary, PositionHits, SearchHits, SearchQuery } from '../pkg/cadb.js';
 import { ARCHIVE_HOLD_BYTES, poolSplits } from './config.js';
 import { Helper } from './helper.js';
 import { InOrder } from './in-order.js';
@@ -364,6 +363,14 @@ export class Pool {
       if (stale()) throw cancelled();
       return answers;
     });
+  }
+
+  /** The doctor's full check of each database of the open list of many
+   * (`Database.diagnose` of every game), as `archiveSearch` goes: the
+   * reports in the list's order. */
+  archiveDiagnose(generation: number, members: ListMember[], progress: (done: number, total: number) => void): Promise<Diagnosis[]> {
+    const check = (h: Helper, member: number, onProgress: (done: number, total: number) => void) => h.call('diagnose', { maxGames: null, member }, { onProgress }) as Promise<Diagnosis>;
+    return this.eachKept(generation, members, check, progress, () => false);
   }
 
   /** The helpers, each keeping its share of the list of many opened as

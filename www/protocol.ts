@@ -94,7 +94,10 @@ export interface Requests {
   /** What the reader inferred, its evidence and its warnings (a
    * database's, or each member's of an archive); D02 of at most
    * `maxGames` games is scanned (null: every game). */
-  diagnose: { args: { maxGames: number | null }; result: Diagnosis | MemberDiagnosis[] };
+  /** An archive's: each database's report under its name. `member`:
+   * database `member` of those kept (`keep`), its report alone (a
+   * helper's share of a list's full check, pool.ts). */
+  diagnose: { args: { maxGames: number | null; member?: number }; result: Diagnosis | MemberDiagnosis[] };
   /** Part `part` of `parts` of the full check's scan of the records, as
    * the numbers `Database.diagnoseJoin` takes (a helper's share, pool.ts). */
   diagnosePart: { args: { part: number; parts: number }; result: Float64Array };

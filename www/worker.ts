@@ -263,9 +263,19 @@ const handlers: Handlers<Database, Archive> = {
   },
   // The full check of a big database split between the helpers, a
   // stretch of D02 each, joined here.
-  // An archive's: each member's report, member after member.
-  diagnose: async ({ maxGames }, id, w) => {
-    if (w.archive) return w.archive.diagnose(maxGames === null ? null : { maxGames }, progressOf(id));
+  // An archive's: each member's report, a database at a time (here, or
+  // on the helpers keeping them for a full check).
+  diagnose: async ({ maxGames, member }, id, w) => {
+    const options = maxGames === null ? null : { maxGames };
+    if (member !== undefined) return w.keptDatabase(member).diagnose(options, progressOf(id));
+    const { archive } = w;
+    if (archive) {
+      const pool = maxGames === null ? listPool(w) : null;
+      if (!pool) return archive.diagnose(options, progressOf(id));
+      const reports = await pool.archiveDiagnose(w.opened?.generation ?? 0, w.members, progressOf(id));
+      stillOpen(w, archive);
+      return reports.map((report, k) => ({ name: w.members[k].member.source.name, report }));
+    }
     const d = w.need();
     const split = maxGames === null && poolFor(w);
     if (split) {

@@ -493,4 +493,45 @@ await test("the list of all: the doctor's report of each database under its name
   assert.notEqual(doctorOf('Lessons'), doctorOf('PROMO'));
 });
 
+// The full check of the list of all, with a database bigger than the
+// doctor's sample (20,000 games): each database's report, as `cadb doctor`
+// gives it, whether the background Worker checks every database or the
+// helpers keeping them (pool.ts `archiveDiagnose`).
+const checkDir = path.join(tmp, 'check');
+mkdirSync(checkDir);
+const checkFiles = [...writeDb('Big', games('Big', 20_001)), ...fiveFiles.filter((f) => path.basename(f).startsWith('Lessons.'))].map((f) => {
+  const to = path.join(checkDir, path.basename(f));
+  copyFileSync(f, to);
+  return to;
+});
+const doctorAt = (name) => {
+  let out;
+  try {
+    out = execFileSync(cadb, ['doctor', path.join(checkDir, `${name}.CDP`)], { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+  } catch (e) {
+    out = e.stdout.toString();
+  }
+  return out.split('\n\nDuplicate games')[0].trim();
+};
+for (const helpers of [0, 2]) {
+  await test(`the list of all: the full check of every game gives each database's report as cadb doctor does${helpers ? ', checked by two helper Workers' : ''}`, async (page) => {
+    await status(page, /^Opened DEMO/);
+    await page.locator('[data-testid=open-files]').setInputFiles(checkFiles);
+    await status(page, /^Opened Big:/);
+    await menu(page).selectOption('*');
+    await status(page, /^Opened all databases:/);
+    await page.locator('#db-panel > summary').click();
+    await page.locator('[data-testid=check-all]').waitFor();
+    const before = await shares(page, 'diagnose');
+    await page.locator('[data-testid=check-all]').click();
+    const reports = page.locator('[data-testid=member-report] > summary');
+    await reports.filter({ hasText: /^Big — every game's record checked \(20,001\)/ }).waitFor({ timeout: 120000 });
+    const text = await page.locator('[data-testid=report-text]').inputValue();
+    assert.equal(text.trim(), `== Big ==\n${doctorAt('Big')}\n\n== Lessons ==\n${doctorAt('Lessons')}`);
+    // The background Worker's request for the full check, and one a
+    // database to the helpers.
+    assert.equal(await shares(page, 'diagnose') - before, helpers ? 3 : 1);
+  }, { path: `/e2e/?helpers=${helpers}` });
+}
+
 await finish();

@@ -26,7 +26,7 @@ const { ARCHIVE_HOLD_BYTES } = await import(pathToFileURL(path.resolve(dir, 'con
 /** An archive's pass under way, as the fake helpers see it: its
  * databases, the pool's helpers, the databases each opened (in turn),
  * and which exports were answered. */
-const exporting = { members: [], helpers: 0, opened: [], answered: [], kept: [], searched: [], reached: [] };
+const exporting = { members: [], helpers: 0, opened: [], answered: [], kept: [], searched: [], reached: [], checked: [] };
 
 let random = rng(Number(seed));
 const text = new TextEncoder();
@@ -150,6 +150,15 @@ class FakeHelper {
         games: Uint32Array.from(hits), plies: Uint32Array.from(hits, (g) => g % 5), inVariation: Uint8Array.from(hits, (g) => g % 2),
         nextMoves: Uint16Array.from(hits, (g) => 1000 + g), searched: stretch.length, damaged: 1, read: hits.length, fromMemory: 0,
       } } })));
+      return;
+    }
+    if (type === 'diagnose') {
+      // A kept database's full check: a report naming it.
+      assert.deepEqual([args.maxGames, Number.isInteger(args.member)], [null, true]);
+      const m = this.kept[args.member];
+      exporting.checked.push(m.member);
+      later(() => this.onmessage({ data: { id, kind: 'progress', done: 0, total: m.games } }));
+      later(() => later(() => this.onmessage({ data: { id, kind: 'result', result: { text: `${m.name} checked`, games: m.games } } })));
       return;
     }
     if (type === 'diagnosePart') {
@@ -466,6 +475,12 @@ for (let s = 0; s < Number(schedules); s++) {
   assert.deepEqual(plain(listPosition), wantPosition, `schedule ${s}, the list's position search`);
   assert.deepEqual(sorted(exporting.reached), each, `schedule ${s}, each database searched once for the position`);
   assert.deepEqual(sorted(exporting.kept), each, `schedule ${s}, and kept still`);
+  // The doctor's full check of each: the reports in the list's order.
+  exporting.checked = [];
+  const reports = await pool.archiveDiagnose(generation, list, () => undefined);
+  assert.deepEqual(reports, list.map(({ member }) => ({ text: `${member.source.name} checked`, games: member.source.games })), `schedule ${s}, the list's full check`);
+  assert.deepEqual(sorted(exporting.checked), each);
+  assert.deepEqual(sorted(exporting.kept), each, `schedule ${s}, kept still for the check`);
   if (count > 1) {
     const changed = random() < 0.5;
     const k = Math.floor(random() * count);
