@@ -462,10 +462,11 @@ const docFiles = ['Lessons', 'PROMO'].flatMap((name) => fiveFiles.filter((f) => 
   writeFileSync(d02, bytes);
 }
 /** `cadb doctor` of database `name` in `doc`: its report (exit 1 for damage found). */
-const doctorOf = (name) => {
+/** `cadb doctor DIR/NAME.CDP`'s report, without its count of duplicates. */
+const doctorIn = (dir, name) => {
   let out;
   try {
-    out = execFileSync(cadb, ['doctor', path.join(doc, `${name}.CDP`)], { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+    out = execFileSync(cadb, ['doctor', path.join(dir, `${name}.CDP`)], { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
   } catch (e) {
     out = e.stdout.toString();
   }
@@ -489,8 +490,8 @@ await test("the list of all: the doctor's report of each database under its name
   assert.deepEqual(await reports.evaluateAll((ds) => ds.map((d) => d.open)), [false, true]);
   assert.match(await page.locator('[data-testid=db-notice]').textContent(), /^A database needs a look: PROMO: /);
   const text = await page.locator('[data-testid=report-text]').inputValue();
-  assert.equal(text.trim(), `== Lessons ==\n${doctorOf('Lessons')}\n\n== PROMO ==\n${doctorOf('PROMO')}`);
-  assert.notEqual(doctorOf('Lessons'), doctorOf('PROMO'));
+  assert.equal(text.trim(), `== Lessons ==\n${doctorIn(doc, 'Lessons')}\n\n== PROMO ==\n${doctorIn(doc, 'PROMO')}`);
+  assert.notEqual(doctorIn(doc, 'Lessons'), doctorIn(doc, 'PROMO'));
 });
 
 // The full check of the list of all, with a database bigger than the
@@ -504,15 +505,6 @@ const checkFiles = [...writeDb('Big', games('Big', 20_001)), ...fiveFiles.filter
   copyFileSync(f, to);
   return to;
 });
-const doctorAt = (name) => {
-  let out;
-  try {
-    out = execFileSync(cadb, ['doctor', path.join(checkDir, `${name}.CDP`)], { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
-  } catch (e) {
-    out = e.stdout.toString();
-  }
-  return out.split('\n\nDuplicate games')[0].trim();
-};
 for (const helpers of [0, 2]) {
   await test(`the list of all: the full check of every game gives each database's report as cadb doctor does${helpers ? ', checked by two helper Workers' : ''}`, async (page) => {
     await status(page, /^Opened DEMO/);
@@ -527,7 +519,7 @@ for (const helpers of [0, 2]) {
     const reports = page.locator('[data-testid=member-report] > summary');
     await reports.filter({ hasText: /^Big — every game's record checked \(20,001\)/ }).waitFor({ timeout: 120000 });
     const text = await page.locator('[data-testid=report-text]').inputValue();
-    assert.equal(text.trim(), `== Big ==\n${doctorAt('Big')}\n\n== Lessons ==\n${doctorAt('Lessons')}`);
+    assert.equal(text.trim(), `== Big ==\n${doctorIn(checkDir, 'Big')}\n\n== Lessons ==\n${doctorIn(checkDir, 'Lessons')}`);
     // The background Worker's request for the full check, and one a
     // database to the helpers.
     assert.equal(await shares(page, 'diagnose') - before, helpers ? 3 : 1);
