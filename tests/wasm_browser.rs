@@ -625,7 +625,7 @@ fn an_archive_lists_every_members_games_as_one() {
         "bad-argument"
     );
     // A copy of B: its game is a duplicate of B's, the first kept.
-    let copies = |a: &cadb::wasm::Archive| {
+    let copies = |a: &mut cadb::wasm::Archive| {
         let found = a.duplicates(None).unwrap();
         let copies = get(&found, "copies")
             .dyn_into::<Uint32Array>()
@@ -633,9 +633,31 @@ fn an_archive_lists_every_members_games_as_one() {
             .to_vec();
         (copies, get(&found, "groups").as_f64())
     };
-    assert_eq!(copies(&archive), (vec![], Some(0.0)));
+    assert_eq!(copies(&mut archive), (vec![], Some(0.0)));
     archive.add("C".into(), open(&b));
-    assert_eq!(copies(&archive), (vec![3], Some(1.0)));
+    // A merged export needs the merge the duplicates plan (an add drops it).
+    let merged = |a: &cadb::wasm::Archive| {
+        let chunks = Array::new();
+        let on_chunk = Function::new_with_args("c", "this.push(c)").bind0(&chunks);
+        let summary = a.export_pgn_bytes(JsValue::NULL, on_chunk, None, Some(true));
+        let text: String = chunks
+            .iter()
+            .map(|c| {
+                String::from_utf8(c.dyn_into::<js_sys::Uint8Array>().unwrap().to_vec()).unwrap()
+            })
+            .collect();
+        summary.map(|s| (get(&s, "games").as_f64(), text))
+    };
+    assert_eq!(code_of(merged(&archive).unwrap_err()).0, "bad-argument");
+    assert_eq!(copies(&mut archive), (vec![3], Some(1.0)));
+    // Merged: C's copy left out, B's game tagged with it.
+    let (games, text) = merged(&archive).unwrap();
+    assert_eq!(games, Some(3.0));
+    assert!(
+        text.contains("[CASource \"B game 0\"]\n[CACopies \"C game 0\"]"),
+        "{text}"
+    );
+    assert!(!text.contains("[CASource \"C game 0\"]"), "{text}");
     // Each group's games, the kept one first, and its size.
     let found = archive.duplicates(None).unwrap();
     let array = |key: &str| get(&found, key).dyn_into::<Uint32Array>().unwrap().to_vec();
@@ -768,7 +790,7 @@ fn a_damaged_member_costs_the_archive_only_its_damaged_games() {
     let chunks = Array::new();
     let on_chunk = Function::new_with_args("c", "this.push(c)").bind0(&chunks);
     let summary = archive
-        .export_pgn_bytes(JsValue::NULL, on_chunk, None)
+        .export_pgn_bytes(JsValue::NULL, on_chunk, None, None)
         .unwrap();
     assert_eq!(get(&summary, "games").as_f64(), Some(6.0));
     let listed: Vec<u32> = Array::from(&get(&summary, "errors"))

@@ -123,7 +123,10 @@ export interface Requests {
   /** `source` and `merge` (a pool helper's share of an archive's export,
    * pool.ts): each game tagged with its database, and merged, a copy left
    * out (`Database.exportPgnBytes`). */
-  exportPgn: { args: { indices: Uint32Array | null; source?: string | null; merge?: Uint8Array | null }; result: ExportSummary };
+  /** `merged` (the list of many, its copies hidden): each copy left out,
+   * each kept game tagged [CACopies] with those it stands for, as
+   * `cadb pgn FOLDER --dedupe` writes them (`Archive.exportPgnBytes`). */
+  exportPgn: { args: { indices: Uint32Array | null; source?: string | null; merge?: Uint8Array | null; merged?: boolean }; result: ExportSummary };
   /** The duplicate rule's keys of every game of the open database, as
    * `ArchiveMerge.addKeys` takes them (a pool helper's share of an
    * archive's merge); progress streamed. */

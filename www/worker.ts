@@ -36,6 +36,10 @@ function stillOpen(w: Decoder<Database, Archive>, d: Database | Archive): void {
   if ((w.archive ?? w.db) !== d) throw Object.assign(new Error('another database was opened'), { code: 'no-database' });
 }
 
+/** The lists whose duplicates were found here: each keeps the merge
+ * planned (`Archive.duplicates`) for a merged export. */
+const planned = new WeakSet<Archive>();
+
 /** The opening tree's build under way, which later requests wait for. */
 let building: { list: Database | Archive; job: Promise<void> } | null = null;
 
@@ -140,10 +144,18 @@ const handlers: Handlers<Database, Archive> = {
   sort: ({ column, descending, subset }, _id, w) => w.list().sort(column, descending, subset),
   // UTF-8 chunks, each moved to the page (no copy, no UTF-16 string);
   // a big one split between the helpers.
-  exportPgn: async ({ indices, source, merge }, id, w) => {
+  exportPgn: async ({ indices, source, merge, merged }, id, w) => {
     // A helper's share of an archive's export (pool.ts `exportArchive`).
     if (source !== undefined || merge !== undefined) {
       return w.need().exportPgnBytes(indices, (bytes) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]), progressOf(id), source ?? null, merge ?? null);
+    }
+    // The list of many, its copies hidden: merged as its duplicates were
+    // found (found again in a Worker started since).
+    const { archive } = w;
+    if (archive && merged) {
+      if (!planned.has(archive)) archive.duplicates();
+      planned.add(archive);
+      return archive.exportPgnBytes(indices, (bytes) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]), progressOf(id), true);
     }
     const d = w.list();
     const split = poolFor(w, indices?.length);
@@ -195,7 +207,9 @@ const handlers: Handlers<Database, Archive> = {
   },
   duplicates: (_args, id, w) => {
     if (!w.archive) throw oneDatabase();
-    return w.archive.duplicates(progressOf(id));
+    const found = w.archive.duplicates(progressOf(id));
+    planned.add(w.archive);
+    return found;
   },
   countDuplicates: async ({ members }, id, w) => {
     const out: DuplicateCount = { databases: 0, games: 0, groups: 0, copies: 0, failed: [] };

@@ -32,6 +32,9 @@ pub struct Archive {
     /// The names ranked across the members, on the first sort by a name.
     #[cfg(feature = "wasm")]
     ranks: Option<list::NameRanks>,
+    /// The merge the last `duplicates()` planned, for a merged export.
+    #[cfg(feature = "wasm")]
+    merge: Option<crate::archive::Merge>,
 }
 
 impl Default for Archive {
@@ -41,6 +44,8 @@ impl Default for Archive {
             spans: Spans::new([]),
             #[cfg(feature = "wasm")]
             ranks: None,
+            #[cfg(feature = "wasm")]
+            merge: None,
         }
     }
 }
@@ -96,6 +101,7 @@ impl Archive {
         #[cfg(feature = "wasm")]
         {
             self.ranks = None;
+            self.merge = None;
         }
     }
 
@@ -230,7 +236,15 @@ impl Archive {
     /// game N"]` with its database and its number there (all of them: the
     /// bytes `cadb pgn FOLDER` writes). Runs of games of one database are
     /// read as that database's export reads them; `errors` name games by
-    /// their archive number.
+    /// their archive number. `merged`: as the merge the last `duplicates()`
+    /// planned, each copy left out and each kept game tagged `[CACopies]`
+    /// with those it stands for (every game: `cadb pgn FOLDER --dedupe`'s
+    /// bytes).
+    ///
+    /// ```js
+    /// archive.duplicates();
+    /// archive.exportPgnBytes(null, (bytes) => out.push(bytes), null, true);
+    /// ```
     #[cfg(feature = "wasm")]
     #[wasm_bindgen(js_name = exportPgnBytes, unchecked_return_type = "ExportSummary")]
     pub fn export_pgn_bytes(
@@ -246,9 +260,16 @@ impl Archive {
             unchecked_optional_param_type = "((done: number, total: number) => void) | null"
         )]
         on_progress: Option<js_sys::Function>,
+        #[wasm_bindgen(unchecked_optional_param_type = "boolean | null")] merged: Option<bool>,
     ) -> Result<JsValue, JsValue> {
         use super::export::{Tally, bytes, indices_of, js_progress_of};
         let list = indices_of(&indices)?;
+        let merge = match merged {
+            Some(true) => Some(self.merge.as_ref().ok_or_else(|| {
+                bad_argument("`merged`: no merge is planned (call `duplicates()` first)")
+            })?),
+            _ => None,
+        };
         // Runs of games of one member, in the order asked.
         let mut runs: Vec<(usize, Vec<u32>)> = Vec::new();
         match &list {
@@ -280,7 +301,8 @@ impl Archive {
                 &on_chunk,
                 &mut |d, _| progress(done + d, total),
                 Some(name.as_str()),
-                None,
+                // Its keys are numbered as the archive numbers its games.
+                merge.map(|m| (m, self.spans.start(k).unwrap_or(0) as usize)),
                 &mut tally,
                 self.spans.start(k).unwrap_or(0),
             )?;
@@ -374,14 +396,14 @@ impl Archive {
     #[cfg(feature = "wasm")]
     #[wasm_bindgen(unchecked_return_type = "Duplicates")]
     pub fn duplicates(
-        &self,
+        &mut self,
         #[wasm_bindgen(
             js_name = onProgress,
             unchecked_optional_param_type = "((done: number, total: number) => void) | null"
         )]
         on_progress: Option<js_sys::Function>,
     ) -> Result<JsValue, JsValue> {
-        use crate::archive::{Duplicates, Keys, dedupe::sort_games};
+        use crate::archive::{Keys, Merge, dedupe::sort_games};
         let total = self.spans.total();
         let mut progress = super::export::js_progress_of(on_progress);
         let mut keys = Keys::new();
@@ -392,7 +414,18 @@ impl Archive {
                 progress(start + done, total)
             })?;
         }
-        let found = Duplicates::find(&keys);
+        // The merge of these keys, kept for a merged export.
+        let spans = (0..self.members.len())
+            .map(|k| {
+                Some((
+                    self.spans.start(k).unwrap_or(0) as usize,
+                    self.members[k].1.inner.count(),
+                ))
+            })
+            .collect();
+        let names: Vec<&str> = self.members.iter().map(|(n, _)| n.as_str()).collect();
+        let plan = Merge::plan(keys, spans, &names);
+        let found = &plan.duplicates;
         let mut copies: Vec<u32> = found
             .groups
             .iter()
@@ -410,6 +443,7 @@ impl Archive {
         set(&o, "groups", found.groups.len() as f64);
         set(&o, "grouped", Uint32Array::from(&grouped[..]));
         set(&o, "sizes", Uint32Array::from(&sizes[..]));
+        self.merge = Some(plan);
         Ok(o.into())
     }
 

@@ -377,6 +377,11 @@ await test('two copies in the list of all: duplicates hidden leave out every cop
   await rowsFilled(page);
   const cells = (column) => page.locator(`[data-testid=game-row] .cell[data-column=${column}]`).allTextContents();
   assert.deepEqual(await cells('database'), [...Array(4).fill('Lessons'), ...Array(5).fill('PROMO')]);
+  // Its ⤓ PGN: each kept game tagged with the copies it stands for, the
+  // bytes of cadb pgn FOLDER --dedupe.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=export-pgn]').click()]);
+  await status(page, /^Exported 9 games/);
+  assert.equal(sha256(readFileSync(await download.path())), sha256(cli([twice, '--dedupe'])), 'the bytes of cadb pgn FOLDER --dedupe');
   // With the filter too.
   await page.locator('[data-testid=filter]').fill('Lessons 2');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=game-row]').length === 1);

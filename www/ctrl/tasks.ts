@@ -20,16 +20,19 @@ export class TasksCtrl {
 
   /** Saves the PGN of every game listed (all, or the filter's): a big
    * export into a file the user picks, where the browser offers that, as
-   * it is written; else a download once it is complete. */
+   * it is written; else a download once it is complete. The list of many
+   * with its copies hidden is written merged: each kept game tagged with
+   * the copies it stands for, as `cadb pgn FOLDER --dedupe` does. */
   exportAll(): Promise<void> {
     const s = this.c.state;
     const { order, filtered } = s.list.view;
+    const merged = s.name === ALL && s.list.copies?.mode === 'hide';
     const name = `${s.name === ALL ? 'all-databases' : s.name || 'games'}${filtered ? '-filtered' : ''}.pgn`;
     const games = listedGames(s.list.view, s.info?.games ?? 0);
     // Asked for now, in the click: the browser shows its dialog only then.
     const picked = games >= STREAM_FROM ? pickFile(name) : Promise.resolve(null);
     return this.c.attempt(async () => {
-      const summary = await this.saveTo(name, picked, (push, started) => this.long('export', 'exportPgn', { indices: filtered ? order : null }, {
+      const summary = await this.saveTo(name, picked, (push, started) => this.long('export', 'exportPgn', { indices: filtered ? order : null, merged }, {
         onChunk: push,
         progress: (done, total) => T.status.exporting(done, total, secondsLeft(started, done, total)),
       }));
