@@ -552,4 +552,4 @@ const named = (m: ListMember, message: string, code: string) => Object.assign(ne
 const cancelled = () => Object.assign(new Error('a newer request was made'), { code: 'cancelled' });
 
 /** Request `id`'s chunks, each posted to the page (its buffer moved). */
-const chunkPoster = (post: Post, id: number) => (bytes: Uint8Array<ArrayBuffer>) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]);
+export const chunkPoster = (post: Post, id: number) => (bytes: Uint8Array<ArrayBuffer>) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]);

@@ -135,8 +135,7 @@ export class Decoder<D extends LiteDatabase, A extends LiteArchive> {
         this.kept.push(m);
         return games;
       } catch (err) {
-        m?.d02?.close();
-        release(m?.db ?? null);
+        dropRead(m);
         this.kept.push(null);
         return err instanceof Error ? err.message : String(err);
       }
@@ -151,10 +150,7 @@ export class Decoder<D extends LiteDatabase, A extends LiteArchive> {
   }
 
   private unkeep(): void {
-    for (const m of this.kept) {
-      m?.d02?.close();
-      release(m?.db ?? null);
-    }
+    for (const m of this.kept) dropRead(m);
     this.kept = [];
   }
 
@@ -172,8 +168,7 @@ export class Decoder<D extends LiteDatabase, A extends LiteArchive> {
     try {
       info = next.db.info();
     } catch (err) {
-      next.d02?.close();
-      release(next.db);
+      dropRead(next);
       throw err;
     }
     this.close();
@@ -210,8 +205,7 @@ export class Decoder<D extends LiteDatabase, A extends LiteArchive> {
         next = this.read(m, encoding, null, false);
         infos.push([m.name, next.db.info()]);
       } catch (err) {
-        next?.d02?.close();
-        release(next?.db ?? null);
+        dropRead(next);
         failed.push(`${m.name} not opened: ${err instanceof Error ? err.message : String(err)}`);
         continue;
       }
@@ -271,6 +265,12 @@ export function databaseHandlers<D extends LiteDatabase, A extends LiteArchive>(
       return w.need().info();
     },
   };
+}
+
+/** Frees a database read from Files (`Decoder.read`), its D02 closed. */
+export function dropRead(m: { db: { free(): void }; d02: LazyFile | null } | null | undefined): void {
+  m?.d02?.close();
+  release(m?.db ?? null);
 }
 
 /** Frees a database. Only a broken instance refuses (a trap leaves

@@ -8,8 +8,8 @@
 import init, { Archive, ArchiveMerge, Database, loadOpenings } from '../pkg/cadb.js';
 import { LazyFile } from './lazy-file.js';
 import { poolTakesArchive } from './config.js';
-import { ofMember, type Opened, Pool, type Progress } from './pool.js';
-import { databaseHandlers, type Decoder, type Handlers, oneDatabase, post, progressOf, release, serve } from './worker-core.js';
+import { chunkPoster, ofMember, type Opened, Pool, type Progress } from './pool.js';
+import { databaseHandlers, type Decoder, type Handlers, dropRead, oneDatabase, post, progressOf, serve } from './worker-core.js';
 import { ARCHIVE_STEPS, type ArchiveExport, type DuplicateCount, type Failed, type Member, type RequestType } from './protocol.js';
 
 /** This Worker's helpers (pool.ts), made at the first pass that wants them. */
@@ -81,8 +81,7 @@ function withMember(w: Decoder<Database, Archive>, { source, encoding }: Member,
     use(member.db);
     return true;
   } finally {
-    member.d02?.close();
-    release(member.db);
+    dropRead(member);
   }
 }
 
@@ -145,9 +144,10 @@ const handlers: Handlers<Database, Archive> = {
   // UTF-8 chunks, each moved to the page (no copy, no UTF-16 string);
   // a big one split between the helpers.
   exportPgn: async ({ indices, source, merge, merged }, id, w) => {
+    const chunk = chunkPoster(post, id);
     // A helper's share of an archive's export (pool.ts `exportArchive`).
     if (source !== undefined || merge !== undefined) {
-      return w.need().exportPgnBytes(indices, (bytes) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]), progressOf(id), source ?? null, merge ?? null);
+      return w.need().exportPgnBytes(indices, chunk, progressOf(id), source ?? null, merge ?? null);
     }
     // The list of many, its copies hidden: merged as its duplicates were
     // found (found again in a Worker started since).
@@ -155,12 +155,12 @@ const handlers: Handlers<Database, Archive> = {
     if (archive && merged) {
       if (!planned.has(archive)) archive.duplicates();
       planned.add(archive);
-      return archive.exportPgnBytes(indices, (bytes) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]), progressOf(id), true);
+      return archive.exportPgnBytes(indices, chunk, progressOf(id), true);
     }
     const d = w.list();
     const split = poolFor(w, indices?.length);
     if (split) return split.pool.exportPgn(split.opened, indices, id, post, progressOf(id));
-    return d.exportPgnBytes(indices, (bytes) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]), progressOf(id));
+    return d.exportPgnBytes(indices, chunk, progressOf(id));
   },
   // On the helpers, each database read by one of them, when they take it.
   exportArchive: async ({ members, merge }, id, w) => {
@@ -186,7 +186,7 @@ const handlers: Handlers<Database, Archive> = {
           }
           ({ groups: out.groups, copies: out.copies } = plan.find());
         }
-        const chunk = (bytes: Uint8Array<ArrayBuffer>) => post({ id, kind: 'chunk', bytes }, [bytes.buffer]);
+        const chunk = chunkPoster(post, id);
         for (const [k, member] of members.entries()) {
           const progress = ofMember(writing, k);
           withMember(w, member, k, failed, (db) => {
