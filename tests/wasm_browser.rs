@@ -706,6 +706,23 @@ fn an_archive_lists_every_members_games_as_one() {
     let apart = archive.position_next(start, &games_apart, &moves).unwrap();
     assert_eq!(json(&apart), json(&get(&found, "next")));
     assert!(json(&apart).contains("\"c4\""));
+    // Hostile input: a malformed position is refused as the tree's rows
+    // refuse one (`openingTree`); a game past the list's end counts
+    // nothing, as a database's positionNext skips it.
+    assert_eq!(
+        code_of(
+            archive
+                .position_next("nonsense", &games_apart, &moves)
+                .unwrap_err()
+        )
+        .0,
+        "bad-setup"
+    );
+    let (mut past, mut past_moves) = (games_apart.clone(), moves.clone());
+    past.push(u32::MAX);
+    past_moves.push(moves[0]);
+    let with_past = archive.position_next(start, &past, &past_moves).unwrap();
+    assert_eq!(json(&with_past), json(&apart));
     assert_eq!(
         code_of(
             archive
