@@ -386,3 +386,90 @@ fn a_tree_in_steps_over_a_damaged_lazy_d02_is_the_tree_in_one_go() {
     assert_eq!(rows(&got), rows(&want));
     assert_eq!(rows(&got).len(), 3);
 }
+
+/// A shuffled D02 read in game order a chunk at a time, as `cadb pgn`
+/// reads one from disk (`FileBytes`: blocks of 512 KB, gaps of 8 KB read
+/// through), each chunk's records held first with the spans found once
+/// (`Database::in_game_order_with`): D02's bytes read about once in all
+/// (with the gaps under 8 KB read through), a record a read; one by one,
+/// a block from each record is read instead.
+/// The PGN is what the games give one by one.
+#[test]
+fn a_shuffled_d02_in_game_order_is_read_a_record_at_a_time() {
+    use std::rc::Rc;
+
+    use cadb::ca::{Database, DatabaseFiles, OpenOptions, writer};
+
+    // Records of about 1 KB, shuffled against game order (the default layout).
+    let pgn: String = (0..2000)
+        .map(|i| {
+            format!(
+                "[Round \"{i}\"]\n1. e4 {{{}}} e5 2. Nf3 Nc6 *\n\n",
+                "words ".repeat(150 + i % 40)
+            )
+        })
+        .collect();
+    let games = cadb::game::import::read_pgn(&pgn).unwrap();
+    let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+    let d02_size = files.d02.len() as u64;
+    let memory = Database::open(files.clone(), OpenOptions::default()).unwrap();
+    let mut expected = String::new();
+    for i in 0..memory.count() {
+        memory.write_pgn(i, &mut expected);
+    }
+
+    let (bytes_read, reads) = (Rc::new(Cell::new(0u64)), Rc::new(Cell::new(0u64)));
+    let (b, r, d02) = (bytes_read.clone(), reads.clone(), files.d02.clone());
+    let source = RangeSource::new(d02_size, move |o, n| {
+        b.set(b.get() + n as u64);
+        r.set(r.get() + 1);
+        Ok(d02[o as usize..o as usize + n].to_vec())
+    });
+    let lazy: Box<dyn ReadAt> =
+        Box::new(ReadCache::with_max_ahead(source, 512 << 10).reading_through(8 << 10));
+    let db = Database::open(
+        DatabaseFiles {
+            cdp: Box::new(files.cdp) as Box<dyn ReadAt>,
+            emb: Box::new(files.emb),
+            d00: Box::new(files.d00),
+            a02: Box::new(files.a02),
+            d02: lazy,
+        },
+        OpenOptions::default(),
+    )
+    .unwrap();
+
+    let read = |chunked: bool| {
+        let (before, reads_before) = (bytes_read.get(), reads.get());
+        let mut out = String::new();
+        let spans = db.record_spans();
+        assert!(spans.is_some());
+        for chunk in (0..2000u32).collect::<Vec<_>>().chunks(32) {
+            if chunked {
+                db.in_game_order_with::<()>(spans.as_ref(), Some(chunk), 4 << 20, |_, i| {
+                    db.write_pgn(i, &mut out);
+                    Ok(())
+                })
+                .unwrap();
+            } else {
+                for &i in chunk {
+                    db.write_pgn(u64::from(i), &mut out);
+                }
+            }
+        }
+        assert!(out == expected, "chunked: {chunked}");
+        (bytes_read.get() - before, reads.get() - reads_before)
+    };
+    let (one_by_one, _) = read(false);
+    let (held, held_reads) = read(true);
+    assert!(
+        held <= d02_size * 3 / 2,
+        "{held} bytes read of a D02 of {d02_size}"
+    );
+    assert!(held_reads <= 2000, "{held_reads} reads for 2,000 records");
+    // Checks the test: one by one, a block is read from each record.
+    assert!(
+        one_by_one > 2 * held,
+        "{one_by_one} bytes read one by one, {held} held"
+    );
+}

@@ -26,22 +26,21 @@ struct Span {
 }
 
 impl Held {
-    /// Spans closer than this share a read: reading through the gap costs
-    /// less than another read (as [`ReadCache`](super::ReadCache)'s
-    /// `READ_THROUGH`).
-    const GAP: u64 = 512 << 10;
     /// The longest read made (a longer span is read alone, at its length).
     const MAX_READ: u64 = 16 << 20;
 
     /// Replaces what is held with `spans` (`start..end`, in any order,
     /// overlapping or not, clamped to `size`), read through `read` in
-    /// file order. A read that fails leaves its spans out (a later read of
+    /// file order, spans at most `gap` bytes apart in one read (the
+    /// source's [`ReadCache`](super::ReadCache) read-through: where
+    /// reading through the gap costs less than another read). A read that fails leaves its spans out (a later read of
     /// them goes to the source, and reports the error). Returns the bytes
     /// held.
     pub(crate) fn fill<'a>(
         &mut self,
         spans: &[(u64, u64)],
         size: u64,
+        gap: u64,
         mut read: impl FnMut(u64, usize) -> Result<Cow<'a, [u8]>, ErrorKind>,
     ) -> u64 {
         self.clear();
@@ -74,7 +73,7 @@ impl Held {
             let from = merged[k].0;
             let mut j = k + 1;
             while j < merged.len()
-                && merged[j].0 - merged[j - 1].1 <= Self::GAP
+                && merged[j].0 - merged[j - 1].1 <= gap
                 && merged[j].1 - from <= Self::MAX_READ
             {
                 j += 1;
@@ -137,7 +136,7 @@ mod tests {
             (2_000_000, 2_000_100),
             (5_300_000, 6_000_000),
         ];
-        let n = held.fill(&spans, data.len() as u64, |o, n| {
+        let n = held.fill(&spans, data.len() as u64, 512 << 10, |o, n| {
             reads.push((o, n));
             Ok(Cow::Borrowed(&data[o as usize..o as usize + n]))
         });
@@ -164,16 +163,19 @@ mod tests {
     #[test]
     fn close_spans_share_a_read_and_a_failed_read_holds_nothing() {
         let data = source(1 << 20);
-        let mut reads = 0;
         let mut held = Held::default();
         let spans: Vec<(u64, u64)> = (0..100).map(|i| (i * 5_000, i * 5_000 + 700)).collect();
-        held.fill(&spans, data.len() as u64, |o, n| {
-            reads += 1;
-            Ok(Cow::Borrowed(&data[o as usize..o as usize + n]))
-        });
-        assert_eq!(reads, 1);
+        // Gaps of 4,300 bytes: read through up to the gap given.
+        for (gap, want) in [(512 << 10, 1), (4_300, 1), (4_299, 100)] {
+            let mut reads = 0;
+            held.fill(&spans, data.len() as u64, gap, |o, n| {
+                reads += 1;
+                Ok(Cow::Borrowed(&data[o as usize..o as usize + n]))
+            });
+            assert_eq!(reads, want, "gap {gap}");
+        }
         assert_eq!(held.get(495_100, 500), Some(&data[495_100..495_600]));
-        let held_bytes = held.fill(&spans, data.len() as u64, |_, _| {
+        let held_bytes = held.fill(&spans, data.len() as u64, 512 << 10, |_, _| {
             Err(ErrorKind::Invalid { what: "gone" })
         });
         assert_eq!(held_bytes, 0);

@@ -496,7 +496,7 @@ impl<R: ReadAt> ReadAt for ReadCache<R> {
             Err(_) => spans.to_vec(),
         };
         let size = self.size();
-        held.fill(&outside, size, |offset, len| {
+        held.fill(&outside, size, self.read_through, |offset, len| {
             self.inner.read_at(offset, len)
         })
     }

@@ -43,11 +43,42 @@ impl<R: ReadAt> Database<R> {
         &self,
         games: Option<&[u32]>,
         budget: usize,
+        f: impl FnMut(u64, u64) -> Result<(), E>,
+    ) -> Result<(), E> {
+        self.in_game_order_with(self.record_spans().as_ref(), games, budget, f)
+    }
+
+    /// [`in_game_order`](Self::in_game_order) with the records' spans
+    /// found before ([`record_spans`](Self::record_spans)): a pass made of
+    /// many calls, a chunk of games each (`cadb pgn`), finds them once.
+    /// Spans of another database's make reads it needs no holding.
+    ///
+    /// ```
+    /// use cadb::ca::{Database, OpenOptions, writer};
+    /// let games = cadb::game::import::read_pgn("1. e4 *\n\n1. d4 *\n\n1. c4 *\n").unwrap();
+    /// let (files, _) = writer::write_database(&games, &Default::default()).unwrap();
+    /// let db = Database::open(files, OpenOptions::default()).unwrap();
+    /// let spans = db.record_spans();
+    /// let mut seen = Vec::new();
+    /// for chunk in [[2u32, 1], [0, 2]] {
+    ///     db.in_game_order_with::<()>(spans.as_ref(), Some(&chunk), 1 << 20, |_, i| {
+    ///         seen.push(i);
+    ///         Ok(())
+    ///     })
+    ///     .unwrap();
+    /// }
+    /// assert_eq!(seen, [2, 1, 0, 2]);
+    /// ```
+    pub fn in_game_order_with<E>(
+        &self,
+        spans: Option<&RecordSpans>,
+        games: Option<&[u32]>,
+        budget: usize,
         mut f: impl FnMut(u64, u64) -> Result<(), E>,
     ) -> Result<(), E> {
         let total = games.map_or(self.count(), |g| g.len() as u64);
         let index = |k: u64| games.map_or(k, |g| u64::from(g[k as usize]));
-        let Some(spans) = self.record_spans() else {
+        let Some(spans) = spans else {
             return (0..total).try_for_each(|k| f(k, index(k)));
         };
         let d02 = &self.files.d02;
@@ -78,8 +109,9 @@ impl<R: ReadAt> Database<R> {
 
     /// Each game's record span in D02, as far as the headers and A02 tell
     /// it: from its length prefix to the next record's start (or the
-    /// longest a record can be). `None` when D00 does not scan.
-    fn record_spans(&self) -> Option<Spans> {
+    /// longest a record can be), for [`in_game_order_with`](Self::in_game_order_with).
+    /// `None` when D00 does not scan.
+    pub fn record_spans(&self) -> Option<RecordSpans> {
         // The order the passes in record order read in: every located
         // record's start, sorted; the games not located last.
         let order = self.record_order(None).ok()?;
@@ -96,7 +128,7 @@ impl<R: ReadAt> Database<R> {
                 starts.push(s);
             }
         }
-        Some(Spans {
+        Some(RecordSpans {
             at,
             starts,
             size: self.files.d02.size(),
@@ -104,14 +136,16 @@ impl<R: ReadAt> Database<R> {
     }
 }
 
-/// Record starts by game, and every start sorted (where each record ends).
-struct Spans {
+/// Where each game's record lies in D02 ([`Database::record_spans`]):
+/// record starts by game, and every start sorted (where each record ends).
+#[derive(Clone)]
+pub struct RecordSpans {
     at: Vec<u32>,
     starts: Vec<u32>,
     size: u64,
 }
 
-impl Spans {
+impl RecordSpans {
     /// The longest a record is: its length prefix and body.
     const MAX_SPAN: u64 = d02::MAX_RECORD as u64 + 2;
 

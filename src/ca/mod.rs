@@ -55,6 +55,7 @@ pub use self::{
         d00::RawHeader,
         emb::{ListKind, PlayerData},
     },
+    game_order::RecordSpans,
     infer::{
         Decoding, EcoZero, EcoZeroDetection, GameTypeDetection, GameTypes, Opening,
         SymbolDetection, Symbols,

@@ -5,13 +5,16 @@ use std::{
     io::{BufWriter, Write},
     ops::Range,
     process::ExitCode,
-    sync::atomic::{AtomicUsize, Ordering},
+    sync::{
+        Arc,
+        atomic::{AtomicUsize, Ordering},
+    },
 };
 
 use cadb::{
     archive::{Keys, Merge, merge},
     bytes::FileBytes,
-    ca::Database,
+    ca::{Database, RecordSpans},
 };
 
 use crate::{ca_cmds::DbArgs, dbfiles, threads};
@@ -185,7 +188,7 @@ struct Part<'a> {
 /// returns how many were written, and how many could not be fully decoded,
 /// each named on stderr.
 fn pgn_games(
-    mut db: Database<FileBytes>,
+    db: Database<FileBytes>,
     part: Part<'_>,
     threads: &threads::ThreadsOption,
     out: &mut impl Write,
@@ -205,12 +208,16 @@ fn pgn_games(
     // The last chunk's length, to make the next one's room at once
     // rather than by doubling (a copy of every chunk and a half).
     let room = AtomicUsize::new(0);
+    let spans = db.record_spans().map(Arc::new);
     threads::in_order(
         threads_used,
         threads.chunks(n),
-        &mut db,
-        dbfiles::again,
-        |db, games| pgn_chunk(db, first + games.start..first + games.end, &part, &room),
+        &mut Reader { db, spans },
+        |r| {
+            let (db, spans) = (dbfiles::again(&r.db)?, r.spans.clone());
+            Ok(Reader { db, spans })
+        },
+        |r, games| pgn_chunk(r, first + games.start..first + games.end, &part, &room),
         |chunk| {
             for (i, e) in &chunk.failed {
                 warn!("{}: {e}", each(*i));
@@ -224,6 +231,18 @@ fn pgn_games(
     Ok((written, failed))
 }
 
+/// A thread's database, and where its records lie in D02 (found once,
+/// shared: 8 bytes a game).
+struct Reader {
+    db: Database<FileBytes>,
+    spans: Option<Arc<RecordSpans>>,
+}
+
+/// The records a chunk holds in memory at once, at most: a chunk's worth
+/// of annotated games (about 1 MB), in a few windows if its games are
+/// longer.
+const HOLD_BYTES: usize = 4 << 20;
+
 /// A chunk of `cadb pgn`: the games' PGN, safe for the terminal, how many,
 /// and the games that could not be fully decoded.
 struct PgnChunk {
@@ -232,31 +251,37 @@ struct PgnChunk {
     failed: Vec<(u64, cadb::Error)>,
 }
 
-fn pgn_chunk(
-    db: &Database<FileBytes>,
-    games: Range<u64>,
-    part: &Part<'_>,
-    room: &AtomicUsize,
-) -> PgnChunk {
+/// The chunk's games in order, their records read first in D02's order
+/// when it is not theirs (`Database::in_game_order_with`: a shuffled D02
+/// is read a record a read, each its own length, not a block a game).
+fn pgn_chunk(r: &Reader, games: Range<u64>, part: &Part<'_>, room: &AtomicUsize) -> PgnChunk {
     let room_before = room.load(Ordering::Relaxed);
     let mut chunk = PgnChunk {
         text: String::with_capacity(room_before + room_before / 8),
         games: 0,
         failed: Vec::new(),
     };
-    for i in games {
+    let mut write = |i: u64| {
         // Safe for the terminal as written: the PGN writer escapes every
         // control character but tab and newline (`pgn::is_escaped_control`),
         // so the text is not scanned again here.
-        let Some(error) = merge::write_game(db, i, part.source, part.dedupe, &mut chunk.text)
+        let Some(error) = merge::write_game(&r.db, i, part.source, part.dedupe, &mut chunk.text)
         else {
-            continue;
+            return Ok(());
         };
         if let Some(e) = error {
             chunk.failed.push((i, e));
         }
         chunk.games += 1;
-    }
+        Ok::<(), core::convert::Infallible>(())
+    };
+    let list: Option<Vec<u32>> = games.clone().map(|i| u32::try_from(i).ok()).collect();
+    let _ = match list {
+        Some(list) => {
+            r.db.in_game_order_with(r.spans.as_deref(), Some(&list), HOLD_BYTES, |_, i| write(i))
+        }
+        None => games.into_iter().try_for_each(write),
+    };
     room.store(chunk.text.len(), Ordering::Relaxed);
     chunk
 }
