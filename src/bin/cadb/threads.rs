@@ -47,8 +47,15 @@ impl ThreadsOption {
 
     /// The chunks of `0..games`.
     pub fn chunks(&self, games: u64) -> Chunks {
-        let size = self.chunk_games.unwrap_or(CHUNK_GAMES);
-        Chunks { games, size }
+        Chunks {
+            games,
+            size: self.chunk_games(),
+        }
+    }
+
+    /// Games a chunk.
+    pub fn chunk_games(&self) -> u64 {
+        self.chunk_games.unwrap_or(CHUNK_GAMES)
     }
 }
 
