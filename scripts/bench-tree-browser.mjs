@@ -4,8 +4,10 @@
 // round by round, in the same browser, each on a fresh page, and the medians
 // print with their ratio to the first build's. Needs `bash scripts/build.sh
 // --bundle` (dist/); another build is a dist/ made the same way elsewhere
-// (a git worktree).
-//   node scripts/bench-tree-browser.mjs DB.CDP [ROUNDS] [DIST...]
+// (a git worktree). A build may carry the page's query: `dist?helpers=0`
+// (the background Worker alone) beside `dist?helpers=2` (the tree built by
+// two helper Workers, www/pool.ts `tree`).
+//   node scripts/bench-tree-browser.mjs DB.CDP [ROUNDS] [DIST[?QUERY]...]
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,19 +17,23 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [cdp, roundsArg = '3', ...distArgs] = process.argv.slice(2);
 if (!cdp) throw new Error('usage: node scripts/bench-tree-browser.mjs DB.CDP [ROUNDS] [DIST...]');
 const rounds = Number(roundsArg);
-const dists = (distArgs.length ? distArgs : [path.join(root, 'dist')]).map((d) => path.resolve(d));
+const builds = (distArgs.length ? distArgs : [path.join(root, 'dist')]).map((d) => {
+  const [dir, query = ''] = d.split('?');
+  return { dir: path.resolve(dir), query: query ? `?${query}` : '' };
+});
+const dists = builds.map((b) => `${b.dir}${b.query}`);
 const stem = cdp.replace(/\.cdp$/i, '');
 const files = ['CDP', 'EMB', 'D00', 'A02', 'D02'].map((e) => `${stem}.${e}`);
 
 // A server for each build, on its own port (the service worker's scope is per origin).
-const servers = await Promise.all(dists.map((d) => serve([['/', d]])));
+const servers = await Promise.all(builds.map((b) => serve([['/', b.dir]])));
 const browser = await launchChromium();
 
 /** Opens the database in build `k`'s viewer and times its tree. */
 async function treeMs(k) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, serviceWorkers: 'block' });
   const page = await context.newPage();
-  await page.goto(`http://127.0.0.1:${servers[k].address().port}/`);
+  await page.goto(`http://127.0.0.1:${servers[k].address().port}/${builds[k].query}`);
   await page.getByText(/Opened DEMO/).waitFor({ timeout: 60000 });
   await page.locator('[data-testid=open-files]').setInputFiles(files);
   const name = path.basename(stem);
