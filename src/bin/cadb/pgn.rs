@@ -281,7 +281,12 @@ fn pgn_chunk(r: &Reader, games: Range<u64>, part: &Part<'_>, room: &AtomicUsize)
         chunk.games += 1;
         Ok::<(), core::convert::Infallible>(())
     };
-    let list: Option<Vec<u32>> = games.clone().map(|i| u32::try_from(i).ok()).collect();
+    // With spans (a shuffled D02 read as needed), the chunk's records are
+    // held first; game numbers past 32 bits are read as they come.
+    let list: Option<Vec<u32>> = r
+        .spans
+        .as_ref()
+        .and_then(|_| games.clone().map(|i| u32::try_from(i).ok()).collect());
     let _ = match list {
         Some(list) => {
             r.db.in_game_order_with(r.spans.as_deref(), Some(&list), HOLD_BYTES, |_, i| write(i))
