@@ -47,7 +47,7 @@ pub fn run(args: DoctorArgs) -> Result<ExitCode, String> {
         let mut db = dbfiles::open_member(one, args.db.encoding())?;
         let d = diagnose(&mut db, &args)?;
         let copies = match args.duplicates {
-            true => Some(Duplicates::find(&pgn::read_keys(&mut db, &args.threads)?)),
+            true => Some(Duplicates::find(&pgn::read_keys(db, &args.threads)?)),
             false => None,
         };
         if args.json {
@@ -72,7 +72,7 @@ pub fn run(args: DoctorArgs) -> Result<ExitCode, String> {
         };
         reports.push((m.name.as_str(), diagnose(&mut db, &args)?));
         if args.duplicates {
-            keys.append(pgn::read_keys(&mut db, &args.threads)?);
+            keys.append(pgn::read_keys(db, &args.threads)?);
         }
     }
     let copies = args.duplicates.then(|| Duplicates::find(&keys));

@@ -18,6 +18,7 @@ mod opening;
 mod pgn;
 mod pgn_validate;
 mod player;
+mod reader;
 mod search;
 mod stats;
 mod stdin;

@@ -5,19 +5,16 @@ use std::{
     io::{BufWriter, Write},
     ops::Range,
     process::ExitCode,
-    sync::{
-        Arc,
-        atomic::{AtomicUsize, Ordering},
-    },
+    sync::atomic::{AtomicUsize, Ordering},
 };
 
 use cadb::{
     archive::{Keys, Merge, merge},
     bytes::FileBytes,
-    ca::{Database, RecordSpans},
+    ca::Database,
 };
 
-use crate::{ca_cmds::DbArgs, dbfiles, threads};
+use crate::{ca_cmds::DbArgs, dbfiles, reader::Reader, threads};
 
 #[derive(clap::Args)]
 pub struct PgnArgs {
@@ -134,12 +131,12 @@ fn find_duplicates(
     let mut keys = Keys::new();
     let mut spans = Vec::with_capacity(members.len());
     for m in members {
-        let Ok(mut db) = open(m) else {
+        let Ok(db) = open(m) else {
             spans.push(None);
             continue;
         };
         spans.push(Some((keys.len(), db.count())));
-        keys.append(read_keys(&mut db, threads)?);
+        keys.append(read_keys(db, threads)?);
     }
     let names: Vec<&str> = members.iter().map(|m| m.name.as_str()).collect();
     Ok(Merge::plan(keys, spans, &names))
@@ -149,7 +146,7 @@ fn find_duplicates(
 /// damaged game's key is not whole: it is nobody's copy; its error is told
 /// by whoever reads it whole.
 pub fn read_keys(
-    db: &mut Database<FileBytes>,
+    db: Database<FileBytes>,
     threads: &threads::ThreadsOption,
 ) -> Result<Keys, String> {
     let n = db.count();
@@ -157,13 +154,13 @@ pub fn read_keys(
     threads::in_order(
         threads.threads(n),
         threads.chunks(n),
-        db,
-        dbfiles::again,
-        |db, games| {
+        &mut Reader::new(db, &(0..n), threads.chunk_games()),
+        Reader::again,
+        |r, games| {
             let mut chunk = Keys::new();
-            for i in games {
-                let _ = chunk.read(db, i);
-            }
+            r.each(games, |i| {
+                let _ = chunk.read(&r.db, i);
+            });
             chunk
         },
         |chunk| {
@@ -208,21 +205,11 @@ fn pgn_games(
     // The last chunk's length, to make the next one's room at once
     // rather than by doubling (a copy of every chunk and a half).
     let room = AtomicUsize::new(0);
-    // Where the records lie, for a D02 read as needed (one read whole
-    // needs no holding) whose first chunk's records are out of game order
-    // (finding every span of a database in order cost 2-3% of the pass).
-    let lazy = matches!(db.files().d02, FileBytes::Lazy(_));
-    let sample = first..first + n.min(threads.chunk_games());
-    let shuffled = lazy && n > 1 && !db.records_in_game_order(sample);
-    let spans = shuffled.then(|| db.record_spans().map(Arc::new)).flatten();
     threads::in_order(
         threads_used,
         threads.chunks(n),
-        &mut Reader { db, spans },
-        |r| {
-            let (db, spans) = (dbfiles::again(&r.db)?, r.spans.clone());
-            Ok(Reader { db, spans })
-        },
+        &mut Reader::new(db, &part.range, threads.chunk_games()),
+        Reader::again,
         |r, games| pgn_chunk(r, first + games.start..first + games.end, &part, &room),
         |chunk| {
             for (i, e) in &chunk.failed {
@@ -237,18 +224,6 @@ fn pgn_games(
     Ok((written, failed))
 }
 
-/// A thread's database, and where its records lie in D02 (found once,
-/// shared: 8 bytes a game).
-struct Reader {
-    db: Database<FileBytes>,
-    spans: Option<Arc<RecordSpans>>,
-}
-
-/// The records a chunk holds in memory at once, at most: a chunk's worth
-/// of annotated games (about 1 MB), in a few windows if its games are
-/// longer.
-const HOLD_BYTES: usize = 4 << 20;
-
 /// A chunk of `cadb pgn`: the games' PGN, safe for the terminal, how many,
 /// and the games that could not be fully decoded.
 struct PgnChunk {
@@ -257,9 +232,8 @@ struct PgnChunk {
     failed: Vec<(u64, cadb::Error)>,
 }
 
-/// The chunk's games in order, their records read first in D02's order
-/// when it is not theirs (`Database::in_game_order_with`: a shuffled D02
-/// is read a record a read, each its own length, not a block a game).
+/// The chunk's games in order (`Reader::each`: a shuffled D02's records
+/// read first, in file order).
 fn pgn_chunk(r: &Reader, games: Range<u64>, part: &Part<'_>, room: &AtomicUsize) -> PgnChunk {
     let room_before = room.load(Ordering::Relaxed);
     let mut chunk = PgnChunk {
@@ -267,32 +241,19 @@ fn pgn_chunk(r: &Reader, games: Range<u64>, part: &Part<'_>, room: &AtomicUsize)
         games: 0,
         failed: Vec::new(),
     };
-    let mut write = |i: u64| {
+    r.each(games, |i| {
         // Safe for the terminal as written: the PGN writer escapes every
         // control character but tab and newline (`pgn::is_escaped_control`),
         // so the text is not scanned again here.
         let Some(error) = merge::write_game(&r.db, i, part.source, part.dedupe, &mut chunk.text)
         else {
-            return Ok(());
+            return;
         };
         if let Some(e) = error {
             chunk.failed.push((i, e));
         }
         chunk.games += 1;
-        Ok::<(), core::convert::Infallible>(())
-    };
-    // With spans (a shuffled D02 read as needed), the chunk's records are
-    // held first; game numbers past 32 bits are read as they come.
-    let list: Option<Vec<u32>> = r
-        .spans
-        .as_ref()
-        .and_then(|_| games.clone().map(|i| u32::try_from(i).ok()).collect());
-    let _ = match list {
-        Some(list) => {
-            r.db.in_game_order_with(r.spans.as_deref(), Some(&list), HOLD_BYTES, |_, i| write(i))
-        }
-        None => games.into_iter().try_for_each(write),
-    };
+    });
     room.store(chunk.text.len(), Ordering::Relaxed);
     chunk
 }
