@@ -5,7 +5,9 @@
 //! assembled from pieces of a fuzzer-chosen size, gives the same games and
 //! errors as reading it in memory; and so does the export's pass in game
 //! order (`Database::in_game_order`), whose windows hold their records
-//! (`ReadAt::hold`), in a fuzzer-chosen order and window size.
+//! (`ReadAt::hold`), in a fuzzer-chosen order and window size, D02 read
+//! through gaps of a fuzzer-chosen size; and in two calls with the spans
+//! found once (`in_game_order_with`, as `cadb pgn` reads a chunk).
 use cadb::{
     bytes::{RangeSource, ReadAt, ReadCache},
     ca::{Database, DatabaseFiles, OpenOptions, writer},
@@ -15,12 +17,12 @@ use libfuzzer_sys::fuzz_target;
 
 const GAMES: &str = "1. e4 e5 2. Nf3 {c} (2. Nc3 Nf6) Nc6 3. Bb5 a6 *\n\n1. d4 d5 2. c4 $1 dxc4 1/2-1/2\n\n1. Nf3 *\n";
 
-/// A lazy source over `data` that fetches each range in `piece`-byte parts.
-fn pieces(data: Vec<u8>, piece: usize) -> Box<dyn ReadAt> {
+/// A lazy source over `data` that fetches each range in `piece`-byte
+/// parts, reading through gaps up to `gap` bytes.
+fn pieces(data: Vec<u8>, piece: usize, gap: u64) -> Box<dyn ReadAt> {
     let size = data.len() as u64;
-    Box::new(ReadCache::new(RangeSource::new(
-        size,
-        move |o: u64, n: usize| {
+    Box::new(
+        ReadCache::new(RangeSource::new(size, move |o: u64, n: usize| {
             let mut out = Vec::with_capacity(n);
             let mut at = o as usize;
             while out.len() < n {
@@ -29,8 +31,9 @@ fn pieces(data: Vec<u8>, piece: usize) -> Box<dyn ReadAt> {
                 at += k;
             }
             Ok(out)
-        },
-    )))
+        }))
+        .reading_through(gap),
+    )
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -57,9 +60,9 @@ fuzz_target!(|data: &[u8]| {
     let lazy_files = DatabaseFiles {
         cdp: Box::new(files.cdp) as Box<dyn ReadAt>,
         emb: Box::new(files.emb),
-        d00: pieces(files.d00, piece),
-        a02: pieces(files.a02, piece),
-        d02: pieces(files.d02, piece),
+        d00: pieces(files.d00, piece, 512 << 10),
+        a02: pieces(files.a02, piece, 512 << 10),
+        d02: pieces(files.d02, piece, [0, 40, 512 << 10][piece % 3]),
     };
     let lazy = Database::open(lazy_files, OpenOptions::default());
     match (mem, lazy) {
@@ -94,6 +97,18 @@ fuzz_target!(|data: &[u8]| {
             })
             .unwrap();
             assert_eq!(alone, held);
+            // The same in two calls, the spans found once.
+            let (spans, mut twice) = (b.record_spans(), String::new());
+            for half in order.chunks(order.len().div_ceil(2).max(1)) {
+                b.in_game_order_with::<()>(spans.as_ref(), Some(half), budget, |_, i| {
+                    if i < b.count() {
+                        b.write_pgn(i, &mut twice);
+                    }
+                    Ok(())
+                })
+                .unwrap();
+            }
+            assert_eq!(alone, twice);
         }
         (a, b) => assert_eq!(a.err(), b.err()),
     }
