@@ -33,9 +33,9 @@ impl Held {
     /// overlapping or not, clamped to `size`), read through `read` in
     /// file order, spans at most `gap` bytes apart in one read (the
     /// source's [`ReadCache`](super::ReadCache) read-through: where
-    /// reading through the gap costs less than another read). A read that fails leaves its spans out (a later read of
-    /// them goes to the source, and reports the error). Returns the bytes
-    /// held.
+    /// reading through the gap costs less than another read). A read that
+    /// fails leaves its spans out (a later read of them goes to the
+    /// source, and reports the error). Returns the bytes held.
     pub(crate) fn fill<'a>(
         &mut self,
         spans: &[(u64, u64)],

@@ -51,7 +51,8 @@ impl<R: ReadAt> Database<R> {
     /// [`in_game_order`](Self::in_game_order) with the records' spans
     /// found before ([`record_spans`](Self::record_spans)): a pass made of
     /// many calls, a chunk of games each (`cadb pgn`), finds them once.
-    /// Spans of another database's make reads it needs no holding.
+    /// Spans that are wrong (another database's) change only what is held
+    /// ahead, never what a game reads.
     ///
     /// ```
     /// use cadb::ca::{Database, OpenOptions, writer};
