@@ -7,7 +7,8 @@
 //! order (`Database::in_game_order`), whose windows hold their records
 //! (`ReadAt::hold`), in a fuzzer-chosen order and window size, D02 read
 //! through gaps of a fuzzer-chosen size; and in two calls with the spans
-//! found once (`in_game_order_with`, as `cadb pgn` reads a chunk).
+//! found once (`in_game_order_with`, as `cadb pgn` reads a chunk). The
+//! layout check before it (`records_in_game_order`) answers alike.
 use cadb::{
     bytes::{RangeSource, ReadAt, ReadCache},
     ca::{Database, DatabaseFiles, OpenOptions, writer},
@@ -75,6 +76,11 @@ fuzz_target!(|data: &[u8]| {
                 assert_eq!(ga, gb);
                 assert_eq!(ea, eb);
             }
+            // The layout check (`cadb pgn`'s sample) reads alike.
+            assert_eq!(
+                a.records_in_game_order(0..a.count()),
+                b.records_in_game_order(0..b.count())
+            );
             // Games in an order the input gives (repeats, one past the end),
             // held a window at a time: what each gives alone.
             let order: Vec<u32> = rest

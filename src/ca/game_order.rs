@@ -352,6 +352,49 @@ mod tests {
         }
     }
 
+    /// The layout check reads the sample's headers and A02 only: the plain
+    /// layout is in order, the default one is not; damaged or hostile
+    /// bytes in any file (a D00 cut mid-header, an A02 of 0xff, D02 cut
+    /// short, a range past the games) give an answer, never a panic, and
+    /// the pass in game order with the spans found stays the games one by
+    /// one whatever the answer.
+    #[test]
+    fn the_layout_check_answers_on_damaged_files() {
+        let plain = files(40, Tricks::none(), 1);
+        let shuffled = files(40, Tricks::default(), 2);
+        let check = |f: &DatabaseFiles<Vec<u8>>, games: core::ops::Range<u64>| {
+            let db = Database::open(f.clone(), OpenOptions::default()).ok()?;
+            let ordered = db.records_in_game_order(games);
+            let spans = db.record_spans();
+            let all: Vec<u32> = (0..db.count() as u32).collect();
+            let mut out = String::new();
+            db.in_game_order_with::<()>(spans.as_ref(), Some(&all), 2_000, |_, i| {
+                db.write_pgn(i, &mut out);
+                Ok(())
+            })
+            .unwrap();
+            let wide: Vec<u64> = all.iter().map(|&i| u64::from(i)).collect();
+            assert_eq!(out, one_by_one(&db, &wide));
+            Some(ordered)
+        };
+        assert_eq!(check(&plain, 0..40), Some(true));
+        assert_eq!(check(&shuffled, 0..40), Some(false));
+        // A range past the games: the games there are.
+        assert_eq!(check(&plain, 0..u64::MAX), Some(true));
+        assert_eq!(check(&shuffled, 30..u64::MAX), Some(false));
+        for f in [&plain, &shuffled] {
+            let mut d00 = f.clone();
+            d00.d00.truncate(d00.d00.len() - 7);
+            let mut a02 = f.clone();
+            a02.a02.iter_mut().skip(8).for_each(|b| *b = 0xff);
+            let mut d02 = f.clone();
+            d02.d02.truncate(d02.d02.len() / 3);
+            for damaged in [d00, a02, d02] {
+                let _ = check(&damaged, 0..40);
+            }
+        }
+    }
+
     /// An error from the visitor stops the pass, and lets the held records go.
     #[test]
     fn an_error_stops_the_pass() {
